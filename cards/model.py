@@ -1,0 +1,135 @@
+"""Spell records: what the compendium parser produces and every later stage reads.
+
+Frozen dataclasses rather than dicts or tuples, so that a record is hashable, cannot be
+changed by a later stage behind the parser's back, and names its fields.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+SCHOOLS = (
+    "Zaklínání",
+    "Transmutace",
+    "Vyvolávání",
+    "Vymítání",
+    "Očarování",
+    "Nekromancie",
+    "Věštění",
+    "Iluze",
+)
+CLASSES = (
+    "Kouzelník",
+    "Čaroděj",
+    "Druid",
+    "Bard",
+    "Černokněžník",
+    "Klerik",
+    "Hraničář",
+    "Paladin",
+)
+SOURCES = (
+    "Příručka hráče",
+    "Jeskyně a draci",
+    "Xanatharuv pruvodce vším",
+    "Dobrodruhův průvodce mečovým prostředím",
+)
+# Short forms for card footers and the command line.
+SOURCE_ABBREVIATIONS = {
+    "Příručka hráče": "PHB",
+    "Jeskyně a draci": "JaD",
+    "Xanatharuv pruvodce vším": "XGE",
+    "Dobrodruhův průvodce mečovým prostředím": "SCAG",
+}
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where a record was read: the file and its 1-based line number."""
+
+    file: str
+    line: int
+
+
+@dataclass(frozen=True)
+class Components:
+    """Spell components: V (verbální), P (pohybová), S (surovinová) with its material text."""
+
+    verbal: bool
+    somatic: bool
+    material: bool
+    material_text: str = ""  # without the parentheses; "" when none is given
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    """A paragraph of running text, optionally opened by a run-in heading set in bold.
+
+    `heading + " " + text` (or `text` alone when there is no heading) is the line as written.
+    kind is "text", or "higher_levels" for the "Na vyšších úrovních." paragraph.
+    """
+
+    text: str
+    heading: str = ""
+    kind: str = "text"
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class Heading:
+    """A line standing alone as a sub-heading inside a description ("Akce", "JaD popis:")."""
+
+    text: str
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class BulletList:
+    """Consecutive "  • " lines; each item without its bullet."""
+
+    items: tuple[str, ...]
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class Table:
+    """A pipe table: header cells, then rows of cells (the "| --- |" rule is not kept)."""
+
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    line: int = 0
+
+
+Block = Paragraph | Heading | BulletList | Table
+
+
+@dataclass(frozen=True)
+class Spell:
+    """One spell of the compendium."""
+
+    name: str
+    name_en: str  # "" for spells found only in Jeskyně a draci
+    sources: tuple[str, ...]
+    school: str
+    level: int  # 0 is a cantrip ("trik")
+    ritual: bool
+    casting_time: str
+    range: str
+    components: Components
+    duration: str  # as written, including "(soustředění)"
+    concentration: bool
+    classes: tuple[str, ...]
+    blocks: tuple[Block, ...]
+    origin: Origin = field(compare=False)
+
+    @property
+    def label(self) -> str:
+        """Name with its first source, which tells apart the twelve names found twice."""
+        return f"{self.name} ({self.sources[0]})"
+
+    @property
+    def level_line(self) -> str:
+        """School and level as a Czech card shows them: "Zaklínání 3. úrovně", "Věštění, trik"."""
+        if self.level == 0:
+            return f"{self.school}, trik"
+        return f"{self.school} {self.level}. úrovně"
