@@ -1,0 +1,61 @@
+"""Shared pytest configuration: the --refresh-golden option and small fake card faces."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+from reportlab.lib.units import mm
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--refresh-golden",
+        action="store_true",
+        default=False,
+        help="Rewrite the reference images in tests/golden/ instead of comparing with them.",
+    )
+
+
+@pytest.fixture
+def refresh_golden(request: pytest.FixtureRequest) -> bool:
+    """Whether this run rewrites the golden images."""
+    return bool(request.config.getoption("--refresh-golden"))
+
+
+@dataclass(frozen=True)
+class FakeFace:
+    """A card face with only what imposition needs: a size, a spell name and its part."""
+
+    spell: str
+    part: int = 1
+    parts: int = 1
+    width: float = 63 * mm
+    height: float = 88 * mm
+
+
+def fake_faces(
+    *parts: int, width: float = 63 * mm, height: float = 88 * mm
+) -> tuple[FakeFace, ...]:
+    """Return faces of spells "s0", "s1", ... with the given number of parts each."""
+    return tuple(
+        FakeFace(f"s{index}", part, count, width, height)
+        for index, count in enumerate(parts)
+        for part in range(1, count + 1)
+    )
+
+
+def draw_box(canvas, face, x, y, *, bleed=0.0, **_):
+    """Draw a face as a filled rectangle (its bleed included): a stand-in for draw_face."""
+    canvas.setFillColorRGB(0.8, 0.2, 0.2)
+    canvas.rect(
+        x - bleed, y - bleed, face.width + 2 * bleed, face.height + 2 * bleed, stroke=0, fill=1
+    )
+
+
+def draw_back_box(canvas, face, x, y, *, bleed=0.0, **_):
+    """Draw a back as a filled rectangle (its bleed included): a stand-in for draw_back."""
+    canvas.setFillColorRGB(0.2, 0.2, 0.8)
+    canvas.rect(
+        x - bleed, y - bleed, face.width + 2 * bleed, face.height + 2 * bleed, stroke=0, fill=1
+    )
