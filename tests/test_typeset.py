@@ -1,0 +1,325 @@
+"""Tests for cards.typeset: Czech hyphenation, glued spaces, justification, lossless lines."""
+
+from pathlib import Path
+
+import pdfplumber
+import pyphen
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+
+from cards.typeset import Run, hyphenation_points, line_text, prepare, set_lines
+
+FONTS = Path(__file__).resolve().parent.parent / "fonts"
+SYSTEM_FONTS = Path("/usr/share/fonts/truetype/dejavu")
+SERIF = "TypesetTestSerif"
+BOLD = "TypesetTestBold"
+MONO = "TypesetTestMono"  # every glyph 0.60205078125 em wide: exact breaks by counting
+MONO_EM = 0.60205078125
+
+
+def _register(name: str, *candidates: Path) -> None:
+    if name in pdfmetrics.getRegisteredFontNames():
+        return
+    path = next((p for p in candidates if p.exists()), None)
+    if path is None:
+        pytest.fail(f"no font for {name}: looked for {[str(p) for p in candidates]}")
+    pdfmetrics.registerFont(TTFont(name, str(path)))
+
+
+_register(SERIF, FONTS / "CharisSIL-Regular.ttf", SYSTEM_FONTS / "DejaVuSerif.ttf")
+_register(BOLD, FONTS / "CharisSIL-Bold.ttf", SYSTEM_FONTS / "DejaVuSerif-Bold.ttf")
+_register(MONO, SYSTEM_FONTS / "DejaVuSansMono.ttf")
+
+CZ = pyphen.Pyphen(lang="cs_CZ", left=2, right=3)
+ONE_LETTER = set("kKsSvVzZoOuUaAiI")
+COLUMN = 51 * mm
+SIZE = 7.5
+
+AGANAZZAR = (
+    "V libovolném směru od tebe se zažehne ohnivý proud, dlouhý 6 sáhů a široký 1 sáh. "
+    "Každý tvor, zasažený tímto proudem, si musí hodit záchranný hod na Obratnost. "
+    "Zasažený tvor utrpí 3k8 ohnivého zranění, nebo poloviční zranění při úspěšném "
+    "záchranném hodu. Sešleš-li toto kouzlo použitím pozice kouzla 3. či vyšší úrovně, "
+    "za každou další úroveň pozice nad 2. se zranění zvýší o 1k8. Vyzařuje z tebe léčivá "
+    "energie v auře o poloměru 6 sáhů. Můžeš použít bonusovou akci a jednomu tvorovi "
+    "v auře (včetně sebe) pomocí ní obnovit 2k6 životů, 1k4 + 3 nebo 2k6 + 4 a diamant "
+    "v hodnotě aspoň 50 zl. Trvá 1 minuta nebo 10 minut, dosah 3 sáhy, kouzla 2. úrovně "
+    "i u k s z a o nejrůznějších nepředvídatelných okolností."
+)
+WIDTHS = [w * mm for w in (14, 18, 23, 27, 31, 36, 41, 46, 51, 57, 63)]
+
+
+def _words(text: str) -> list[str]:
+    return text.replace("\u00a0", " ").split()
+
+
+def _mono_lines(text: str, chars: int, **kwargs) -> list[str]:
+    lines = set_lines(prepare([Run(text, MONO)]), chars * 10 * MONO_EM + 1e-6, 10, **kwargs)
+    return [line.text for line in lines]
+
+
+def _all_lines(text: str = AGANAZZAR, font: str = SERIF):
+    prepared = prepare([Run(text, font)])
+    for width in WIDTHS:
+        yield width, set_lines(prepared, width, SIZE)
+
+
+def test_word_space_widens_spaces_of_reportlab_ttf_subsets(tmp_path):
+    """Drawing runs with setWordSpace puts the last glyph at the justified line end."""
+    lines = set_lines(
+        prepare([Run("Žluťoučký kůň", BOLD), Run(" " + AGANAZZAR, SERIF)]), COLUMN, SIZE
+    )
+    line = lines[0]
+    assert line.word_space > 0.5 and len(line.runs) == 2
+    out = tmp_path / "line.pdf"
+    canvas = Canvas(str(out), invariant=1)
+    text = canvas.beginText()
+    text.setWordSpace(line.word_space)
+    for run in line.runs:
+        text.setTextOrigin(20 + run.x, 700)
+        text.setFont(run.font, SIZE)
+        text.textOut(run.text)
+    canvas.drawText(text)
+    canvas.save()
+    with pdfplumber.open(out) as pdf:
+        chars = pdf.pages[0].chars
+    assert "".join(c["text"] for c in chars) == line.text
+    assert chars[-1]["x1"] - 20 == pytest.approx(COLUMN, abs=0.01)
+
+
+def test_hyphenation_points_come_from_czech_pyphen_with_2_before_3_after():
+    """Points are pyphen's, at least 2 letters in and 3 letters from the end."""
+    assert hyphenation_points("nejrůznějších") == (3, 6, 9)
+    assert hyphenation_points("záchranný") == (2,)  # "zá-chran-ný": "ný" is too short
+    assert hyphenation_points("zranění.") == (3,)  # the full stop is not a letter
+
+
+def test_hyphenation_points_skip_digits_and_inner_capitals():
+    """Words with a digit or an inner capital have no hyphenation points."""
+    assert hyphenation_points("nejrůznějších2") == ()
+    assert hyphenation_points("JaDnejrůznějších") == ()
+    assert hyphenation_points("Nejrůznějších") == (3, 6, 9)
+
+
+def test_hyphenated_line_ends_are_pyphen_points_with_enough_letters():
+    """Every inserted hyphen at every width sits at a pyphen point of the word."""
+    seen = 0
+    for _, lines in _all_lines():
+        for line, following in zip(lines, lines[1:], strict=False):
+            if not line.hyphenated:
+                continue
+            seen += 1
+            left = line.text[:-1].split(" ")[-1]
+            right = following.text.split(" ")[0]
+            word = (left + right).strip(".,()")
+            cut = len(left.lstrip("("))
+            assert cut in CZ.positions(word), (left, right)
+            assert cut >= 2 and len(word) - cut >= 3
+    assert seen > 10
+
+
+def test_hyphenation_takes_the_longest_part_that_fits_with_its_hyphen():
+    """ "nej-růz-něj-ších" after "ab " breaks at the last point whose part and hyphen fit."""
+    assert _mono_lines("ab nejrůznějších", 10) == ["ab nejrůz-", "nějších"]
+    assert _mono_lines("ab nejrůznějších", 13) == ["ab nejrůzněj-", "ších"]
+
+
+def test_hyphen_width_is_measured():
+    """A part that fits only without its hyphen is not taken."""
+    # "ab nejrůz" is 9 characters, "ab nejrůz-" is 10.
+    assert _mono_lines("ab nejrůznějších", 9) == ["ab nej-", "různěj-", "ších"]
+
+
+def test_word_with_digit_is_never_broken():
+    """A word containing a digit stays whole even when it overflows the line."""
+    lines = set_lines(prepare([Run("ab 1234567890x1234", MONO)]), 6 * 10 * MONO_EM, 10)
+    assert [line.text for line in lines] == ["ab", "1234567890x1234"]
+    assert lines[1].overfull and not lines[0].overfull
+
+
+def test_word_breaks_after_its_own_hyphen_without_adding_one():
+    """ "Sešleš-li" may end a line as "Sešleš-"; the line is not marked hyphenated."""
+    lines = set_lines(prepare([Run("ab Sešleš-li", MONO)]), 10 * 10 * MONO_EM, 10)
+    assert [line.text for line in lines] == ["ab Sešleš-", "li"]
+    assert not lines[0].hyphenated and lines[0].split_word
+    assert line_text(lines) == "ab Sešleš-li"
+
+
+def test_no_more_than_two_hyphenated_lines_in_a_row():
+    """Long words at a narrow width never give three hyphen endings in a row."""
+    text = " ".join(["nejrůznějších nepředvídatelných"] * 4)
+    ends = [line.endswith("-") for line in _mono_lines(text, 16)]
+    assert sum(ends) >= 4
+    assert not any(all(ends[i : i + 3]) for i in range(len(ends) - 2))
+
+
+def test_capitalised_word_is_hyphenated():
+    """Czech practice allows hyphenating a capitalised word."""
+    assert _mono_lines("ab Nejrůznějších", 10) == ["ab Nejrůz-", "nějších"]
+
+
+def test_no_one_letter_preposition_or_conjunction_ends_a_line():
+    """k s v z o u a i and capitals never end a line at any width."""
+    for width, lines in _all_lines():
+        for line in lines:
+            last = line.text.split(" ")[-1].lstrip("(")
+            assert last not in ONE_LETTER, (width, line.text)
+
+
+def test_one_letter_word_moves_to_the_next_line_with_its_word():
+    """ "a" that would fit at the end goes down with the following word."""
+    assert _mono_lines("abc def a ghijkl", 9) == ["abc def", "a ghijkl"]
+    assert _mono_lines("abc def (v ghijkl", 9) == ["abc def", "(v ghijkl"]
+
+
+def test_glued_space_stretches_like_the_others():
+    """A line holding a glued space spreads the extra width over every space."""
+    text = "abc v ghi jkl mnopqrstu"
+    lines = set_lines(prepare([Run(text, MONO)]), 15 * 10 * MONO_EM, 10)
+    first = lines[0]
+    assert first.text == "abc v ghi jkl"
+    assert first.word_space == pytest.approx(2 * 10 * MONO_EM / 3)
+
+
+@pytest.mark.parametrize(
+    "unit",
+    ["6 sáhů", "50 zl", "2. úrovně", "1 minuta", "10 minut", "3 sáhy", "3k8", "1k4 + 3", "2k6 + 4"],
+)
+def test_number_and_what_it_counts_and_dice_stay_on_one_line(unit):
+    """No width separates a number from its word or splits dice notation."""
+    for width, lines in _all_lines():
+        texts = [line.text for line in lines]
+        assert any(unit in t for t in texts), (width, unit, texts)
+
+
+def test_number_at_clause_end_is_not_glued():
+    """ "6," ends a clause: the next word may go to the next line."""
+    assert _mono_lines("abcd 6, efghij", 8) == ["abcd 6,", "efghij"]
+
+
+def test_source_non_breaking_space_is_respected_and_drawn_as_a_space():
+    """U+00A0 keeps its words together and is drawn as an ordinary space."""
+    lines = _mono_lines("abcd efg\u00a0hijk", 10)
+    assert lines == ["abcd", "efg hijk"]
+
+
+def test_justified_lines_fill_the_width_and_the_last_is_natural():
+    """Every line with a breakable space but the last ends exactly at the column edge."""
+    for width, lines in _all_lines():
+        for line in lines[:-1]:
+            if line.word_space:
+                spaces = line.text.count(" ")
+                assert line.width + spaces * line.word_space == pytest.approx(width)
+            assert (line.width > width) if line.overfull else (line.width <= width + 1e-6)
+        assert lines[-1].word_space == 0
+
+
+def test_most_lines_are_justified():
+    """Left-aligned lines are the exception (single units), not the rule."""
+    lines = set_lines(prepare([Run(AGANAZZAR, SERIF)]), COLUMN, SIZE)
+    assert sum(line.word_space > 0 for line in lines[:-1]) >= len(lines) - 2
+
+
+def test_single_unit_line_is_left_aligned():
+    """A line holding only a glued unit is not stretched."""
+    lines = set_lines(prepare([Run("abcdef 2k6 + 4, ghijklm", MONO)]), 10 * 10 * MONO_EM, 10)
+    assert [line.text for line in lines] == ["abcdef", "2k6 + 4,", "ghijklm"]
+    assert lines[1].word_space == 0
+
+
+def test_ragged_when_not_justified():
+    """justify=False leaves every line at its natural width."""
+    lines = set_lines(prepare([Run(AGANAZZAR, SERIF)]), COLUMN, SIZE, justify=False)
+    assert all(line.word_space == 0 for line in lines)
+
+
+def test_too_wide_unit_is_placed_and_marked_overfull():
+    """At a tiny width nothing is lost; lines that stick out say so."""
+    lines = set_lines(prepare([Run(AGANAZZAR, SERIF)]), 6 * mm, SIZE)
+    assert any(line.overfull for line in lines)
+    assert all(line.width > 6 * mm for line in lines if line.overfull)
+    assert line_text(lines) == " ".join(_words(AGANAZZAR))
+
+
+def test_text_is_not_parsed_as_markup():
+    """ "<", ">", "&" and quotes appear as written."""
+    text = 'a <b>tučně</b> & "uvozovky" „české“ 5 > 3'
+    lines = set_lines(prepare([Run(text, SERIF)]), COLUMN, SIZE)
+    assert line_text(lines) == text
+
+
+def test_runs_keep_their_fonts_and_positions_include_word_space():
+    """A bold run-in heading then regular text: each run starts where the previous ended."""
+    heading = "Na vyšších úrovních."
+    lines = set_lines(prepare([Run(heading + " ", BOLD), Run(AGANAZZAR, SERIF)]), COLUMN, SIZE)
+    first = lines[0]
+    bold, regular = first.runs
+    assert (bold.font, regular.font) == (BOLD, SERIF)
+    assert bold.text == heading + " "
+    natural = pdfmetrics.stringWidth(bold.text, BOLD, SIZE)
+    assert regular.x == pytest.approx(natural + 3 * first.word_space)
+
+
+def test_space_between_runs_takes_the_font_of_the_run_it_is_in():
+    """The space after a bold heading, written in the regular run, is measured regular."""
+    prepared = prepare([Run("Akce.", BOLD), Run(" Text", SERIF)])
+    line = set_lines(prepared, COLUMN, SIZE)[0]
+    expected = pdfmetrics.stringWidth("Akce.", BOLD, SIZE) + pdfmetrics.stringWidth(
+        " Text", SERIF, SIZE
+    )
+    assert line.width == pytest.approx(expected)
+    assert [r.text for r in line.runs] == ["Akce.", " Text"]
+
+
+def test_indents_narrow_the_lines_and_shift_the_runs():
+    """first_indent applies to the first line, indent to the others."""
+    prepared = prepare([Run(AGANAZZAR, SERIF)])
+    lines = set_lines(prepared, COLUMN, SIZE, indent=8, first_indent=3)
+    assert lines[0].runs[0].x == 3
+    assert all(line.runs[0].x == 8 for line in lines[1:])
+    assert lines[0].width + lines[0].text.count(" ") * lines[0].word_space == pytest.approx(
+        COLUMN - 3
+    )
+    assert all(line.width <= COLUMN - 8 + 1e-6 for line in lines[1:])
+
+
+def test_lines_scale_with_size():
+    """Breaking at twice the size in twice the width gives the same lines, twice as wide."""
+    prepared = prepare([Run(AGANAZZAR, SERIF)])
+    small = set_lines(prepared, COLUMN, SIZE)
+    large = set_lines(prepared, 2 * COLUMN, 2 * SIZE)
+    assert [line.text for line in small] == [line.text for line in large]
+    assert large[0].width == pytest.approx(2 * small[0].width)
+
+
+def test_empty_paragraph_sets_no_lines():
+    """White space only gives no lines."""
+    assert set_lines(prepare([Run("  \n ", SERIF)]), COLUMN, SIZE) == ()
+
+
+WORD = st.text(
+    alphabet=st.sampled_from(list("aábcčdďeéěfghiíjklmnňoóprřsštťuúůvxyýzžAKSVZ0123456789-.,(<&+")),
+    min_size=1,
+    max_size=18,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    words=st.lists(WORD, min_size=1, max_size=40),
+    separators=st.lists(st.sampled_from([" ", "  ", "\u00a0", "\n"]), min_size=40, max_size=40),
+    width=st.floats(min_value=5, max_value=250),
+    size=st.floats(min_value=5, max_value=12),
+)
+def test_the_breaker_never_loses_a_word(words, separators, width, size):
+    """Joining the lines gives back every input word, in order, at any width and size."""
+    text = "".join(w + s for w, s in zip(words, separators, strict=False))
+    lines = set_lines(prepare([Run(text, SERIF)]), width, size)
+    assert line_text(lines) == " ".join(_words(text))
+    for line in lines:
+        assert line.overfull or line.width <= width + 1e-6
