@@ -45,17 +45,22 @@ def fake_faces(
     )
 
 
+def face_code(face) -> float:
+    """A number in [0, 1) that tells fake faces apart by colour: spell and part."""
+    return ((int(face.spell[1:]) % 50) * 2 + face.part % 2) / 100
+
+
 def draw_box(canvas, face, x, y, *, bleed=0.0, **_):
-    """Draw a face as a filled rectangle (its bleed included): a stand-in for draw_face."""
-    canvas.setFillColorRGB(0.8, 0.2, 0.2)
+    """Stand in for draw_face: a rectangle with its bleed, coloured by face_code."""
+    canvas.setFillColorRGB(0.8, 0.2, face_code(face))
     canvas.rect(
         x - bleed, y - bleed, face.width + 2 * bleed, face.height + 2 * bleed, stroke=0, fill=1
     )
 
 
 def draw_back_box(canvas, face, x, y, *, bleed=0.0, **_):
-    """Draw a back as a filled rectangle (its bleed included): a stand-in for draw_back."""
-    canvas.setFillColorRGB(0.2, 0.2, 0.8)
+    """Stand in for draw_back: a rectangle with its bleed, coloured by face_code."""
+    canvas.setFillColorRGB(0.2, 0.8, face_code(face))
     canvas.rect(
         x - bleed, y - bleed, face.width + 2 * bleed, face.height + 2 * bleed, stroke=0, fill=1
     )

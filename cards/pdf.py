@@ -1,0 +1,109 @@
+"""Pages -> PDF file: cards, crop marks and fold lines, written atomically and deterministically."""
+
+from __future__ import annotations
+
+import io
+import os
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from reportlab.pdfgen.canvas import Canvas
+
+from cards.backs import draw_back as _draw_back
+from cards.impose import Page
+
+FaceDrawer = Callable[..., Any]  # (canvas, face, x, y, *, bleed=...) -> anything
+CREATOR = "Kartotéka"
+
+
+def write_pdf(
+    pages: Sequence[Page],
+    out: Path,
+    *,
+    title: str,
+    draw_front: FaceDrawer | None = None,
+    draw_back: FaceDrawer = _draw_back,
+) -> Path:
+    """Write pages to a PDF at `out`, replacing it only once the whole file is ready.
+
+    draw_front defaults to cards.draw.draw_face; draw_back gets the title as `deck_title`.
+    """
+    if draw_front is None:
+        from cards.draw import draw_face as draw_front
+    data = render_pdf(pages, title=title, draw_front=draw_front, draw_back=draw_back)
+    out = Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    _replace_atomically(out, data)
+    return out
+
+
+def render_pdf(
+    pages: Sequence[Page], *, title: str, draw_front: FaceDrawer, draw_back: FaceDrawer
+) -> bytes:
+    """Return the PDF bytes of pages: the same input always gives the same bytes."""
+    buffer = io.BytesIO()
+    first = pages[0] if pages else None
+    size = (first.width, first.height) if first else (595.2756, 841.8898)
+    canvas = Canvas(buffer, pagesize=size, invariant=1, pageCompression=1)
+    canvas.setTitle(title)
+    canvas.setCreator(CREATOR)
+    canvas.setAuthor(CREATOR)
+    canvas.setSubject(title)
+    # Home printers must not shrink the page: cards have to come out at their real size.
+    canvas.setViewerPreference("PrintScaling", "None")
+    for page in pages:
+        canvas.setPageSize((page.width, page.height))
+        _set_box(canvas, "trim", page.trim_box)
+        _set_box(canvas, "bleed", page.bleed_box)
+        for placement in page.placements:
+            canvas.saveState()
+            if placement.side == "back":
+                draw_back(
+                    canvas,
+                    placement.face,
+                    placement.x,
+                    placement.y,
+                    bleed=placement.bleed,
+                    deck_title=title,
+                )
+            else:
+                draw_front(canvas, placement.face, placement.x, placement.y, bleed=placement.bleed)
+            canvas.restoreState()
+        _draw_lines(canvas, page)
+        canvas.showPage()
+    return canvas.getpdfdata()
+
+
+def _draw_lines(canvas: Canvas, page: Page) -> None:
+    canvas.saveState()
+    canvas.setStrokeColorRGB(0, 0, 0)
+    canvas.setLineWidth(page.mark_width)
+    canvas.setLineCap(0)
+    for mark in page.marks:
+        canvas.line(mark.x0, mark.y0, mark.x1, mark.y1)
+    if page.fold is not None:
+        canvas.setStrokeColorRGB(0.45, 0.45, 0.45)
+        canvas.setDash(4, 3)
+        canvas.line(page.fold.x0, page.fold.y0, page.fold.x1, page.fold.y1)
+    canvas.restoreState()
+
+
+def _set_box(canvas: Canvas, name: str, box: Any) -> None:
+    canvas.setCropBox(None if box is None else [box.x0, box.y0, box.x1, box.y1], name=name)
+
+
+def _replace_atomically(out: Path, data: bytes) -> None:
+    # A temporary file next to the target, renamed over it: a reader (or a crash, or Ctrl-C)
+    # sees either the old file or the complete new one, never a half-written PDF.
+    temporary = out.with_name(f".{out.name}.{os.getpid()}.part")
+    try:
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
+        with os.fdopen(descriptor, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, out)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
