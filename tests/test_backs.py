@@ -1,0 +1,120 @@
+"""Tests for cards.backs: a back drawn from the layout, read back from a PDF."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+import pdfplumber
+import pytest
+from reportlab.lib.colors import HexColor
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfgen.canvas import Canvas
+
+from cards.backs import MIN_TEXT, draw_back, fit_text
+from cards.layout import load_layout
+
+LAYOUT = load_layout("poker")
+MARGIN = 20.0  # points of paper around the card on the test page
+
+
+@dataclass(frozen=True)
+class FakeSpell:
+    """The fields of a spell a back shows."""
+
+    school: str
+    level: int
+    classes: tuple[str, ...] = ("Kouzelník", "Čaroděj")
+
+
+@dataclass(frozen=True)
+class FakeFace:
+    """A face with a spell and the poker size."""
+
+    spell: FakeSpell
+    width: float = LAYOUT.width
+    height: float = LAYOUT.height
+
+
+def render(face, *, bleed=0.0, title="Kartotéka kouzel"):
+    """Draw one back on a page with a margin around it and open it with pdfplumber."""
+    buffer = io.BytesIO()
+    size = (face.width + 2 * MARGIN, face.height + 2 * MARGIN)
+    canvas = Canvas(buffer, pagesize=size, invariant=1)
+    draw_back(canvas, face, MARGIN, MARGIN, bleed=bleed, deck_title=title, layout=LAYOUT)
+    canvas.showPage()
+    canvas.save()
+    return pdfplumber.open(io.BytesIO(buffer.getvalue())).pages[0]
+
+
+def text_of(page) -> str:
+    """All text on the page, in reading order."""
+    return page.extract_text()
+
+
+def test_shows_title_level_school_and_classes():
+    """The back names the deck, the level, the school and the classes."""
+    page = render(FakeFace(FakeSpell("Zaklínání", 3)), title="Moje kouzla")
+    text = text_of(page)
+    for word in ("Moje kouzla", "3", "úroveň", "Zaklínání", "Kouzelník, Čaroděj"):
+        assert word in text
+
+
+def test_cantrip_shows_trik():
+    """A level-0 spell shows "trik" instead of a number."""
+    text = text_of(render(FakeFace(FakeSpell("Věštění", 0))))
+    assert "trik" in text and "úroveň" not in text
+
+
+def test_background_is_the_school_colour_with_bleed():
+    """The card is filled with its school's colour, extended by the bleed on every side."""
+    bleed = 3 * mm
+    face = FakeFace(FakeSpell("Nekromancie", 5))
+    page = render(face, bleed=bleed)
+    colour = HexColor(LAYOUT.school_colours["Nekromancie"])
+    wanted = (colour.red, colour.green, colour.blue)
+    fills = [
+        r
+        for r in page.rects
+        if tuple(r["non_stroking_color"] or ()) == pytest.approx(wanted, abs=1e-3)
+    ]
+    assert len(fills) == 1
+    fill = fills[0]
+    assert (fill["x0"], fill["x1"]) == pytest.approx((MARGIN - bleed, MARGIN + face.width + bleed))
+    assert (fill["width"], fill["height"]) == pytest.approx(
+        (face.width + 2 * bleed, face.height + 2 * bleed)
+    )
+
+
+@pytest.mark.parametrize("school", ["Zaklínání", "Očarování", "Iluze"])
+def test_text_inside_safe_area_in_layout_fonts(school):
+    """Every glyph is 2 mm or more inside the card, in an embedded layout font, at least 5.5 pt."""
+    face = FakeFace(FakeSpell(school, 7, ("Kouzelník", "Čaroděj", "Černokněžník", "Bard")))
+    page = render(face)
+    fonts = {pdfmetrics.getFont(name).face.name.decode() for name in LAYOUT.fonts.values()}
+    assert page.chars
+    for char in page.chars:
+        assert char["x0"] >= MARGIN + 2 * mm and char["x1"] <= MARGIN + face.width - 2 * mm
+        assert char["top"] >= MARGIN + 2 * mm and char["bottom"] <= MARGIN + face.height - 2 * mm
+        subset, _, font = char["fontname"].partition("+")
+        assert len(subset) == 6 and font in fonts
+        assert char["size"] >= MIN_TEXT - 0.01
+
+
+def test_long_title_wraps_without_shrinking_below_minimum():
+    """A deck title too long for one line is broken into lines, every word kept."""
+    title = "Velmi dlouhý název balíčku kouzel pro celou družinu dobrodruhů z Jeskyní a draků"
+    page = render(FakeFace(FakeSpell("Iluze", 2)), title=title)
+    assert " ".join(text_of(page).split()).startswith(title)
+    assert min(char["size"] for char in page.chars) >= MIN_TEXT - 0.01
+
+
+def test_fit_text_shrinks_before_wrapping():
+    """fit_text keeps one line while shrinking suffices, then wraps at 5.5 pt."""
+    font = LAYOUT.fonts["body"]
+    assert fit_text("krátký", font, 10, 100).lines == ("krátký",)
+    shrunk = fit_text("o něco delší text", font, 10, 50)
+    assert shrunk.lines == ("o něco delší text",) and MIN_TEXT <= shrunk.size < 10
+    wrapped = fit_text("velmi dlouhý text o mnoha slovech", font, 10, 40)
+    assert len(wrapped.lines) > 1 and wrapped.size == MIN_TEXT
