@@ -297,8 +297,8 @@ def _parse_level(line: _Line, out: _Collector) -> tuple[str, int, bool] | None:
 
 
 def _parse_fields(
-    run: list[_Line], header_line: int, out: _Collector
-) -> tuple[dict[str, str], dict[str, _Line]] | None:
+    run: list[_Line], out: _Collector
+) -> tuple[dict[str, str], dict[str, _Line], bool]:
     values: dict[str, str] = {}
     where: dict[str, _Line] = {}
     ok = True
@@ -317,14 +317,16 @@ def _parse_fields(
     present = [label for label in FIELD_LABELS if label in values]
     missing = [label for label in FIELD_LABELS if label not in values]
     if missing:
-        at = run[-1].number if run else header_line
+        # Point at the field line that should have come after the first missing one.
+        after = FIELD_LABELS[FIELD_LABELS.index(missing[0]) + 1 :]
+        shown = next((where[label] for label in after if label in where), run[-1])
         out.error(
-            at,
+            shown.number,
             "missing-field",
             f"missing {', '.join(m + ':' for m in missing)}; a spell needs "
             + ", ".join(f + ":" for f in FIELD_LABELS)
             + " in this order",
-            run[-1].text if run else "",
+            shown.text,
         )
         ok = False
     elif [label for label in values if label in present] != present:
@@ -335,7 +337,7 @@ def _parse_fields(
             run[0].text,
         )
         ok = False
-    return (values, where) if ok else None
+    return values, where, ok
 
 
 def _parse_classes(line: _Line, value: str, out: _Collector) -> tuple[str, ...] | None:
@@ -535,14 +537,14 @@ def _build_spell(
                 header.source.text,
             )
     level = _parse_level(header.level, out) if header.level else None
-    fields = _parse_fields(run, at, out)
+    values, where, fields_ok = _parse_fields(run, out)
     components = classes = None
-    if fields is not None:
-        values, where = fields
+    if values.get("Složky"):
         components = _parse_components(values["Složky"], where["Složky"], out)
+    if values.get("Povolání"):
         classes = _parse_classes(where["Povolání"], values["Povolání"], out)
     blocks = _parse_description(description, out)
-    if not blocks and fields is not None:
+    if not blocks and fields_ok:
         last = run[-1]
         out.error(
             last.number,
@@ -568,9 +570,8 @@ def _build_spell(
             )
     if any(p.severity == "error" for p in out.problems[before:]):
         return None
-    assert header.name and level and fields and components and classes is not None
+    assert header.name and level and fields_ok and components and classes is not None
     school, number, ritual = level
-    values, _ = fields
     return Spell(
         name=header.name.text,
         name_en=header.name_en.text if header.name_en else "",

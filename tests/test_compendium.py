@@ -7,9 +7,12 @@ import re
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cards.compendium import (
     DEFAULT_DATA,
+    CompendiumError,
     Problem,
     compendium_text,
     lint_compendium,
@@ -260,3 +263,280 @@ def test_problem_str_names_file_line_and_kind():
     """A problem prints as one line: file, line, severity, kind, message, excerpt."""
     problem = Problem("k.txt", 7, "school", "unknown school", "Kouzlo 3. úrovně", "error")
     assert str(problem) == "k.txt:7: error: school: unknown school [Kouzlo 3. úrovně]"
+
+
+SAMPLE = """Kartotéka
+
+Aganazzarův žár
+
+Aganazzar's scorcher
+
+Xanatharuv pruvodce vším
+
+Zaklínání 2. úrovně
+
+Vyvolání: 1 akce
+
+Dosah: 6 sáhů
+
+Složky: V, P, S (šupina rudého draka)
+
+Trvání: Ihned
+
+Povolání: Čaroděj, Kouzelník
+
+Zasažený tvor utrpí 3k8 ohnivého zranění.
+
+Chapadlo
+
+Jeskyně a draci
+
+Vyvolávání 1. úrovně (rituál)
+
+Vyvolání: 1 akce
+
+Dosah: 18 sáhů
+
+Složky: V, P
+
+Trvání: 1 minuta (soustředění)
+
+Povolání: Černokněžník
+
+Z tvé dlaně vyrazí chapadlo.
+"""
+
+
+def _write(tmp_path, data: bytes | str, name: str = "k.txt"):
+    path = tmp_path / name
+    if isinstance(data, str):
+        path.write_text(data, encoding="utf-8")
+    else:
+        path.write_bytes(data)
+    return path
+
+
+def _raises(tmp_path, data: bytes | str) -> CompendiumError:
+    path = _write(tmp_path, data)
+    with pytest.raises(CompendiumError) as info:
+        read_compendium(path)
+    return info.value
+
+
+def test_sample_parses_cleanly():
+    """The small sample used below parses into two spells with no problems."""
+    compendium = parse_compendium(SAMPLE, "k.txt")
+    assert compendium.problems == ()
+    assert [s.name for s in compendium.spells] == ["Aganazzarův žár", "Chapadlo"]
+    assert compendium.spells[1].ritual and compendium.spells[1].concentration
+    assert compendium.title == ("Kartotéka",)
+
+
+def test_missing_field_names_file_line_and_field(tmp_path):
+    """A spell without its Dosah: line is an error naming the file, the line and the field."""
+    error = _raises(tmp_path, SAMPLE.replace("Dosah: 6 sáhů\n", ""))
+    (problem,) = error.problems
+    assert problem.kind == "missing-field" and problem.line == 14
+    assert str(error).startswith(f"{tmp_path / 'k.txt'}:14: error: missing-field: missing Dosah:")
+
+
+def test_missing_level_line(tmp_path):
+    """A spell without its level line is an error that says what line was expected."""
+    error = _raises(tmp_path, SAMPLE.replace("Zaklínání 2. úrovně\n", ""))
+    assert [p.kind for p in error.problems] == ["missing-field"]
+    assert "Zaklínání 3. úrovně" in str(error)
+
+
+def test_unknown_school(tmp_path):
+    """An unknown school is an error at its line listing the valid schools."""
+    error = _raises(tmp_path, SAMPLE.replace("Zaklínání 2.", "Kouzlení 2."))
+    (problem,) = error.problems
+    assert (problem.line, problem.kind) == (9, "school")
+    assert "'Kouzlení'" in problem.message and "Zaklínání, Transmutace" in problem.message
+
+
+def test_unknown_class(tmp_path):
+    """An unknown class is an error at its line listing the valid classes."""
+    error = _raises(tmp_path, SAMPLE.replace("Čaroděj, Kouzelník", "Čaroděj, Mág"))
+    (problem,) = error.problems
+    assert (problem.line, problem.kind) == (19, "class")
+    assert "'Mág'" in problem.message and "Kouzelník" in problem.message
+
+
+def test_unknown_source(tmp_path):
+    """An unknown book on the source line is an error listing the known ones."""
+    error = _raises(tmp_path, SAMPLE.replace("Xanatharuv pruvodce vším", "Tashin kotel"))
+    assert [p.kind for p in error.problems] == ["source"]
+    assert "Příručka hráče" in error.problems[0].message
+
+
+def test_bad_components(tmp_path):
+    """Components out of order are an error at the Složky: line."""
+    error = _raises(tmp_path, SAMPLE.replace("Složky: V, P\n", "Složky: P, V\n"))
+    assert [(p.kind, p.line) for p in error.problems] == [("components", 33)]
+
+
+def test_truncated_in_a_header(tmp_path):
+    """A file cut off inside a spell header is an error naming the missing fields."""
+    cut = SAMPLE[: SAMPLE.index("Trvání: 1 minuta")]
+    error = _raises(tmp_path, cut)
+    assert [p.kind for p in error.problems] == ["missing-field"]
+    assert "Trvání:, Povolání:" in error.problems[0].message
+
+
+def test_truncated_inside_a_line(tmp_path):
+    """A file cut off in the middle of the last sentence is reported as truncated."""
+    error = _raises(tmp_path, SAMPLE[: SAMPLE.index("chapadlo.") + 4])
+    assert [p.kind for p in error.problems] == ["truncated"]
+    assert error.problems[0].line == 39
+
+
+def test_truncated_after_the_fields(tmp_path):
+    """A file cut off right after the field lines reports a spell without description."""
+    error = _raises(tmp_path, SAMPLE[: SAMPLE.index("Z tvé dlaně")])
+    assert [p.kind for p in error.problems] == ["description"]
+
+
+def test_cp1250_file(tmp_path):
+    """A file in Windows-1250 is an error naming the first bad line and the likely encoding."""
+    error = _raises(tmp_path, SAMPLE.encode("cp1250"))
+    (problem,) = error.problems
+    assert (problem.kind, problem.line) == ("encoding", 1)
+    assert "CP1250" in problem.message and "UTF-8" in problem.message
+
+
+def test_utf16_file(tmp_path):
+    """A file in UTF-16 is an error that says to save it as UTF-8."""
+    error = _raises(tmp_path, SAMPLE.encode("utf-16"))
+    assert [p.kind for p in error.problems] == ["encoding"]
+    assert "UTF-16" in str(error)
+
+
+def test_empty_file(tmp_path):
+    """An empty (or blank) file is an error saying spells were expected."""
+    for data in ("", "\n  \n\n"):
+        error = _raises(tmp_path, data)
+        assert [p.kind for p in error.problems] == ["empty"]
+
+
+def test_binary_file(tmp_path):
+    """A binary file is an error saying it is not a text compendium."""
+    error = _raises(tmp_path, bytes(range(256)) * 4)
+    assert [p.kind for p in error.problems] == ["binary"]
+
+
+def test_missing_file(tmp_path):
+    """A missing file raises CompendiumError from read and is a problem from lint."""
+    with pytest.raises(CompendiumError, match="no such file"):
+        read_compendium(tmp_path / "none.txt")
+    assert [p.kind for p in lint_compendium(tmp_path / "none.txt")] == ["file"]
+
+
+def test_bom_crlf_and_stray_whitespace_are_accepted(tmp_path):
+    """A BOM, CRLF line ends and stray spaces and tabs parse like the clean text."""
+    messy = "\ufeff" + "\r\n".join("  " + line + " \t" for line in SAMPLE.split("\n"))
+    path = _write(tmp_path, messy)
+    clean = parse_compendium(SAMPLE, str(path))
+    assert read_compendium(path).spells == clean.spells
+
+
+def test_lint_reports_every_problem(tmp_path):
+    """lint lists all problems of a file, not only the first, in line order."""
+    text = SAMPLE.replace("Zaklínání 2.", "Kouzlení 2.").replace("Černokněžník", "Mág")
+    text = text.replace("Dosah: 18 sáhů\n", "")
+    problems = lint_compendium(_write(tmp_path, text))
+    assert [(p.kind, p.line) for p in problems] == [
+        ("school", 9),
+        ("missing-field", 32),
+        ("class", 36),
+    ]
+
+
+def test_error_message_counts_the_rest(tmp_path):
+    """The exception shows the first errors and says how many more there are."""
+    text = "\n\n".join([SAMPLE.replace("Povolání: Čaroděj", "Povolání: Mág")] * 8)
+    error = _raises(tmp_path, text)
+    assert str(error).count("\n") == CompendiumError.MAX_SHOWN
+    assert "more error(s)" in str(error).splitlines()[-1]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "kind", "severity"),
+    [
+        ("mapy", "map\u0443", "character", "error"),
+        ("3k8", "3k 8", "dice", "error"),
+        ("tvor utrpí", "tvor \xa0utrpí", "nbsp", "warning"),
+        (
+            "Z tvé dlaně vyrazí chapadlo.",
+            "Z tvé dlaně vyrazí chapadlo.\n-->",
+            "stray-line",
+            "error",
+        ),
+    ],
+)
+def test_anomalies_are_reported(old, new, kind, severity):
+    """OCR letters, spaced dice, stray nbsp and left-over markup are reported with their kind."""
+    text = SAMPLE.replace("ohnivého zranění", "ohnivého zranění z mapy")
+    problems = parse_compendium(text.replace(old, new)).problems
+    assert [(p.kind, p.severity) for p in problems] == [(kind, severity)]
+
+
+def test_variant_descriptions_are_a_warning():
+    """A description with labelled variants ("DnD 5e popis:", "JaD popis:") is a warning."""
+    text = SAMPLE.replace(
+        "Zasažený tvor utrpí 3k8 ohnivého zranění.",
+        "DnD 5e popis:\nJeden text.\n\nJaD popis:\nJiný text.",
+    )
+    problems = parse_compendium(text).problems
+    assert [(p.kind, p.severity, p.line) for p in problems] == [("variants", "warning", 21)]
+
+
+def test_table_with_a_missing_cell_is_an_error():
+    """A table row with fewer cells than its header is an error at that row."""
+    table = "| k4 | Účinek |\n| --- | --- |\n| 1 | Oheň |\n| 2 |"
+    text = SAMPLE.replace("Z tvé dlaně vyrazí chapadlo.", "Z tvé dlaně.\n\n" + table)
+    problems = parse_compendium(text).problems
+    assert [(p.kind, p.line) for p in problems] == [("table", 44)]
+
+
+def test_duplicate_spell_from_the_same_source_is_an_error():
+    """The same name from the same source twice is an error; from two sources it is fine."""
+    chapadlo = SAMPLE[SAMPLE.index("Chapadlo") :]
+    problems = parse_compendium(SAMPLE + "\n" + chapadlo).problems
+    assert [p.kind for p in problems] == ["duplicate"]
+    other = chapadlo.replace("Jeskyně a draci", "Tentacle\n\nPříručka hráče", 1)
+    assert parse_compendium(SAMPLE + "\n" + other).problems == ()
+
+
+_LINE = st.sampled_from(
+    SAMPLE.split("\n")
+    + ["| a | b |", "| --- |", "  • bod", "Zaklínání 12. úrovně", "Povolání:", "-->", "x" * 70]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_LINE, max_size=60))
+def test_fuzz_shuffled_lines_never_crash(lines):
+    """Any arrangement of compendium-like lines parses without an exception."""
+    compendium = parse_compendium("\n".join(lines))
+    assert all(isinstance(p, Problem) for p in compendium.problems)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=400))
+def test_fuzz_any_text_never_crashes(text):
+    """Arbitrary text parses without an exception."""
+    compendium = parse_compendium(text)
+    assert isinstance(compendium.spells, tuple)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.binary(max_size=300))
+def test_fuzz_any_bytes_raise_only_compendium_error(tmp_path_factory, data):
+    """Reading arbitrary bytes either succeeds or raises CompendiumError."""
+    path = tmp_path_factory.mktemp("fuzz") / "k.txt"
+    path.write_bytes(data)
+    try:
+        read_compendium(path)
+    except CompendiumError as error:
+        assert error.problems
