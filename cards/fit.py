@@ -1,0 +1,779 @@
+"""Set a spell onto card faces: header, stat grid and description; shrink, then split.
+
+Coordinates are points from the card's lower-left corner. A face is a list of placed
+primitives (typeset lines, one-font labels, rules, filled boxes) that `draw.draw_face`
+paints without measuring anything again.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
+
+from cards.layout import Layout
+from cards.model import SOURCE_ABBREVIATIONS, BulletList, Heading, Paragraph, Spell, Table
+from cards.typeset import Line, Prepared, Run, prepare, set_lines
+
+SIZE_STEP = 0.1  # body sizes are tried on this grid of points
+FULL = 0.8  # a card counts as reasonably full for a break at a paragraph end
+_BASELINE = 0.8  # baseline below the top of a line slot, in ems
+_ASCENT = 0.92  # top of accented capitals above the baseline, in ems
+_EPS = 1e-6
+
+# Where a card may end before a slab: never (widow, orphan, heading kept with its text),
+# between two lines of a paragraph, or at a block boundary (preferred).
+NEVER, LINE, BLOCK = 0, 1, 2
+
+
+@dataclass(frozen=True)
+class TextLine:
+    """A typeset line with its baseline's left end at (x, y)."""
+
+    line: Line
+    x: float
+    y: float
+    size: float
+    colour: str
+
+    def moved(self, dy: float) -> TextLine:
+        return replace(self, y=self.y + dy)
+
+
+@dataclass(frozen=True)
+class Label:
+    """A one-font string; x is its left end, right end or centre by `align`."""
+
+    text: str
+    font: str
+    size: float
+    x: float
+    y: float
+    colour: str
+    align: str = "left"  # "left" | "right" | "centre"
+
+    def moved(self, dy: float) -> Label:
+        return replace(self, y=self.y + dy)
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A straight line."""
+
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    width: float
+    colour: str
+
+    def moved(self, dy: float) -> Rule:
+        return replace(self, y1=self.y1 + dy, y2=self.y2 + dy)
+
+
+@dataclass(frozen=True)
+class Fill:
+    """A filled rectangle, lower-left corner at (x, y), optionally with rounded corners."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+    colour: str
+    radius: float = 0.0
+
+    def moved(self, dy: float) -> Fill:
+        return replace(self, y=self.y + dy)
+
+
+Primitive = TextLine | Label | Rule | Fill
+
+
+@dataclass(frozen=True)
+class CardFace:
+    """One card of a spell, with everything placed: what `draw_face` paints."""
+
+    spell: Spell
+    part: int  # 1-based
+    parts: int
+    body_size: float
+    width: float
+    height: float
+    colour: str  # the school colour: frame, title band, bleed
+    layout: Layout
+    items: tuple[Primitive, ...]
+
+
+@dataclass(frozen=True)
+class Area:
+    """A rectangle of the card, lower-left corner at (x, y)."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+
+    @property
+    def top(self) -> float:
+        return self.y + self.height
+
+
+@dataclass(frozen=True)
+class Slab:
+    """A horizontal strip of the description: one line, a table row, a gap-free unit.
+
+    Its items have absolute x and a y relative to the slab's top (zero or negative).
+    """
+
+    height: float
+    items: tuple[Primitive, ...]
+    space_before: float = 0.0  # dropped at the top of a card
+    breakable: int = BLOCK  # may a card end before this slab: NEVER, LINE or BLOCK
+
+
+@dataclass(frozen=True)
+class Remainder:
+    """The slabs left over when a card is full."""
+
+    slabs: tuple[Slab, ...]
+
+
+@dataclass(frozen=True)
+class Header:
+    """The fixed part of a card: title band, stats, footer, and the area left for the text."""
+
+    items: tuple[Primitive, ...]
+    body: Area
+
+
+@dataclass(frozen=True)
+class Fit:
+    """The faces of a spell and the fewest cards it would need at the minimum size."""
+
+    faces: tuple[CardFace, ...]
+    min_cards: int
+
+
+def _descent(font: str) -> float:
+    """Return the font's descent in ems as PDF readers compute line boxes."""
+    return -getFont(font).face.descent / 1000
+
+
+def _below(upper: float, lower: float, font: str, gap: float = 0.0) -> float:
+    """Return the baseline distance at which lines of two sizes do not overlap."""
+    descent = _descent(font)
+    return descent * upper + (1 - descent) * lower + gap
+
+
+@functools.lru_cache(maxsize=4096)
+def _runs(runs: tuple[Run, ...]) -> Prepared:
+    return prepare(runs)
+
+
+def _prepared(text: str, font: str, heading: str = "", heading_font: str = "") -> Prepared:
+    if heading:
+        return _runs((Run(heading, heading_font), Run(" " + text, font)))
+    return _runs((Run(text, font),))
+
+
+def _mix(colour: str, background: str, keep: float) -> str:
+    """Return a tint: `keep` of the colour over the background."""
+    a = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
+    b = [int(background[i : i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(
+        f"{round(x * keep + y * (1 - keep)):02x}" for x, y in zip(a, b, strict=True)
+    )
+
+
+def _components(spell: Spell) -> tuple[str, str]:
+    """Return the components as the grid shows them and the material text."""
+    c = spell.components
+    letters = [name for name, on in (("V", c.verbal), ("P", c.somatic), ("S", c.material)) if on]
+    return ", ".join(letters) or "—", c.material_text
+
+
+class _Setter:
+    """Sets one spell for one layout: fixed parts once, the description at any size."""
+
+    def __init__(self, spell: Spell, layout: Layout):
+        self.spell = spell
+        self.layout = layout
+        self.fonts = layout.fonts
+        self.sizes = layout.sizes
+        self.colour = layout.school_colour(spell.school)
+        self.tint = _mix(self.colour, layout.colours.background, layout.colours.tint)
+        self.left = layout.safe_margin
+        self.width = layout.width - 2 * layout.safe_margin
+        self._slabs: dict[float, tuple[Slab, ...]] = {}
+        self._headers: dict[tuple[bool, bool], Header] = {}
+
+    # -- fixed parts ---------------------------------------------------------------
+
+    def header(self, first: bool, numbered: bool) -> Header:
+        """Return the title band, stats (first card) and footer, leaving an area for text."""
+        key = (first, numbered)
+        if key not in self._headers:
+            self._headers[key] = self._header(first, numbered)
+        return self._headers[key]
+
+    def _header(self, first: bool, numbered: bool) -> Header:
+        layout, sizes, fonts = self.layout, self.sizes, self.fonts
+        items: list[Primitive] = []
+        band_top = layout.height - layout.frame
+        reserve = 0.0
+        if numbered:
+            reserve = stringWidth("88/88", fonts["bold"], sizes.part) + 4
+        title_lines, title_size = self._title(self.width - reserve)
+        baseline = layout.height - layout.safe_margin - 0.72 * title_size
+        first_baseline = baseline
+        positioned: list[tuple[float, float]] = []  # (baseline, size) of band lines
+        for n, line in enumerate(title_lines):
+            if n:
+                baseline -= 1.08 * title_size
+            items.append(TextLine(line, self.left, baseline, title_size, layout.colours.title))
+            positioned.append((baseline, title_size))
+        if first and self.spell.name_en:
+            size = sizes.name_en
+            baseline -= _below(title_size, size, fonts["italic"], 0.6)
+            items.append(
+                Label(
+                    self.spell.name_en,
+                    fonts["italic"],
+                    size,
+                    self.left,
+                    baseline,
+                    layout.colours.title,
+                )
+            )
+            positioned.append((baseline, size))
+        last_baseline, last_size = positioned[-1]
+        band_bottom = last_baseline - _descent(fonts["body"]) * last_size - 1.2
+        items.insert(
+            0,
+            Fill(
+                layout.frame,
+                band_bottom,
+                layout.width - 2 * layout.frame,
+                band_top - band_bottom,
+                self.colour,
+            ),
+        )
+        self._part_baseline = first_baseline
+        cursor = band_bottom - 2.0
+        if first:
+            cursor = self._level_line(items, cursor)
+            cursor = self._grid(items, cursor - 2.0)
+        footer_top = self._footer(items)
+        body = Area(self.left, footer_top + 2.5, self.width, cursor - 3.0 - footer_top - 2.5)
+        return Header(tuple(items), body)
+
+    def _title(self, width: float) -> tuple[tuple[Line, ...], float]:
+        """Fit the name on one line, shrinking it, or else on two lines."""
+        sizes, font = self.sizes, self.fonts["title"]
+        prepared = _prepared(self.spell.name, font)
+        natural = stringWidth(self.spell.name, font, 1.0)
+        size = sizes.title_max
+        while size > sizes.title_min + _EPS and natural * size > width:
+            size = max(size - 0.25, sizes.title_min)
+        if natural * size <= width:
+            return set_lines(prepared, width, size, justify=False), size
+        size = sizes.title_max
+        while True:
+            lines = set_lines(prepared, width, size, justify=False)
+            fits = len(lines) <= 2 and not any(line.overfull for line in lines)
+            if fits or size <= sizes.title_min + _EPS:
+                return lines, size
+            size = max(size - 0.25, sizes.title_min)
+
+    def _level_line(self, items: list[Primitive], top: float) -> float:
+        """Place "Zaklínání 3. úrovně" with ritual and concentration badges; return its bottom."""
+        sizes, fonts, spell = self.sizes, self.fonts, self.spell
+        size = sizes.level
+        baseline = top - _ASCENT * size
+        items.append(Label(spell.level_line, fonts["bold"], size, self.left, baseline, self.colour))
+        right = self.left + self.width
+        badges = [
+            word
+            for word, on in (("soustředění", spell.concentration), ("rituál", spell.ritual))
+            if on
+        ]
+        for word in badges:
+            text_width = stringWidth(word, fonts["bold"], sizes.badge)
+            pad = 0.45 * sizes.badge
+            height = 1.3 * sizes.badge
+            x = right - text_width - 2 * pad
+            bottom = baseline - 0.3 * sizes.badge
+            items.append(Fill(x, bottom, text_width + 2 * pad, height, self.colour, height / 2))
+            items.append(
+                Label(
+                    word, fonts["bold"], sizes.badge, x + pad, baseline, self.layout.colours.title
+                )
+            )
+            right = x - 2.0
+        return baseline - _descent(fonts["body"]) * size
+
+    def _grid(self, items: list[Primitive], top: float) -> float:
+        """Place the stat grid (and the material line below it); return the bottom."""
+        spell, sizes, fonts, colours = self.spell, self.sizes, self.fonts, self.layout.colours
+        components, material = _components(spell)
+        pad = 2.2
+        cell_width = self.width / 2
+        value_width = cell_width - 2 * pad
+        material_below = False
+        if material:
+            inline = f"{components} ({material})"
+            if stringWidth(inline, fonts["body"], sizes.stat) <= value_width:
+                components = inline
+            else:
+                components += "*"
+                material_below = True
+        cells = (
+            ("VYVOLÁNÍ", spell.casting_time),
+            ("DOSAH", spell.range),
+            ("SLOŽKY", components),
+            ("TRVÁNÍ", spell.duration),
+        )
+        grid: list[Primitive] = []
+        row_top = top
+        for row in (cells[:2], cells[2:]):
+            row_bottom = row_top
+            for column, (label, value) in enumerate(row):
+                x = self.left + column * cell_width + pad
+                baseline = row_top - pad - _ASCENT * sizes.label
+                grid.append(Label(label, fonts["bold"], sizes.label, x, baseline, self.colour))
+                lines = set_lines(
+                    _prepared(value or "—", fonts["body"]), value_width, sizes.stat, justify=False
+                )
+                for n, line in enumerate(lines):
+                    step = (
+                        _below(sizes.label, sizes.stat, fonts["body"], 0.3)
+                        if n == 0
+                        else 1.1 * sizes.stat
+                    )
+                    baseline -= step
+                    grid.append(TextLine(line, x, baseline, sizes.stat, colours.text))
+                bottom = baseline - _descent(fonts["body"]) * sizes.stat - pad + 1.0
+                row_bottom = min(row_bottom, bottom)
+            if row_top != top:
+                grid.append(
+                    Rule(
+                        self.left, row_top, self.left + self.width, row_top, 0.8, colours.background
+                    )
+                )
+            row_top = row_bottom
+        items.append(Fill(self.left, row_top, self.width, top - row_top, self.tint, 1.5))
+        items.append(
+            Rule(
+                self.left + cell_width,
+                top,
+                self.left + cell_width,
+                row_top,
+                0.8,
+                colours.background,
+            )
+        )
+        items.extend(grid)
+        bottom = row_top
+        if material_below:
+            size = sizes.material
+            lines = set_lines(_prepared("* " + material, fonts["italic"]), self.width, size)
+            baseline = bottom - 1.5 - _ASCENT * size
+            for n, line in enumerate(lines):
+                if n:
+                    baseline -= 1.1 * size
+                items.append(TextLine(line, self.left, baseline, size, colours.muted))
+            bottom = baseline - _descent(fonts["body"]) * size
+        return bottom
+
+    def _footer(self, items: list[Primitive]) -> float:
+        """Place classes (left) and sources (right) at the bottom; return the footer's top."""
+        sizes, fonts, colours = self.sizes, self.fonts, self.layout.colours
+        size = sizes.footer
+        sources = " · ".join(SOURCE_ABBREVIATIONS.get(s, s) for s in self.spell.sources)
+        sources_width = stringWidth(sources, fonts["bold"], size)
+        classes = ", ".join(self.spell.classes) or "—"
+        lines = set_lines(
+            _prepared(classes, fonts["italic"]), self.width - sources_width - 6, size, justify=False
+        )
+        baseline = self.layout.safe_margin + _descent(fonts["body"]) * size * 0.6
+        items.append(
+            Label(
+                sources, fonts["bold"], size, self.left + self.width, baseline, self.colour, "right"
+            )
+        )
+        for line in reversed(lines):
+            items.append(TextLine(line, self.left, baseline, size, colours.muted))
+            baseline += 1.1 * size
+        top = baseline - 1.1 * size + _ASCENT * size + 1.5
+        items.append(Rule(self.left, top, self.left + self.width, top, 0.5, self.tint))
+        return top
+
+    def part_label(self, part: int, parts: int) -> Label:
+        """Return "2/3" at the right of the title band."""
+        return Label(
+            f"{part}/{parts}",
+            self.fonts["bold"],
+            self.sizes.part,
+            self.left + self.width,
+            self._part_baseline,
+            self.layout.colours.title,
+            "right",
+        )
+
+    # -- the description -----------------------------------------------------------
+
+    def slabs(self, size: float) -> tuple[Slab, ...]:
+        """Return the description set at a body size, as slabs from top to bottom."""
+        if size not in self._slabs:
+            self._slabs[size] = tuple(self._set(size))
+        return self._slabs[size]
+
+    def _set(self, size: float) -> list[Slab]:
+        leading = size * self.sizes.leading
+        gap = self.sizes.paragraph_gap * leading
+        slabs: list[Slab] = []
+        keep = False  # the previous block was a heading: keep it with this one
+        for block in self.spell.blocks:
+            start = len(slabs)
+            if isinstance(block, Paragraph):
+                self._paragraph(slabs, block, size, gap)
+            elif isinstance(block, Heading):
+                self._heading(slabs, block, size, gap)
+            elif isinstance(block, BulletList):
+                self._bullets(slabs, block, size, gap)
+            elif isinstance(block, Table):
+                self._table(slabs, block, size, gap)
+            if keep and len(slabs) > start:
+                slabs[start] = replace(slabs[start], breakable=NEVER)
+            keep = isinstance(block, Heading)
+        return slabs
+
+    def _lines_to_slabs(
+        self,
+        slabs: list[Slab],
+        lines: Sequence[Line],
+        size: float,
+        x: float,
+        colour: str,
+        space_before: float,
+        extra: tuple[Primitive, ...] = (),
+    ) -> None:
+        """Append one slab per line, with the widow and orphan rules as break permissions."""
+        leading = size * self.sizes.leading
+        count = len(lines)
+        for n, line in enumerate(lines):
+            if n == 0:
+                breakable = BLOCK
+            else:
+                breakable = LINE if 2 <= n <= count - 2 else NEVER
+            items: tuple[Primitive, ...] = (TextLine(line, x, -_BASELINE * size, size, colour),)
+            if n == 0:
+                items += extra
+            slabs.append(Slab(leading, items, space_before if n == 0 else 0.0, breakable))
+
+    def _paragraph(self, slabs: list[Slab], block: Paragraph, size: float, gap: float) -> None:
+        fonts, colours = self.fonts, self.layout.colours
+        if block.kind == "higher_levels":
+            self._higher_levels(slabs, block, size, gap)
+            return
+        prepared = _prepared(block.text, fonts["body"], block.heading, fonts["bold"])
+        lines = set_lines(prepared, self.width, size)
+        self._lines_to_slabs(slabs, lines, size, self.left, colours.text, gap)
+
+    def _higher_levels(self, slabs: list[Slab], block: Paragraph, size: float, gap: float) -> None:
+        """Set "Na vyšších úrovních." apart: on a tinted panel with a bar in the school colour."""
+        fonts, colours = self.fonts, self.layout.colours
+        pad_x, pad_y = 0.45 * size + 1.5, 0.3 * size
+        prepared = _prepared(block.text, fonts["body"], block.heading, fonts["bold_italic"])
+        lines = set_lines(prepared, self.width - 2 * pad_x, size)
+        leading = size * self.sizes.leading
+        count = len(lines)
+        for n, line in enumerate(lines):
+            top_pad = pad_y if n == 0 else 0.0
+            bottom_pad = pad_y if n == count - 1 else 0.0
+            height = leading + top_pad + bottom_pad
+            items = (
+                Fill(self.left, -height, self.width, height, self.tint),
+                Rule(self.left + 0.6, 0.0, self.left + 0.6, -height, 1.2, self.colour),
+                TextLine(line, self.left + pad_x, -top_pad - _BASELINE * size, size, colours.text),
+            )
+            breakable = BLOCK if n == 0 else (LINE if 2 <= n <= count - 2 else NEVER)
+            slabs.append(Slab(height, items, gap * 1.5 if n == 0 else 0.0, breakable))
+
+    def _heading(self, slabs: list[Slab], block: Heading, size: float, gap: float) -> None:
+        lines = set_lines(
+            _prepared(block.text, self.fonts["bold"]), self.width, size, justify=False
+        )
+        start = len(slabs)
+        self._lines_to_slabs(slabs, lines, size, self.left, self.colour, gap)
+        for n in range(start + 1, len(slabs)):
+            slabs[n] = replace(slabs[n], breakable=NEVER)
+
+    def _bullets(self, slabs: list[Slab], block: BulletList, size: float, gap: float) -> None:
+        indent = self.sizes.bullet_indent * size
+        for n, item in enumerate(block.items):
+            lines = set_lines(
+                _prepared(item, self.fonts["body"]),
+                self.width,
+                size,
+                indent=indent,
+                first_indent=indent,
+            )
+            bullet = Label(
+                "•",
+                self.fonts["body"],
+                size,
+                self.left + 0.25 * size,
+                -_BASELINE * size,
+                self.colour,
+            )
+            self._lines_to_slabs(
+                slabs,
+                lines,
+                size,
+                self.left,
+                self.layout.colours.text,
+                gap if n == 0 else 0.25 * gap,
+                (bullet,),
+            )
+
+    def _table(self, slabs: list[Slab], block: Table, size: float, gap: float) -> None:
+        """Set a ruled table across the text width, wrapping the text of its cells."""
+        fonts, colours = self.fonts, self.layout.colours
+        columns = max(len(block.header), *(len(row) for row in block.rows))
+        rows = [tuple(row) + ("",) * (columns - len(row)) for row in (block.header, *block.rows)]
+        pad = 0.3 * size
+        widths = self._column_widths(rows, size, pad)
+        leading = size * self.sizes.leading
+        for n, row in enumerate(rows):
+            font = fonts["bold"] if n == 0 else fonts["body"]
+            cells = [
+                set_lines(_prepared(text, font), width - 2 * pad, size, justify=False)
+                if text.strip()
+                else ()
+                for text, width in zip(row, widths, strict=True)
+            ]
+            height = max(1, *(len(lines) for lines in cells)) * leading + 2 * pad * 0.5
+            items: list[Primitive] = []
+            if n == 0:
+                items.append(Fill(self.left, -height, self.width, height, self.tint))
+                items.append(Rule(self.left, 0.0, self.left + self.width, 0.0, 0.8, self.colour))
+            x = self.left
+            for lines, width in zip(cells, widths, strict=True):
+                for k, line in enumerate(lines):
+                    items.append(
+                        TextLine(
+                            line,
+                            x + pad,
+                            -pad * 0.5 - _BASELINE * size - k * leading,
+                            size,
+                            colours.text,
+                        )
+                    )
+                x += width
+            last = n == len(rows) - 1
+            items.append(
+                Rule(
+                    self.left,
+                    -height,
+                    self.left + self.width,
+                    -height,
+                    0.8 if n == 0 or last else 0.3,
+                    self.colour if n == 0 or last else colours.muted,
+                )
+            )
+            if n == 0:
+                breakable, space = BLOCK, gap
+            else:
+                breakable, space = (NEVER if n == 1 else LINE), 0.0
+            slabs.append(Slab(height, tuple(items), space, breakable))
+
+    def _column_widths(self, rows: list[tuple[str, ...]], size: float, pad: float) -> list[float]:
+        """Share the text width among columns: natural widths when they fit, else wrap."""
+        columns = len(rows[0])
+        natural = [0.0] * columns
+        least = [0.0] * columns
+        for n, row in enumerate(rows):
+            font = self.fonts["bold"] if n == 0 else self.fonts["body"]
+            for c, text in enumerate(row):
+                natural[c] = max(natural[c], stringWidth(text, font, size) + 2 * pad)
+                longest = max((stringWidth(w, font, size) for w in text.split()), default=0.0)
+                least[c] = max(least[c], longest + 2 * pad)
+        total = sum(natural)
+        if total <= self.width:
+            extra = (self.width - total) / columns
+            return [w + extra for w in natural]
+        floor = sum(least)
+        if floor >= self.width:
+            return [w * self.width / floor for w in least]
+        slack = [n - m for n, m in zip(natural, least, strict=True)]
+        share = (self.width - floor) / sum(slack)
+        return [m + s * share for m, s in zip(least, slack, strict=True)]
+
+
+def _height(slabs: Sequence[Slab]) -> float:
+    return sum(s.height + s.space_before for s in slabs) - (slabs[0].space_before if slabs else 0)
+
+
+def _card_end(slabs: Sequence[Slab], start: int, height: float, prefer_blocks: bool) -> int:
+    """Return where the card that begins with slabs[start] ends (exclusive index)."""
+    used = 0.0
+    best_any = best_block = None
+    i = start
+    count = len(slabs)
+    while i < count:
+        slab = slabs[i]
+        if i > start:
+            if slab.breakable:
+                best_any = i
+                if slab.breakable == BLOCK and used >= FULL * height:
+                    best_block = i
+            used += slab.space_before
+        used += slab.height
+        if used > height + _EPS:
+            break
+        i += 1
+    else:
+        return count
+    if prefer_blocks and best_block is not None:
+        return best_block
+    if best_any is not None:
+        return best_any
+    # Nothing allowed fits: the rules give way to the card edge, never a lost line.
+    return max(i, start + 1)
+
+
+def _split(
+    slabs: Sequence[Slab], first: float, rest: float, prefer_blocks: bool, limit: int
+) -> list[int]:
+    """Return the end index of each card, stopping once there are more than `limit` cards."""
+    ends: list[int] = []
+    start = 0
+    while start < len(slabs) or not ends:
+        end = _card_end(slabs, start, first if not ends else rest, prefer_blocks)
+        ends.append(end)
+        start = end
+        if len(ends) > limit:
+            break
+    return ends
+
+
+def fill_card(
+    slabs: Sequence[Slab], area: Area, *, prefer_blocks: bool = True
+) -> tuple[tuple[Primitive, ...], Remainder | None]:
+    """Place as many slabs as fit in the area from its top; return them and what remains."""
+    end = _card_end(slabs, 0, area.height, prefer_blocks)
+    placed: list[Primitive] = []
+    top = area.top
+    for n, slab in enumerate(slabs[:end]):
+        if n:
+            top -= slab.space_before
+        placed.extend(item.moved(top) for item in slab.items)
+        top -= slab.height
+    rest = tuple(slabs[end:])
+    return tuple(placed), (Remainder(rest) if rest else None)
+
+
+def _sizes(layout: Layout) -> list[float]:
+    low, high = layout.body_min, layout.body_max
+    steps = int(round((high - low) / SIZE_STEP))
+    return [round(low + k * SIZE_STEP, 3) for k in range(steps)] + [high]
+
+
+def _guess(sizes: list[float], heights: dict[float, float], capacity: float) -> int:
+    """Estimate the index of the largest size whose text height stays within the capacity.
+
+    The height of set text grows about as a * s**2 + b * s (lines times leading, plus gaps);
+    the two sizes measured so far give a and b.
+    """
+    (s1, h1), (s2, h2) = sorted(heights.items())[:1] + sorted(heights.items())[-1:]
+    if s1 == s2:
+        size = s1 * (capacity / h1) ** 0.5
+    else:
+        a = (h2 / s2 - h1 / s1) / (s2 - s1)
+        b = h1 / s1 - a * s1
+        if a <= 0:
+            size = s1 * capacity / h1
+        else:
+            size = (-b + (b * b + 4 * a * capacity) ** 0.5) / (2 * a)
+    return min(max(int((size - sizes[0]) / SIZE_STEP + _EPS), 0), len(sizes) - 1)
+
+
+def _largest(sizes: list[float], fits, start: int) -> float:
+    """Return the largest size for which fits() holds, walking from a guessed index.
+
+    fits(sizes[0]) is known to hold.
+    """
+    k = start
+    if fits(sizes[k]):
+        while k + 1 < len(sizes) and fits(sizes[k + 1]):
+            k += 1
+        return sizes[k]
+    while k > 0:
+        k -= 1
+        if k == 0 or fits(sizes[k]):
+            break
+    return sizes[k]
+
+
+def fit(spell: Spell, layout: Layout) -> Fit:
+    """Choose the body size and the card breaks of a spell, and place every card."""
+    setter = _Setter(spell, layout)
+    sizes = _sizes(layout)
+    heights: dict[float, float] = {}
+
+    def height(size: float) -> float:
+        if size not in heights:
+            heights[size] = _height(setter.slabs(size))
+        return heights[size]
+
+    single = setter.header(first=True, numbered=False)
+    box = single.body.height + _EPS
+    if height(sizes[-1]) <= box:
+        return Fit((_face(setter, sizes[-1], 1, 1, single, setter.slabs(sizes[-1])),), 1)
+    if height(sizes[0]) <= box:
+        size = _largest(sizes, lambda s: height(s) <= box, _guess(sizes, heights, box))
+        return Fit((_face(setter, size, 1, 1, single, setter.slabs(size)),), 1)
+    first = setter.header(first=True, numbered=True).body.height
+    rest = setter.header(first=False, numbered=True).body.height
+    least = len(_split(setter.slabs(sizes[0]), first, rest, False, 10**6))
+
+    def breaks(size: float) -> list[int] | None:
+        for prefer in (True, False):
+            ends = _split(setter.slabs(size), first, rest, prefer, least)
+            if len(ends) <= least:
+                return ends
+        return None
+
+    capacity = 0.97 * (first + (least - 1) * rest)
+    size = _largest(sizes, lambda s: breaks(s) is not None, _guess(sizes, heights, capacity))
+    ends = breaks(size)
+    slabs = setter.slabs(size)
+    faces = []
+    start = 0
+    for part, end in enumerate(ends, 1):
+        header = setter.header(first=part == 1, numbered=True)
+        faces.append(_face(setter, size, part, len(ends), header, slabs[start:end]))
+        start = end
+    return Fit(tuple(faces), least)
+
+
+def _face(
+    setter: _Setter, size: float, part: int, parts: int, header: Header, slabs: Sequence[Slab]
+) -> CardFace:
+    placed, remainder = fill_card(slabs, header.body, prefer_blocks=False)
+    assert remainder is None, "a card's slabs were chosen to fit it"
+    items = header.items + placed
+    if parts > 1:
+        items += (setter.part_label(part, parts),)
+    layout = setter.layout
+    return CardFace(
+        setter.spell, part, parts, size, layout.width, layout.height, setter.colour, layout, items
+    )
+
+
+def fit_spell(spell: Spell, layout: Layout) -> tuple[CardFace, ...]:
+    """Set a spell on the fewest cards at the largest body size that fits them."""
+    return fit(spell, layout).faces

@@ -1,0 +1,303 @@
+"""Card layouts: read and check a layouts/*.toml card file, register its fonts."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFError, TTFont
+
+from cards.model import SCHOOLS
+
+ROOT = Path(__file__).resolve().parent.parent
+LAYOUT_DIR = ROOT / "layouts"
+FONT_DIR = ROOT / "fonts"
+
+FONT_ROLES = ("body", "bold", "italic", "bold_italic", "title")
+_HEX = re.compile(r"#[0-9a-fA-F]{6}")
+
+
+class LayoutError(Exception):
+    """A layout file is missing, unreadable or holds a bad value."""
+
+
+@dataclass(frozen=True)
+class TypeSizes:
+    """Type sizes in points, leading and gaps as multiples of the size."""
+
+    body_max: float
+    body_min: float
+    leading: float
+    paragraph_gap: float
+    title_max: float
+    title_min: float
+    part: float
+    name_en: float
+    level: float
+    badge: float
+    label: float
+    stat: float
+    material: float
+    footer: float
+    bullet_indent: float
+
+
+@dataclass(frozen=True)
+class Colours:
+    """Colours of the card as "#rrggbb" (tint is a fraction 0..1)."""
+
+    text: str
+    muted: str
+    background: str
+    title: str
+    frame: str
+    tint: float
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A card design: size and margins in points, fonts by role, sizes and colours."""
+
+    name: str
+    path: str
+    description: str
+    width: float
+    height: float
+    safe_margin: float
+    frame: float
+    panel_radius: float
+    fonts: Mapping[str, str]
+    sizes: TypeSizes
+    colours: Colours
+    school_colours: Mapping[str, str]
+
+    @property
+    def body_max(self) -> float:
+        return self.sizes.body_max
+
+    @property
+    def body_min(self) -> float:
+        return self.sizes.body_min
+
+    @property
+    def leading(self) -> float:
+        return self.sizes.leading
+
+    @property
+    def background(self) -> str:
+        return self.colours.background
+
+    @property
+    def bleed_colour(self) -> str:
+        return self.colours.frame
+
+    def school_colour(self, school: str) -> str:
+        """Return the colour of a school, or the plain frame colour for an unknown one."""
+        return self.school_colours.get(school, self.colours.frame)
+
+
+_SIZE_KEYS = {
+    "body_max": (4.0, 30.0),
+    "body_min": (4.0, 30.0),
+    "leading": (1.0, 2.0),
+    "paragraph_gap": (0.0, 2.0),
+    "title_max": (5.5, 40.0),
+    "title_min": (5.5, 40.0),
+    "part": (5.5, 30.0),
+    "name_en": (5.5, 30.0),
+    "level": (5.5, 30.0),
+    "badge": (5.5, 30.0),
+    "label": (5.5, 30.0),
+    "stat": (5.5, 30.0),
+    "material": (5.5, 30.0),
+    "footer": (5.5, 30.0),
+    "bullet_indent": (0.0, 5.0),
+}
+_DEFAULTS = {"body_min": 6.5}
+_COLOUR_KEYS = ("text", "muted", "background", "title", "frame")
+
+
+class _Reader:
+    """Read values from one layout file, naming the file and key in every error."""
+
+    def __init__(self, path: Path, data: Mapping):
+        self.path = path
+        self.data = data
+
+    def fail(self, key: str, value: object, expected: str) -> LayoutError:
+        return LayoutError(f"{self.path}: key '{key}' = {value!r}: expected {expected}")
+
+    def table(self, key: str) -> Mapping:
+        value = self.data.get(key)
+        if not isinstance(value, dict):
+            raise self.fail(key, value, "a [" + key + "] table")
+        return value
+
+    def check_keys(self, section: str, table: Mapping, allowed) -> None:
+        for key in table:
+            if key not in allowed:
+                raise LayoutError(
+                    f"{self.path}: unknown key '{section}.{key}'; "
+                    f"expected one of: {', '.join(sorted(allowed))}"
+                )
+
+    def number(self, section: str, table: Mapping, key: str, low: float, high: float) -> float:
+        full = f"{section}.{key}"
+        if key not in table:
+            if key in _DEFAULTS:
+                return _DEFAULTS[key]
+            raise LayoutError(f"{self.path}: missing key '{full}': expected a number")
+        value = table[key]
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise self.fail(full, value, f"a number from {low:g} to {high:g}")
+        if not low <= value <= high:
+            raise self.fail(full, value, f"a number from {low:g} to {high:g}")
+        return float(value)
+
+    def colour(self, section: str, table: Mapping, key: str) -> str:
+        value = table.get(key)
+        if not isinstance(value, str) or not _HEX.fullmatch(value):
+            raise self.fail(f"{section}.{key}", value, 'a colour "#rrggbb"')
+        return value.lower()
+
+    def text(self, key: str, default: str) -> str:
+        value = self.data.get(key, default)
+        if not isinstance(value, str):
+            raise self.fail(key, value, "a string")
+        return value
+
+
+def _layout_path(name_or_path: str | Path) -> Path:
+    text = str(name_or_path)
+    if isinstance(name_or_path, Path) or text.endswith(".toml") or "/" in text:
+        path = Path(name_or_path)
+        if not path.is_file():
+            raise LayoutError(f"{path}: no such layout file")
+        return path
+    path = LAYOUT_DIR / f"{text}.toml"
+    if not path.is_file() or text not in list_layouts():
+        raise LayoutError(
+            f"unknown layout '{text}'; available layouts: {', '.join(list_layouts())} "
+            "(or give the path of a .toml file)"
+        )
+    return path
+
+
+def _read_toml(path: Path) -> dict:
+    try:
+        with open(path, "rb") as file:
+            return tomllib.load(file)
+    except tomllib.TOMLDecodeError as error:
+        raise LayoutError(f"{path}: not valid TOML: {error}") from error
+    except OSError as error:
+        raise LayoutError(f"{path}: cannot read: {error.strerror}") from error
+
+
+def register_font(file: Path) -> str:
+    """Register a TrueType file with reportlab once and return its font name."""
+    name = file.stem
+    if name in pdfmetrics.getRegisteredFontNames():
+        return name
+    pdfmetrics.registerFont(TTFont(name, str(file)))
+    return name
+
+
+def _fonts(reader: _Reader) -> Mapping[str, str]:
+    table = reader.table("fonts")
+    reader.check_keys("fonts", table, FONT_ROLES)
+    names = {}
+    for role in FONT_ROLES:
+        value = table.get(role)
+        if not isinstance(value, str) or not value.lower().endswith(".ttf"):
+            raise reader.fail(f"fonts.{role}", value, "the name of a TrueType .ttf file in fonts/")
+        candidates = [reader.path.parent / value, FONT_DIR / value]
+        file = next((path for path in candidates if path.is_file()), None)
+        if file is None:
+            raise reader.fail(f"fonts.{role}", value, f"a .ttf file in {FONT_DIR}")
+        try:
+            names[role] = register_font(file)
+        except TTFError as error:
+            raise reader.fail(
+                f"fonts.{role}", value, f"a TrueType font with glyf outlines ({error})"
+            ) from error
+    return MappingProxyType(names)
+
+
+def _sizes(reader: _Reader) -> TypeSizes:
+    table = reader.table("type")
+    reader.check_keys("type", table, _SIZE_KEYS)
+    values = {key: reader.number("type", table, key, *limits) for key, limits in _SIZE_KEYS.items()}
+    if values["body_min"] > values["body_max"]:
+        raise reader.fail("type.body_min", values["body_min"], "at most type.body_max")
+    if values["title_min"] > values["title_max"]:
+        raise reader.fail("type.title_min", values["title_min"], "at most type.title_max")
+    return TypeSizes(**values)
+
+
+def _colours(reader: _Reader) -> tuple[Colours, Mapping[str, str]]:
+    table = reader.table("colours")
+    reader.check_keys("colours", table, (*_COLOUR_KEYS, "tint"))
+    values = {key: reader.colour("colours", table, key) for key in _COLOUR_KEYS}
+    colours = Colours(**values, tint=reader.number("colours", table, "tint", 0.0, 1.0))
+    schools = reader.table("school_colours")
+    reader.check_keys("school_colours", schools, SCHOOLS)
+    school_colours = {
+        school: reader.colour("school_colours", schools, school) for school in SCHOOLS
+    }
+    return colours, MappingProxyType(school_colours)
+
+
+def load_layout(name_or_path: str | Path = "poker") -> Layout:
+    """Load and check a card layout by name (file stem under layouts/) or path; register fonts."""
+    path = _layout_path(name_or_path)
+    reader = _Reader(path, _read_toml(path))
+    kind = reader.data.get("kind")
+    if kind != "card":
+        raise reader.fail("kind", kind, '"card" (this is not a card layout)')
+    card = reader.table("card")
+    reader.check_keys(
+        "card", card, ("width_mm", "height_mm", "safe_margin_mm", "frame_mm", "panel_radius_mm")
+    )
+    width = reader.number("card", card, "width_mm", 20.0, 300.0) * mm
+    height = reader.number("card", card, "height_mm", 20.0, 300.0) * mm
+    safe = reader.number("card", card, "safe_margin_mm", 2.0, 20.0) * mm
+    frame = reader.number("card", card, "frame_mm", 0.0, 20.0) * mm
+    radius = reader.number("card", card, "panel_radius_mm", 0.0, 10.0) * mm
+    if frame >= safe:
+        raise reader.fail("card.frame_mm", frame / mm, "less than card.safe_margin_mm")
+    if 2 * safe >= min(width, height) / 2:
+        raise reader.fail("card.safe_margin_mm", safe / mm, "less than a quarter of the card")
+    colours, school_colours = _colours(reader)
+    return Layout(
+        name=path.stem,
+        path=str(path),
+        description=reader.text("description", path.stem),
+        width=width,
+        height=height,
+        safe_margin=safe,
+        frame=frame,
+        panel_radius=radius,
+        fonts=_fonts(reader),
+        sizes=_sizes(reader),
+        colours=colours,
+        school_colours=school_colours,
+    )
+
+
+def list_layouts() -> list[str]:
+    """Return the names of the card layouts under layouts/ (sheet files left out)."""
+    names = []
+    for path in sorted(LAYOUT_DIR.glob("*.toml")):
+        try:
+            data = _read_toml(path)
+        except LayoutError:
+            continue
+        if data.get("kind") == "card":
+            names.append(path.stem)
+    return names
