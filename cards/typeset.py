@@ -43,13 +43,24 @@ from __future__ import annotations
 
 import functools
 import re
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import pyphen
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-__all__ = ["Run", "LineRun", "Line", "Prepared", "prepare", "set_lines", "line_text"]
+__all__ = [
+    "Run",
+    "LineRun",
+    "Line",
+    "Prepared",
+    "prepare",
+    "set_lines",
+    "count_lines",
+    "line_text",
+    "hyphenation_points",
+]
 
 ONE_LETTER_WORDS = frozenset("kKsSvVzZoOuUaAiI")
 NON_BREAKING_SPACES = "\u00a0\u202f\u2007"
@@ -96,6 +107,8 @@ class Line:
 
 @dataclass(frozen=True, slots=True)
 class _Piece:
+    """A same-font part of a word that mixes fonts."""
+
     text: str
     font: str
     width: float  # at 1 pt
@@ -110,105 +123,122 @@ class _Break:
     hyphen: float  # width at 1 pt of the hyphen added at the break (0 after the word's own)
 
 
-@dataclass(frozen=True, slots=True)
-class _Word:
-    pieces: tuple[_Piece, ...]
-    text: str
-    width: float  # at 1 pt
-    font: str  # font of a single-font word, "" when the word mixes fonts (never broken)
-
-
-@dataclass(frozen=True, slots=True)
-class _Space:
-    font: str
-    width: float  # at 1 pt
-    breakable: bool
-
-
-@dataclass(frozen=True, slots=True)
-class _Unit:
-    """Words joined by glued spaces: a line breaks only between units or inside the last word."""
-
-    first: int
-    last: int
-    width: float  # at 1 pt, inner spaces included
-    head: float  # width at 1 pt before the last word, its space included
-    whole: bool  # the last word must not be hyphenated
-
-
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Prepared:
-    """A paragraph tokenised into measured words, spaces and unbreakable units."""
+    """A paragraph as measured words and spaces (at 1 pt), grouped into unbreakable units.
 
-    words: tuple[_Word, ...]
-    spaces: tuple[_Space, ...]  # spaces[i] lies between words[i] and words[i + 1]
-    units: tuple[_Unit, ...]
-    _lines: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
+    Parallel tuples rather than one object per word: a paragraph is broken many times
+    while fitting, so `set_lines` reads plain sequences. Compared by identity.
+    """
+
+    words: tuple[str, ...]
+    fonts: tuple[str, ...]  # the font of each word; "" when it mixes fonts (see pieces)
+    pieces: tuple[tuple[_Piece, ...], ...]  # () for a single-font word
+    xs: tuple[float, ...]  # where each word starts if the paragraph were one line, at 1 pt
+    widths: tuple[float, ...]  # of each word, at 1 pt
+    space_fonts: tuple[str, ...]  # space_fonts[i] lies between words[i] and words[i + 1]
+    breakable: tuple[bool, ...]  # whether a line may end at each space
+    ends: tuple[int, ...]  # the last word of each unit (words joined by glued spaces)
+    end_xs: tuple[float, ...]  # where each unit ends, at 1 pt
+    whole: tuple[bool, ...]  # whether a unit's last word must not be hyphenated
+    _cache: dict = field(default_factory=dict, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class _Span:
-    """Where a line starts and ends, as word index and character offset."""
+    """Where a set line starts and ends: word index and character offset in that word."""
 
     first: int
-    start: int  # characters of words[first] already set on the line before
+    start: int  # characters of words[first] set on earlier lines
+    start_width: float  # their width at 1 pt
     last: int
-    end: int  # characters of words[last] on this line
-    start_width: float  # width at 1 pt of words[first][:start]
-    end_width: float  # width at 1 pt of words[last][:end]
+    end: int  # characters of words[last] on this line or before
+    end_width: float  # their width at 1 pt
     hyphen: float  # width at 1 pt of an inserted hyphen, 0 when none
     split_word: bool
     overfull: bool
 
 
 def prepare(runs: Sequence[Run]) -> Prepared:
-    """Tokenise runs into measured words and glued units, ready for `set_lines`."""
+    """Tokenise runs into measured words, spaces and glued units, ready for `set_lines`."""
     return _prepare(tuple(runs))
 
 
 @functools.lru_cache(maxsize=4096)
 def _prepare(runs: tuple[Run, ...]) -> Prepared:
-    words: list[_Word] = []
-    spaces: list[_Space] = []
-    pieces: list[_Piece] = []
-    pending_space: tuple[str, bool] | None = None  # (font, breakable) of white space seen
-
-    def end_word() -> None:
-        if pieces:
-            text = "".join(p.text for p in pieces)
-            font = pieces[0].font if len(pieces) == 1 else ""
-            words.append(_Word(tuple(pieces), text, sum(p.width for p in pieces), font))
-            pieces.clear()
-
+    words: list[str] = []
+    fonts: list[str] = []
+    widths: list[float] = []
+    pieces: list[tuple[_Piece, ...]] = []
+    space_fonts: list[str] = []
+    breakable: list[bool] = []
+    in_word = False  # the last chunk seen was part of a word: a new run may continue it
+    space: tuple[str, bool] | None = None  # (font, breakable) of white space not yet stored
     for run in runs:
-        for chunk in _chunks(run.text):
-            if chunk[0].isspace():
-                end_word()
-                breakable = not any(c in NON_BREAKING_SPACES for c in chunk)
-                if pending_space is None:
-                    pending_space = (run.font, breakable)
+        font = run.font
+        for n, chunk in enumerate(_WHITESPACE.split(run.text)):
+            if n % 2:
+                nbsp = chunk != " " and any(c in NON_BREAKING_SPACES for c in chunk)
+                space = (font, not nbsp) if space is None else (space[0], space[1] and not nbsp)
+                in_word = False
+            elif chunk:
+                if in_word:
+                    _continue_word(words, fonts, widths, pieces, chunk, font)
                 else:
-                    pending_space = (pending_space[0], pending_space[1] and breakable)
-                continue
-            if pending_space is not None:
-                if words:
-                    font, breakable = pending_space
-                    spaces.append(_Space(font, _width(" ", font), breakable))
-                pending_space = None
-            if pieces and pieces[-1].font == run.font:
-                text = pieces[-1].text + chunk
-                pieces[-1] = _Piece(text, run.font, _width(text, run.font))
-            else:
-                pieces.append(_Piece(chunk, run.font, _width(chunk, run.font)))
-    end_word()
-    glue = _glue([w.text for w in words])
-    spaces = [_Space(s.font, s.width, False) if glue[i] else s for i, s in enumerate(spaces)]
-    return Prepared(tuple(words), tuple(spaces), _units(words, spaces, glue))
+                    if space is not None and words:
+                        space_fonts.append(space[0])
+                        breakable.append(space[1])
+                    words.append(chunk)
+                    fonts.append(font)
+                    widths.append(_width(chunk, font))
+                    pieces.append(())
+                in_word = True
+                space = None
+    glue = _glue(words)
+    breakable = [b and not g for b, g in zip(breakable, glue, strict=True)]
+    xs = []
+    x = 0.0
+    for i, width in enumerate(widths):
+        xs.append(x)
+        x += width
+        if i < len(space_fonts):
+            x += _width(" ", space_fonts[i])
+    ends, whole = [], []
+    for i in range(len(words)):
+        if i == len(words) - 1 or breakable[i]:
+            ends.append(i)
+            # A counted word stays whole next to its number: "1 minuta", never "1 mi-".
+            whole.append(i > 0 and glue[i - 1] == "number")
+    return Prepared(
+        words=tuple(words),
+        fonts=tuple(fonts),
+        pieces=tuple(pieces),
+        xs=tuple(xs),
+        widths=tuple(widths),
+        space_fonts=tuple(space_fonts),
+        breakable=tuple(breakable),
+        ends=tuple(ends),
+        end_xs=tuple(xs[e] + widths[e] for e in ends),
+        whole=tuple(whole),
+    )
 
 
-def _chunks(text: str) -> list[str]:
-    """Split text into alternating word and white-space chunks."""
-    return [c for c in _WHITESPACE.split(text) if c]
+def _continue_word(words, fonts, widths, pieces, chunk: str, font: str) -> None:
+    """Append a chunk of a new run to the last word (a word across a font change)."""
+    if not pieces[-1] and fonts[-1] == font:
+        words[-1] += chunk
+        widths[-1] = _width(words[-1], font)
+        return
+    if not pieces[-1]:
+        pieces[-1] = (_Piece(words[-1], fonts[-1], widths[-1]),)
+    if pieces[-1][-1].font == font:
+        text = pieces[-1][-1].text + chunk
+        pieces[-1] = pieces[-1][:-1] + (_Piece(text, font, _width(text, font)),)
+    else:
+        pieces[-1] += (_Piece(chunk, font, _width(chunk, font)),)
+    words[-1] += chunk
+    fonts[-1] = ""
+    widths[-1] = sum(p.width for p in pieces[-1])
 
 
 def _glue(texts: list[str]) -> list[str]:
@@ -224,24 +254,6 @@ def _glue(texts: list[str]) -> list[str]:
         elif text in OPERATORS and i > 0 and _has_digit(texts[i - 1]):
             glued[i - 1] = glued[i] = "number"
     return glued
-
-
-def _units(words: list[_Word], spaces: list[_Space], glue: list[str]) -> tuple[_Unit, ...]:
-    units = []
-    first = 0
-    width = head = 0.0
-    for i, word in enumerate(words):
-        head = width
-        width += word.width
-        if i == len(words) - 1 or spaces[i].breakable:
-            # A counted word stays whole next to its number: "1 minuta", never "1 mi-".
-            whole = i > first and glue[i - 1] == "number"
-            units.append(_Unit(first, i, width, head, whole))
-            first = i + 1
-            width = 0.0
-        else:
-            width += spaces[i].width
-    return tuple(units)
 
 
 @functools.lru_cache(maxsize=65536)
@@ -306,142 +318,186 @@ def set_lines(
     `first_indent` narrows the first line and `indent` every later one (a hanging indent
     for bullets); `LineRun.x` includes them. With `justify` false every line is ragged.
     """
-    key = (width, size, indent, first_indent, justify)
-    lines = prepared._lines.get(key)
+    key = ("lines", width, size, indent, first_indent, justify)
+    lines = prepared._cache.get(key)
     if lines is None:
         first = (width - first_indent) / size
         rest = (width - indent) / size
-        spans = _break(prepared, first, rest)
+        spans = _spans(prepared, first, rest)
+        last = len(spans) - 1
         lines = tuple(
             _set(
                 prepared,
                 span,
                 size,
                 first_indent if n == 0 else indent,
-                (first if n == 0 else rest) if justify and n < len(spans) - 1 else None,
+                (first if n == 0 else rest) if justify and n < last else None,
             )
             for n, span in enumerate(spans)
         )
-        prepared._lines[key] = lines
+        prepared._cache[key] = lines
     return lines
 
 
+def count_lines(
+    prepared: Prepared, width: float, size: float, *, indent: float = 0.0, first_indent: float = 0.0
+) -> int:
+    """Return how many lines `set_lines` gives, without building them (cheap, for fitting)."""
+    return len(_spans(prepared, (width - first_indent) / size, (width - indent) / size))
+
+
+def _spans(prepared: Prepared, first: float, rest: float) -> list[_Span]:
+    """Return the cached line ends for line widths `first` and `rest` (in 1 pt units)."""
+    key = (first, rest)
+    spans = prepared._cache.get(key)
+    if spans is None:
+        spans = prepared._cache[key] = _break(prepared, first, rest)
+    return spans
+
+
 def _break(prepared: Prepared, first: float, rest: float) -> list[_Span]:
-    """Choose line ends first-fit: fill each line, hyphenating the unit that overflows."""
-    words, spaces, units = prepared.words, prepared.spaces, prepared.units
+    """Choose line ends first-fit: fill each line, then hyphenate the unit that overflows.
+
+    All widths are at 1 pt and positions are those of the paragraph set as one long line,
+    so the units that fit from a line's start are found by bisection.
+    """
+    words, xs, widths = prepared.words, prepared.xs, prepared.widths
+    ends, end_xs, whole = prepared.ends, prepared.end_xs, prepared.whole
     spans: list[_Span] = []
+    units = len(ends)
+    unit = 0  # the first unit (partly) on the current line
+    word, start, start_width = 0, 0, 0.0  # where the current line starts
     avail = first
-    k = 0
-    offset, offset_width = 0, 0.0  # of units[k]'s last word, when it began on an earlier line
-    line_word, line_offset, line_offset_width = (units[0].first if units else 0), 0, 0.0
-    used = -1.0  # width on the current line, -1 while it is empty
-    hyphen_run = 0
-
-    def close(last: int, end: int, end_width: float, hyphen: float, split: bool, over: bool):
-        spans.append(
-            _Span(
-                line_word, line_offset, last, end, line_offset_width, end_width, hyphen, split, over
+    hyphen_run = 0  # lines in a row ending in a hyphen
+    while unit < units:
+        x0 = xs[word] + start_width
+        fit = bisect_right(end_xs, x0 + avail, unit, units) - 1  # last unit that fits whole
+        if fit == units - 1:
+            last = ends[fit]
+            spans.append(
+                _Span(
+                    word,
+                    start,
+                    start_width,
+                    last,
+                    len(words[last]),
+                    widths[last],
+                    0.0,
+                    False,
+                    False,
+                )
             )
-        )
-
-    while k < len(units):
-        unit = units[k]
-        word = words[unit.last]
-        need = unit.width if offset == 0 else word.width - offset_width
-        if used < 0:
-            if need <= avail:
-                used = need
-                k, offset, offset_width = k + 1, 0, 0.0
-                continue
-            base = 0.0
-        else:
-            base = used + spaces[unit.first - 1].width
-            if base + need <= avail:
-                used = base + need
-                k += 1
-                continue
-        # The unit overflows: end the line inside its last word, or before it.
+            break
+        nxt = fit + 1  # the unit that overflows
         brk = None
-        if not unit.whole and (used < 0 or hyphen_run < 2):
-            room = avail - base - (unit.head if offset == 0 else -offset_width)
-            for b in reversed(_breaks(word.text, word.font)):
-                if b.at <= offset:
+        if not whole[nxt] and (fit < unit or hyphen_run < 2):
+            last = ends[nxt]
+            text, font = words[last], prepared.fonts[last]
+            room = x0 + avail - xs[last]
+            done = start if last == word else 0
+            for b in reversed(_breaks(text, font)):
+                if b.at <= done:
                     break
                 if b.width + b.hyphen <= room:
                     brk = b
                     break
         if brk is not None:
-            close(unit.last, brk.at, brk.width, brk.hyphen, True, False)
+            spans.append(
+                _Span(word, start, start_width, last, brk.at, brk.width, brk.hyphen, True, False)
+            )
             hyphen_run += 1
-            line_word, line_offset, line_offset_width = unit.last, brk.at, brk.width
-            offset, offset_width = brk.at, brk.width
-        elif used >= 0:
-            prev = words[unit.first - 1]
-            close(unit.first - 1, len(prev.text), prev.width, 0.0, False, False)
+            unit, word, start, start_width = nxt, last, brk.at, brk.width
+        elif fit >= unit:
+            last = ends[fit]
+            spans.append(
+                _Span(
+                    word,
+                    start,
+                    start_width,
+                    last,
+                    len(words[last]),
+                    widths[last],
+                    0.0,
+                    False,
+                    False,
+                )
+            )
             hyphen_run = 0
-            line_word, line_offset, line_offset_width = unit.first, 0, 0.0
-        else:
-            close(unit.last, len(word.text), word.width, 0.0, False, True)
+            unit, word, start, start_width = nxt, last + 1, 0, 0.0
+        else:  # not even the first unit fits, and it cannot be hyphenated: let it stick out
+            last = ends[unit]
+            spans.append(
+                _Span(
+                    word, start, start_width, last, len(words[last]), widths[last], 0.0, False, True
+                )
+            )
             hyphen_run = 0
-            k, offset, offset_width = k + 1, 0, 0.0
-            if k < len(units):
-                line_word, line_offset, line_offset_width = units[k].first, 0, 0.0
-        used = -1.0
+            unit, word, start, start_width = unit + 1, last + 1, 0, 0.0
         avail = rest
-    if used >= 0:
-        last = words[-1]
-        close(len(words) - 1, len(last.text), last.width, 0.0, False, False)
     return spans
 
 
 def _set(prepared: Prepared, span: _Span, size: float, indent: float, avail: float | None):
     """Build the positioned runs of one line; justify it to `avail` (1 pt units) if given."""
-    words, spaces = prepared.words, prepared.spaces
-    parts: list[tuple[str, str, float, int]] = []  # text, font, width at 1 pt, spaces in it
-    breakable = 0
-    for i in range(span.first, span.last + 1):
-        word = words[i]
-        start = span.start if i == span.first else 0
-        end = span.end if i == span.last else len(word.text)
-        if start == 0 and end == len(word.text):
-            parts.extend((p.text, p.font, p.width, 0) for p in word.pieces)
-        else:
-            left = span.start_width if i == span.first else 0.0
-            right = span.end_width if i == span.last else word.width
-            parts.append((word.text[start:end], word.font, right - left, 0))
-        if i < span.last:
-            space = spaces[i]
-            parts.append((" ", space.font, space.width, 1))
-            breakable += space.breakable
-    if span.hyphen:
-        parts.append((HYPHEN, words[span.last].font, span.hyphen, 0))
-    natural = sum(p[2] for p in parts)
-    nspaces = span.last - span.first
+    words, fonts, xs = prepared.words, prepared.fonts, prepared.xs
+    first, last = span.first, span.last
+    natural = xs[last] + span.end_width + span.hyphen - xs[first] - span.start_width
+    spaces = last - first
     extra = 0.0
-    if avail is not None and breakable and not span.overfull:
-        extra = max(avail - natural, 0.0) * size / nspaces
+    if avail is not None and not span.overfull and any(prepared.breakable[first:last]):
+        extra = max(avail - natural, 0.0) * size / spaces
+    font = fonts[first]
+    if (
+        font
+        and all(f == font for f in fonts[first + 1 : last + 1])
+        and all(f == font for f in prepared.space_fonts[first:last])
+    ):
+        text = " ".join(words[first : last + 1])
+        if span.end < len(words[last]):
+            text = text[: len(text) - len(words[last]) + span.end]
+        if span.hyphen:
+            text += HYPHEN
+        runs = (LineRun(text[span.start :], font, indent),)
+    else:
+        runs = _mixed_runs(prepared, span, size, indent, extra)
+    return Line(runs, natural * size, extra, span.hyphen > 0, span.overfull, span.split_word)
+
+
+def _mixed_runs(prepared: Prepared, span: _Span, size: float, indent: float, extra: float):
+    """Build the runs of a line that changes font, each placed after the previous."""
+    words, fonts, pieces, widths = prepared.words, prepared.fonts, prepared.pieces, prepared.widths
+    parts: list[tuple[str, str, float, int]] = []  # text, font, width at 1 pt, spaces in it
+    for i in range(span.first, span.last + 1):
+        start = span.start if i == span.first else 0
+        end = span.end if i == span.last else len(words[i])
+        if start == 0 and end == len(words[i]):
+            if pieces[i]:
+                parts.extend((p.text, p.font, p.width, 0) for p in pieces[i])
+            else:
+                parts.append((words[i], fonts[i], widths[i], 0))
+        else:  # only single-font words are broken
+            left = span.start_width if i == span.first else 0.0
+            right = span.end_width if i == span.last else widths[i]
+            parts.append((words[i][start:end], fonts[i], right - left, 0))
+        if i < span.last:
+            space_font = prepared.space_fonts[i]
+            parts.append((" ", space_font, _width(" ", space_font), 1))
+    if span.hyphen:
+        parts.append((HYPHEN, fonts[span.last], span.hyphen, 0))
     runs: list[LineRun] = []
-    x = indent
-    text, font, run_x = "", "", indent
+    x = run_x = indent
+    text, font = "", ""
     for part_text, part_font, part_width, part_spaces in parts:
         if part_font != font and text:
             runs.append(LineRun(text, font, run_x))
-            text, run_x = "", x
+            text = ""
         if not text:
             run_x = x
         text += part_text
         font = part_font
         x += part_width * size + part_spaces * extra
-    if text:
-        runs.append(LineRun(text, font, run_x))
-    return Line(
-        runs=tuple(runs),
-        width=natural * size,
-        word_space=extra,
-        hyphenated=span.hyphen > 0,
-        overfull=span.overfull,
-        split_word=span.split_word,
-    )
+    runs.append(LineRun(text, font, run_x))
+    return tuple(runs)
 
 
 def line_text(lines: Sequence[Line]) -> str:

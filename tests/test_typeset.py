@@ -12,7 +12,14 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-from cards.typeset import Run, hyphenation_points, line_text, prepare, set_lines
+from cards.typeset import (
+    Run,
+    count_lines,
+    hyphenation_points,
+    line_text,
+    prepare,
+    set_lines,
+)
 
 FONTS = Path(__file__).resolve().parent.parent / "fonts"
 SYSTEM_FONTS = Path("/usr/share/fonts/truetype/dejavu")
@@ -297,6 +304,29 @@ def test_lines_scale_with_size():
     assert large[0].width == pytest.approx(2 * small[0].width)
 
 
+def test_word_across_runs_keeps_both_fonts_and_stays_whole():
+    """A word whose first letters are bold is one word: one space each side, never split."""
+    prepared = prepare([Run("ab Nej", BOLD), Run("různějších cd", SERIF)])
+    lines = set_lines(prepared, COLUMN, SIZE)
+    assert [(r.text, r.font) for r in lines[0].runs] == [("ab Nej", BOLD), ("různějších cd", SERIF)]
+    narrow = set_lines(prepared, 12 * mm, SIZE)
+    assert line_text(narrow) == "ab Nejrůznějších cd"
+    assert any(line.text == "Nejrůznějších" for line in narrow)
+
+
+def test_count_lines_agrees_with_set_lines():
+    """count_lines gives the number of lines set_lines builds, at every width."""
+    prepared = prepare([Run(AGANAZZAR, SERIF)])
+    for width in WIDTHS:
+        expected = len(set_lines(prepared, width, SIZE, indent=4))
+        assert count_lines(prepared, width, SIZE, indent=4) == expected
+
+
+def test_prepare_is_cached_for_equal_runs():
+    """Preparing equal runs twice returns the same object, so its line cache is shared."""
+    assert prepare([Run(AGANAZZAR, SERIF)]) is prepare((Run(AGANAZZAR, SERIF),))
+
+
 def test_empty_paragraph_sets_no_lines():
     """White space only gives no lines."""
     assert set_lines(prepare([Run("  \n ", SERIF)]), COLUMN, SIZE) == ()
@@ -307,19 +337,34 @@ WORD = st.text(
     min_size=1,
     max_size=18,
 )
+SEPARATOR = st.sampled_from(["", " ", "  ", "\u00a0", "\n", " \u00a0"])
+CHUNKS = st.lists(st.tuples(WORD, SEPARATOR, st.booleans()), min_size=1, max_size=40)
 
 
-@settings(max_examples=150, deadline=None)
-@given(
-    words=st.lists(WORD, min_size=1, max_size=40),
-    separators=st.lists(st.sampled_from([" ", "  ", "\u00a0", "\n"]), min_size=40, max_size=40),
-    width=st.floats(min_value=5, max_value=250),
-    size=st.floats(min_value=5, max_value=12),
-)
-def test_the_breaker_never_loses_a_word(words, separators, width, size):
+@settings(max_examples=200, deadline=None)
+@given(chunks=CHUNKS, width=st.floats(min_value=5, max_value=250), size=st.floats(5, 12))
+def test_the_breaker_never_loses_a_word(chunks, width, size):
     """Joining the lines gives back every input word, in order, at any width and size."""
-    text = "".join(w + s for w, s in zip(words, separators, strict=False))
-    lines = set_lines(prepare([Run(text, SERIF)]), width, size)
+    runs = [Run(word + sep, BOLD if bold else SERIF) for word, sep, bold in chunks]
+    text = "".join(run.text for run in runs)
+    prepared = prepare(runs)
+    lines = set_lines(prepared, width, size)
     assert line_text(lines) == " ".join(_words(text))
-    for line in lines:
+    assert count_lines(prepared, width, size) == len(lines)
+
+
+@settings(max_examples=100, deadline=None)
+@given(chunks=CHUNKS, width=st.floats(min_value=5, max_value=250), size=st.floats(5, 12))
+def test_lines_fit_and_runs_are_placed_where_the_text_ends(chunks, width, size):
+    """Every line fits unless marked overfull; each run starts where the previous ends."""
+    runs = [Run(word + sep, BOLD if bold else SERIF) for word, sep, bold in chunks]
+    for line in set_lines(prepare(runs), width, size):
         assert line.overfull or line.width <= width + 1e-6
+        for before, run in zip(line.runs, line.runs[1:], strict=False):
+            drawn = pdfmetrics.stringWidth(before.text, before.font, size)
+            drawn += before.text.count(" ") * line.word_space
+            assert run.x == pytest.approx(before.x + drawn)
+        last = line.runs[-1]
+        end = last.x + pdfmetrics.stringWidth(last.text, last.font, size)
+        end += last.text.count(" ") * line.word_space
+        assert end == pytest.approx(line.width + line.text.count(" ") * line.word_space)
