@@ -1,0 +1,80 @@
+"""Wire the pipeline stages together: spells -> card faces -> sheets -> PDF."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from cards.draw import draw_face
+from cards.fit import CardFace, fit_spell
+from cards.impose import PrintOptions, impose, load_sheet
+from cards.index import IndexFace, draw_index, index_pages
+from cards.layout import Layout, load_layout
+from cards.model import Spell
+from cards.pdf import write_pdf
+
+DEFAULT_TITLE = "Kartotéka kouzel"
+
+
+@dataclass(frozen=True)
+class BuildResult:
+    """What a build wrote: the file and how many spells, cards and sheets it holds."""
+
+    path: Path
+    spells: int
+    cards: int
+    sheets: int  # front pages: sheets of paper to print (single cards when --sheet none)
+    pages: int  # all pages of the PDF, backs and index included
+
+
+def draw_front(canvas, face, x: float, y: float, *, bleed: float = 0.0) -> None:
+    """Draw a card face, or an index page when the placement holds one."""
+    if isinstance(face, IndexFace):
+        draw_index(canvas, face, x, y)
+    else:
+        draw_face(canvas, face, x, y, bleed=bleed)
+
+
+def fit_spells(
+    spells: Iterable[Spell],
+    layout: Layout,
+    progress: Callable[[int], None] | None = None,
+) -> tuple[CardFace, ...]:
+    """Set every spell onto card faces, in the order given."""
+    faces: list[CardFace] = []
+    for spell in spells:
+        faces.extend(fit_spell(spell, layout))
+        if progress is not None:
+            progress(1)
+    return tuple(faces)
+
+
+def build_pdf(
+    spells: Sequence[Spell],
+    out: str | Path,
+    *,
+    layout: str | Path | Layout = "poker",
+    sheet: str = "a4",
+    options: PrintOptions | None = None,
+    title: str = DEFAULT_TITLE,
+    index: bool = False,
+    progress: Callable[[int], None] | None = None,
+) -> BuildResult:
+    """Fit the spells onto cards, impose them on sheets and write one PDF atomically."""
+    if not isinstance(layout, Layout):
+        layout = load_layout(layout)
+    options = options or PrintOptions()
+    faces = fit_spells(spells, layout, progress)
+    pages = impose(faces, load_sheet(sheet, layout.width, layout.height), options)
+    front_pages = sum(1 for page in pages if page.side == "front")
+    if index:
+        pages = index_pages(pages, layout, title, backs=options.backs) + pages
+    path = write_pdf(pages, Path(out), title=title, draw_front=draw_front)
+    return BuildResult(
+        path=path,
+        spells=len(spells),
+        cards=len(faces),
+        sheets=front_pages,
+        pages=len(pages),
+    )

@@ -1,0 +1,480 @@
+"""The `cards` command: a thin click layer over the library."""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import click
+
+from cards import __version__
+from cards.model import SOURCE_ABBREVIATIONS
+
+OUT_DIR = Path("out")
+MM = 72 / 25.4
+
+
+def _domain_errors() -> tuple[type[Exception], ...]:
+    """Errors the library raises for bad input: the CLI shows their message and exits 1."""
+    from cards.compendium import CompendiumError
+    from cards.impose import SheetError
+    from cards.layout import LayoutError
+    from cards.select import SelectionError
+
+    return (CompendiumError, SelectionError, LayoutError, SheetError)
+
+
+def friendly_errors(command: Callable) -> Callable:
+    """Turn library errors into click errors: a message and exit 1, never a traceback."""
+
+    @functools.wraps(command)
+    def wrapper(*args, **kwargs):
+        try:
+            return command(*args, **kwargs)
+        except _domain_errors() as error:
+            raise click.ClickException(str(error)) from None
+        except OSError as error:
+            name = error.filename or ""
+            raise click.ClickException(f"{name}: {error.strerror or error}") from None
+
+    return wrapper
+
+
+def load_spells(data: Path | None):
+    """Read the compendium named by --data, or the embedded one."""
+    from cards.compendium import read_compendium
+
+    return read_compendium(data).spells
+
+
+# --- shared options -------------------------------------------------------------------------
+
+layout_option = click.option(
+    "--layout",
+    default="poker",
+    show_default=True,
+    help="Card layout: a name from layouts/ (see `cards layouts`) or a .toml file.",
+)
+data_option = click.option(
+    "--data",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="Another compendium in the same format (default: the embedded one).",
+)
+
+
+def filter_options(command: Callable) -> Callable:
+    """Add the spell filters shared by list, compendium and fit-report."""
+    options = [
+        click.option(
+            "--class",
+            "classes",
+            multiple=True,
+            help="Only this class (Czech or English: kouzelnik, wizard, ...). Repeatable.",
+        ),
+        click.option("--level", help="A level 0-9 or a range such as 1-3 (0 = tricks)."),
+        click.option("--school", "schools", multiple=True, help="Only this school. Repeatable."),
+        click.option(
+            "--source",
+            "sources",
+            multiple=True,
+            help="Only spells from this book (phb, jad, xge, scag or its Czech name). Repeatable.",
+        ),
+        click.option("--ritual/--no-ritual", default=None, help="Only (or no) rituals."),
+        click.option(
+            "--concentration/--no-concentration",
+            default=None,
+            help="Only (or no) spells that need concentration.",
+        ),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+FILTERS = ("classes", "level", "schools", "sources", "ritual", "concentration")
+
+
+def apply_filters(spells, classes, level, schools, sources, ritual, concentration):
+    """Select spells with the options of filter_options."""
+    from cards.select import parse_levels, select_spells
+
+    return select_spells(
+        spells,
+        classes=classes,
+        levels=parse_levels(level) if level else None,
+        schools=schools,
+        sources=sources,
+        ritual=ritual,
+        concentration=concentration,
+    )
+
+
+def parse_offset(ctx, param, value):
+    """Parse --back-offset "X,Y" in millimetres into points."""
+    if value is None:
+        return (0.0, 0.0)
+    try:
+        x, y = (float(part) for part in value.replace(" ", "").split(","))
+    except ValueError:
+        raise click.BadParameter(
+            f"expected two numbers in mm as X,Y (e.g. 0.5,-1), got {value!r}"
+        ) from None
+    return (x * MM, y * MM)
+
+
+def pdf_options(command: Callable) -> Callable:
+    """Add the layout, sheet and printing options of every command that writes a PDF."""
+    options = [
+        click.option(
+            "-o",
+            "--output",
+            type=click.Path(dir_okay=False, path_type=Path),
+            help="Where to write the PDF (default: out/<name>.pdf).",
+        ),
+        layout_option,
+        click.option(
+            "--sheet",
+            type=click.Choice(["a4", "letter", "none"], case_sensitive=False),
+            default="a4",
+            show_default=True,
+            help="Paper to impose the cards on; none = one card per page at card size.",
+        ),
+        click.option("--backs", is_flag=True, help="Add a page of card backs after each page."),
+        click.option(
+            "--duplex",
+            type=click.Choice(["long", "short"]),
+            default="long",
+            show_default=True,
+            help="Which edge the printer flips on for double-sided printing.",
+        ),
+        click.option(
+            "--back-offset",
+            metavar="X,Y",
+            callback=parse_offset,
+            help="Shift the backs by X,Y millimetres (see `cards calibrate`).",
+        ),
+        click.option(
+            "--fold",
+            is_flag=True,
+            help="Fronts and backs side by side with a fold line, for printers without duplex.",
+        ),
+        click.option(
+            "--bleed",
+            type=click.FloatRange(min=0, max=10),
+            help="Bleed in mm around each card (default 0; 3 with --print-shop).",
+        ),
+        click.option(
+            "--print-shop",
+            is_flag=True,
+            help="Single cards with 3 mm bleed, trim and bleed boxes: what print shops ask for.",
+        ),
+        data_option,
+        click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def write_deck(spells, default_name: str, title: str, opts: dict, index: bool = False) -> None:
+    """Build the PDF for a selection and print a one-line summary."""
+    from cards.build import build_pdf
+    from cards.impose import PrintOptions
+
+    if not spells:
+        raise click.ClickException(
+            "No spells match: nothing to print. Try `cards list` with the same filters."
+        )
+    sheet = opts["sheet"].lower()
+    bleed = opts["bleed"]
+    if opts["print_shop"]:
+        sheet = "none"
+        bleed = 3.0 if bleed is None else bleed
+    options = PrintOptions(
+        backs=opts["backs"],
+        duplex=opts["duplex"],
+        back_offset=opts["back_offset"],
+        fold=opts["fold"],
+        bleed=None if bleed is None else bleed * MM,
+    )
+    out = opts["output"] or OUT_DIR / f"{default_name}.pdf"
+    quiet = opts["quiet"]
+    show_bar = not quiet and sys.stderr.isatty() and len(spells) > 100
+    with click.progressbar(
+        length=len(spells), label="Sázím karty", file=sys.stderr if show_bar else _Null()
+    ) as bar:
+        result = build_pdf(
+            spells,
+            out,
+            layout=opts["layout"],
+            sheet=sheet,
+            options=options,
+            title=title,
+            index=index,
+            progress=bar.update,
+        )
+    if not quiet:
+        click.echo(
+            f"{result.spells} kouzel, {result.cards} karet, {result.sheets} "
+            f"{'stran' if sheet == 'none' else 'archů'} -> {result.path}"
+        )
+
+
+class _Null:
+    """A stream that swallows the progress bar when it should not be shown."""
+
+    def write(self, text):
+        pass
+
+    def flush(self):
+        pass
+
+    def isatty(self):
+        return False
+
+
+# --- commands -------------------------------------------------------------------------------
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="cards")
+def main():
+    """Printable Czech D&D 5e spell cards from a spell compendium.
+
+    With no --data, every command uses the embedded compendium (492 spells).
+    """
+
+
+@main.command("list")
+@filter_options
+@click.option("--json", "as_json", is_flag=True, help="Print the full records as a JSON array.")
+@data_option
+@friendly_errors
+def list_command(as_json, data, **filters):
+    """List spells, filtered by class, level, school, source, ritual or concentration."""
+    from cards.compendium import spell_to_dict
+
+    spells = apply_filters(load_spells(data), **filters)
+    if as_json:
+        text = json.dumps([spell_to_dict(s) for s in spells], ensure_ascii=False, indent=2)
+        click.echo(text)
+        return
+    for spell in spells:
+        flags = ("R" if spell.ritual else " ") + ("S" if spell.concentration else " ")
+        sources = ", ".join(SOURCE_ABBREVIATIONS[s] for s in spell.sources)
+        click.echo(f"{spell.level}  {flags}  {spell.name:<36} {spell.school:<12} {sources}")
+
+
+@main.command("show")
+@click.argument("name")
+@click.option("--json", "as_json", is_flag=True, help="Print the record as JSON.")
+@data_option
+@friendly_errors
+def show_command(name, as_json, data):
+    """Print one spell's parsed fields; NAME is Czech or English, diacritics optional."""
+    from cards.compendium import spell_to_dict
+    from cards.select import find_spell
+
+    spell = find_spell(load_spells(data), name)
+    record = spell_to_dict(spell)
+    if as_json:
+        click.echo(json.dumps(record, ensure_ascii=False, indent=2))
+        return
+    for key, value in record.items():
+        if key == "blocks":
+            click.echo("blocks:")
+            for block in value:
+                click.echo(f"  - {json.dumps(block, ensure_ascii=False)}")
+        else:
+            click.echo(f"{key}: {json.dumps(value, ensure_ascii=False)}")
+
+
+@main.command("lint")
+@data_option
+@friendly_errors
+def lint_command(data):
+    """List every problem in a compendium with file:line; exit 1 if there are errors."""
+    from cards.compendium import DEFAULT_DATA, lint_compendium
+
+    problems = lint_compendium(data or DEFAULT_DATA)
+    errors = [p for p in problems if p.severity == "error"]
+    warnings = [p for p in problems if p.severity != "error"]
+    for title, group in (("Errors", errors), ("Warnings", warnings)):
+        if group:
+            click.echo(f"{title} ({len(group)}):")
+            for problem in group:
+                click.echo(f"  {problem}")
+    click.echo(f"{len(errors)} errors, {len(warnings)} warnings in {data or DEFAULT_DATA}")
+    if errors:
+        sys.exit(1)
+
+
+@main.command("fit-report")
+@filter_options
+@click.option(
+    "--layout", default="poker", show_default=True, help="Card layout name or .toml file."
+)
+@click.option(
+    "--csv",
+    "csv_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Also write the per-spell rows to this CSV file.",
+)
+@data_option
+@friendly_errors
+def fit_report_command(layout, csv_path, data, **filters):
+    """Print per spell its cards and body size, and a summary."""
+    from cards.layout import load_layout
+    from cards.report import fit_report, format_report, write_csv
+
+    spells = apply_filters(load_spells(data), **filters)
+    report = fit_report(spells, load_layout(layout))
+    click.echo(format_report(report))
+    if csv_path:
+        csv_path.parent.mkdir(parents=True, exist_ok=True)
+        with open(csv_path, "w", encoding="utf-8", newline="") as file:
+            write_csv(report, file)
+
+
+@main.command("compendium")
+@filter_options
+@click.option(
+    "--sort",
+    type=click.Choice(["level", "name", "school", "class"]),
+    default="level",
+    show_default=True,
+    help="Order of the cards.",
+)
+@click.option("--index", is_flag=True, help="Start with an index: name, level, school, sheet.")
+@pdf_options
+@friendly_errors
+def compendium_command(
+    sort, index, classes, level, schools, sources, ritual, concentration, **opts
+):
+    """Print the whole compendium (or a filtered part of it), by level and Czech name."""
+    from cards.select import sort_spells
+
+    filters = {key: opts.pop(key) for key in FILTERS}
+    spells = apply_filters(load_spells(opts["data"]), **filters)
+    write_deck(sort_spells(spells, by=sort), "kompendium", "Kartotéka kouzel", opts, index=index)
+
+
+@main.command("class")
+@click.argument("name")
+@click.option("--level", help="A level 0-9 or a range such as 0-3.")
+@click.option("--source", "sources", multiple=True, help="Only spells from this book. Repeatable.")
+@pdf_options
+@friendly_errors
+def class_command(name, level, sources, **opts):
+    """Print all spells of one class (Czech or English name), by level and Czech name."""
+    from cards.select import normalize, resolve_class, sort_spells
+
+    klass = resolve_class(name)
+    spells = apply_filters(load_spells(opts["data"]), (klass,), level, (), sources, None, None)
+    write_deck(sort_spells(spells, by="level"), normalize(klass), f"Kouzla: {klass}", opts)
+
+
+@main.command("deck")
+@click.argument("file", type=click.File("r", encoding="utf-8-sig"))
+@click.option("--source", help="Which book to take a name from when it exists in two.")
+@click.option(
+    "--sort",
+    type=click.Choice(["file", "level"]),
+    default="file",
+    show_default=True,
+    help="Keep the order of the file, or sort by level and name.",
+)
+@pdf_options
+@friendly_errors
+def deck_command(file, source, sort, **opts):
+    """Print a prepared list: FILE has one spell a line (Czech or English); - reads stdin."""
+    from cards.select import read_deck, resolve_source, sort_spells
+
+    spells = read_deck(
+        file,
+        load_spells(opts["data"]),
+        source=resolve_source(source) if source else None,
+        origin=file.name,
+    )
+    if sort == "level":
+        spells = sort_spells(spells, by="level")
+    name = "deck" if file.name == "<stdin>" else Path(file.name).stem
+    write_deck(spells, name, "Připravená kouzla", opts)
+
+
+@main.command("preview")
+@click.argument("name")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="PNG file to write (default: out/<name>.png).",
+)
+@click.option(
+    "--dpi",
+    type=click.IntRange(50, 1200),
+    default=300,
+    show_default=True,
+    help="Resolution of the PNG.",
+)
+@click.option(
+    "--layout", default="poker", show_default=True, help="Card layout name or .toml file."
+)
+@click.option("--no-backs", is_flag=True, help="Render only the fronts.")
+@data_option
+@friendly_errors
+def preview_command(name, output, dpi, layout, no_backs, data):
+    """Render one spell's cards (all parts, front and back) to PNG."""
+    from cards.fit import fit_spell
+    from cards.layout import load_layout
+    from cards.preview import render_preview
+    from cards.select import find_spell, normalize
+
+    spell = find_spell(load_spells(data), name)
+    faces = fit_spell(spell, load_layout(layout))
+    out = output or OUT_DIR / f"{normalize(spell.name).replace(' ', '-')}.png"
+    for path in render_preview(faces, out, dpi=dpi, backs=not no_backs):
+        click.echo(path)
+
+
+@main.command("calibrate")
+@click.option(
+    "--sheet",
+    type=click.Choice(["a4", "letter"], case_sensitive=False),
+    default="a4",
+    show_default=True,
+    help="Paper of the calibration sheet.",
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Where to write the PDF (default: out/kalibrace.pdf).",
+)
+@click.option(
+    "--layout", default="poker", show_default=True, help="Card layout name or .toml file."
+)
+@friendly_errors
+def calibrate_command(sheet, output, layout):
+    """Print a duplex calibration sheet that tells which --back-offset to use."""
+    from cards.calibrate import write_calibration
+    from cards.impose import load_sheet
+    from cards.layout import load_layout
+
+    card = load_layout(layout)
+    path = write_calibration(
+        output or OUT_DIR / "kalibrace.pdf", load_sheet(sheet, card.width, card.height)
+    )
+    click.echo(f"Kalibrační arch -> {path}")
+
+
+@main.command("layouts")
+def layouts_command():
+    """List the card layouts that --layout accepts."""
+    from cards.layout import list_layouts
+
+    for name in list_layouts():
+        click.echo(name)
