@@ -34,7 +34,7 @@ def write_pdf(
     data = render_pdf(pages, title=title, draw_front=draw_front, draw_back=draw_back)
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
-    _replace_atomically(out, data)
+    replace_atomically(out, data)
     return out
 
 
@@ -93,9 +93,11 @@ def _set_box(canvas: Canvas, name: str, box: Any) -> None:
     canvas.setCropBox(None if box is None else [box.x0, box.y0, box.x1, box.y1], name=name)
 
 
-def _replace_atomically(out: Path, data: bytes) -> None:
-    # A temporary file next to the target, renamed over it: a reader (or a crash, or Ctrl-C)
-    # sees either the old file or the complete new one, never a half-written PDF.
+def replace_atomically(out: Path, data: bytes) -> None:
+    """Write data to a temporary file next to `out` and rename it over `out`.
+
+    A reader, a crash or Ctrl-C sees the old file or the complete new one, never half a file.
+    """
     temporary = out.with_name(f".{out.name}.{os.getpid()}.part")
     try:
         descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
