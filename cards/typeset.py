@@ -141,6 +141,9 @@ class Prepared:
     ends: tuple[int, ...]  # the last word of each unit (words joined by glued spaces)
     end_xs: tuple[float, ...]  # where each unit ends, at 1 pt
     whole: tuple[bool, ...]  # whether a unit's last word must not be hyphenated
+    text: str  # the words joined by single spaces
+    offsets: tuple[int, ...]  # where each word starts in text
+    styles: tuple[int, ...]  # equal for two words when all from one to the other is one font
     _cache: dict = field(default_factory=dict, repr=False)
 
 
@@ -209,6 +212,14 @@ def _prepare(runs: tuple[Run, ...]) -> Prepared:
             ends.append(i)
             # A counted word stays whole next to its number: "1 minuta", never "1 mi-".
             whole.append(i > 0 and glue[i - 1] == "number")
+    offsets, styles = [], []
+    offset = style = 0
+    for i, word in enumerate(words):
+        if i and not (fonts[i - 1] == space_fonts[i - 1] == fonts[i] != ""):
+            style += 1
+        offsets.append(offset)
+        styles.append(style)
+        offset += len(word) + 1
     return Prepared(
         words=tuple(words),
         fonts=tuple(fonts),
@@ -220,6 +231,9 @@ def _prepare(runs: tuple[Run, ...]) -> Prepared:
         ends=tuple(ends),
         end_xs=tuple(xs[e] + widths[e] for e in ends),
         whole=tuple(whole),
+        text=" ".join(words),
+        offsets=tuple(offsets),
+        styles=tuple(styles),
     )
 
 
@@ -439,7 +453,7 @@ def _break(prepared: Prepared, first: float, rest: float) -> list[_Span]:
 
 def _set(prepared: Prepared, span: _Span, size: float, indent: float, avail: float | None):
     """Build the positioned runs of one line; justify it to `avail` (1 pt units) if given."""
-    words, fonts, xs = prepared.words, prepared.fonts, prepared.xs
+    fonts, xs = prepared.fonts, prepared.xs
     first, last = span.first, span.last
     natural = xs[last] + span.end_width + span.hyphen - xs[first] - span.start_width
     spaces = last - first
@@ -447,17 +461,10 @@ def _set(prepared: Prepared, span: _Span, size: float, indent: float, avail: flo
     if avail is not None and not span.overfull and any(prepared.breakable[first:last]):
         extra = max(avail - natural, 0.0) * size / spaces
     font = fonts[first]
-    if (
-        font
-        and all(f == font for f in fonts[first + 1 : last + 1])
-        and all(f == font for f in prepared.space_fonts[first:last])
-    ):
-        text = " ".join(words[first : last + 1])
-        if span.end < len(words[last]):
-            text = text[: len(text) - len(words[last]) + span.end]
-        if span.hyphen:
-            text += HYPHEN
-        runs = (LineRun(text[span.start :], font, indent),)
+    if font and prepared.styles[first] == prepared.styles[last]:
+        offsets = prepared.offsets
+        text = prepared.text[offsets[first] + span.start : offsets[last] + span.end]
+        runs = (LineRun(text + HYPHEN if span.hyphen else text, font, indent),)
     else:
         runs = _mixed_runs(prepared, span, size, indent, extra)
     return Line(runs, natural * size, extra, span.hyphen > 0, span.overfull, span.split_word)
