@@ -11,6 +11,7 @@ from typing import Any
 from reportlab.pdfgen.canvas import Canvas
 
 from cards.backs import draw_back as _draw_back
+from cards.draw import draw_face
 from cards.impose import Page
 
 FaceDrawer = Callable[..., Any]  # (canvas, face, x, y, *, bleed=...) -> anything
@@ -22,15 +23,13 @@ def write_pdf(
     out: Path,
     *,
     title: str,
-    draw_front: FaceDrawer | None = None,
+    draw_front: FaceDrawer = draw_face,
     draw_back: FaceDrawer = _draw_back,
 ) -> Path:
     """Write pages to a PDF at `out`, replacing it only once the whole file is ready.
 
-    draw_front defaults to cards.draw.draw_face; draw_back gets the title as `deck_title`.
+    draw_back gets the title as `deck_title`.
     """
-    if draw_front is None:
-        from cards.draw import draw_face as draw_front
     data = render_pdf(pages, title=title, draw_front=draw_front, draw_back=draw_back)
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
