@@ -1,0 +1,424 @@
+"""Which spells: filters by class, level, school and source, Czech sorting, names and decks.
+
+Everything a user types goes through here, so the command line only passes strings on: class,
+school and source names in Czech (with or without diacritics, any case) or English, levels as
+"3" or "1-3", spell names in Czech or English, optionally with the source in parentheses.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from cards.model import CLASSES, SCHOOLS, SOURCE_ABBREVIATIONS, SOURCES, Spell
+
+CLASS_NAMES_EN = {
+    "Kouzelník": "wizard",
+    "Čaroděj": "sorcerer",
+    "Druid": "druid",
+    "Bard": "bard",
+    "Černokněžník": "warlock",
+    "Klerik": "cleric",
+    "Hraničář": "ranger",
+    "Paladin": "paladin",
+}
+SCHOOL_NAMES_EN = {
+    "Zaklínání": "evocation",
+    "Transmutace": "transmutation",
+    "Vyvolávání": "conjuration",
+    "Vymítání": "abjuration",
+    "Očarování": "enchantment",
+    "Nekromancie": "necromancy",
+    "Věštění": "divination",
+    "Iluze": "illusion",
+}
+SOURCE_NAMES_EN = {
+    "Příručka hráče": ("player's handbook", "players handbook"),
+    "Jeskyně a draci": ("dungeons and dragons",),
+    "Xanatharuv pruvodce vším": ("xanathar's guide to everything", "xanathars guide"),
+    "Dobrodruhův průvodce mečovým prostředím": (
+        "sword coast adventurer's guide",
+        "sword coast adventurers guide",
+    ),
+}
+SORT_KEYS = ("name", "level", "school", "class")
+SUGGESTIONS = 3
+
+
+class SelectionError(Exception):
+    """A selection the user asked for cannot be made; the message says what to do instead."""
+
+
+class UnknownSpell(SelectionError):
+    """No spell has the name asked for; carries the nearest names."""
+
+    def __init__(self, query: str, suggestions: Sequence[str], message: str = ""):
+        self.query = query
+        self.suggestions = tuple(suggestions)
+        super().__init__(message or _unknown_message(query, self.suggestions))
+
+
+class AmbiguousSpell(SelectionError):
+    """Several spells have the name asked for; carries their labels ("Světlo (Příručka hráče)")."""
+
+    def __init__(self, query: str, candidates: Sequence[str]):
+        self.query = query
+        self.candidates = tuple(candidates)
+        super().__init__(_ambiguous_message(query, self.candidates))
+
+
+@dataclass(frozen=True)
+class DeckProblem:
+    """One deck line that names no spell, or more than one."""
+
+    line: int
+    text: str
+    message: str
+    suggestions: tuple[str, ...] = ()  # nearest names, for an unknown name
+    candidates: tuple[str, ...] = ()  # labels to choose from, for an ambiguous name
+
+
+class DeckError(SelectionError):
+    """A deck with unknown or ambiguous names: all of them, each with its line."""
+
+    def __init__(self, origin: str, problems: Sequence[DeckProblem], message: str = ""):
+        self.origin = origin
+        self.problems = tuple(problems)
+        self.unknown = tuple(p for p in self.problems if not p.candidates)
+        self.ambiguous = tuple(p for p in self.problems if p.candidates)
+        if not message:
+            counts = []
+            if self.unknown:
+                counts.append(f"{len(self.unknown)} unknown spell name(s)")
+            if self.ambiguous:
+                counts.append(f"{len(self.ambiguous)} name(s) found in two sources")
+            lines = [f"{origin}: {' and '.join(counts)}:"]
+            lines += [f"{origin}:{p.line}: {p.message}" for p in self.problems]
+            message = "\n".join(lines)
+        super().__init__(message)
+
+
+def normalize(text: str) -> str:
+    """Casefold, strip diacritics and collapse whitespace."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    stripped = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return " ".join(stripped.split())
+
+
+def name_key(text: str) -> str:
+    """Key for matching spell names: normalized, apostrophes dropped, other punctuation spaced."""
+    text = normalize(text).replace("'", "").replace("’", "")
+    return " ".join(re.sub(r"[^\w]+", " ", text).split())
+
+
+def _table(names: Iterable[str], english: dict[str, str | tuple[str, ...]]) -> dict[str, str]:
+    table = {}
+    for name in names:
+        table[normalize(name)] = name
+        aliases = english.get(name, ())
+        for alias in (aliases,) if isinstance(aliases, str) else aliases:
+            table[normalize(alias)] = name
+    return table
+
+
+_CLASSES = _table(CLASSES, CLASS_NAMES_EN)
+_SCHOOLS = _table(SCHOOLS, SCHOOL_NAMES_EN)
+_SOURCES = _table(
+    SOURCES,
+    {name: (SOURCE_ABBREVIATIONS[name], *SOURCE_NAMES_EN.get(name, ())) for name in SOURCES},
+)
+
+
+def _resolve(kind: str, name: str, table: dict[str, str], valid: list[str]) -> str:
+    key = normalize(name)
+    if key in table:
+        return table[key]
+    if not key:
+        raise SelectionError(f"no {kind} given; choose one of: {', '.join(valid)}")
+    near = difflib.get_close_matches(key, list(table), n=1, cutoff=0.6)
+    hint = f" (did you mean {table[near[0]]}?)" if near else ""
+    raise SelectionError(f"unknown {kind} {name!r}{hint}; choose one of: {', '.join(valid)}")
+
+
+def resolve_class(name: str) -> str:
+    """Return the Czech class name for a Czech or English name in any case, diacritics optional."""
+    valid = [f"{c} ({CLASS_NAMES_EN[c]})" for c in CLASSES]
+    return _resolve("class", name, _CLASSES, valid)
+
+
+def resolve_school(name: str) -> str:
+    """Return the Czech school name for a Czech or English name in any case, diacritics optional."""
+    valid = [f"{s} ({SCHOOL_NAMES_EN[s]})" for s in SCHOOLS]
+    return _resolve("school", name, _SCHOOLS, valid)
+
+
+def resolve_source(name: str) -> str:
+    """Return the source book's name for its name or abbreviation (phb, jad, xge, scag)."""
+    valid = [f"{s} ({SOURCE_ABBREVIATIONS[s].lower()})" for s in SOURCES]
+    return _resolve("source", name, _SOURCES, valid)
+
+
+def parse_levels(text: str | int) -> tuple[int, int]:
+    """Parse a level "3" or a range "1-3" (0 is a cantrip) into (lowest, highest)."""
+    raw = str(text).strip()
+    match = re.fullmatch(r"(\d+)\s*(?:[-–]\s*(\d+))?", raw)
+    if normalize(raw) in ("trik", "cantrip"):
+        return 0, 0
+    hint = 'give a level 0-9 or a range such as "1-3" (0 is a cantrip)'
+    if match is None:
+        raise SelectionError(f"bad level {raw!r}; {hint}")
+    low = int(match.group(1))
+    high = int(match.group(2)) if match.group(2) is not None else low
+    if not (0 <= low <= 9 and 0 <= high <= 9):
+        raise SelectionError(f"level {raw!r} is outside 0-9; {hint}")
+    if low > high:
+        raise SelectionError(f"level range {raw!r} runs backwards; write it as {high}-{low}")
+    return low, high
+
+
+def _as_tuple(values: str | Iterable[str] | None) -> tuple[str, ...]:
+    if values is None:
+        return ()
+    if isinstance(values, str):
+        return (values,)
+    return tuple(values)
+
+
+def select_spells(
+    spells: Iterable[Spell],
+    *,
+    classes: str | Iterable[str] = (),
+    levels: str | int | tuple[int, int] | None = None,
+    schools: str | Iterable[str] = (),
+    sources: str | Iterable[str] = (),
+    ritual: bool | None = None,
+    concentration: bool | None = None,
+) -> tuple[Spell, ...]:
+    """Keep the spells matching every filter given (any of several classes, schools, sources).
+
+    Names are resolved here (Czech or English, any case, diacritics optional), so raw user
+    input can be passed through; an unknown name raises SelectionError.
+    """
+    wanted_classes = {resolve_class(c) for c in _as_tuple(classes)}
+    wanted_schools = {resolve_school(s) for s in _as_tuple(schools)}
+    wanted_sources = {resolve_source(s) for s in _as_tuple(sources)}
+    if levels is None:
+        low, high = 0, 9
+    elif isinstance(levels, tuple):
+        low, high = parse_levels(f"{levels[0]}-{levels[1]}")
+    else:
+        low, high = parse_levels(levels)
+    return tuple(
+        spell
+        for spell in spells
+        if low <= spell.level <= high
+        and (not wanted_classes or wanted_classes.intersection(spell.classes))
+        and (not wanted_schools or spell.school in wanted_schools)
+        and (not wanted_sources or wanted_sources.intersection(spell.sources))
+        and (ritual is None or spell.ritual == ritual)
+        and (concentration is None or spell.concentration == concentration)
+    )
+
+
+# Czech alphabetical order (ČSN 97 6030): "ch" is a letter after "h"; č, ř, š, ž follow c, r, s,
+# z; the other accents (á é ě í ó ú ů ý ď ť ň) count only when the words are otherwise equal.
+_ALPHABET = "a b c č d e f g h ch i j k l m n o p q r ř s š t u v w x y z ž".split()
+_RANK = {letter: rank for rank, letter in enumerate(_ALPHABET, start=11)}
+_ACCENTS = {"\u0301": 1, "\u030c": 2, "\u030a": 3}  # acute, caron, ring above
+_OWN_LETTERS = {"č", "ř", "š", "ž"}
+
+
+def _units(text: str) -> list[tuple[int, int]]:
+    """Split lower-case text into (primary rank, accent rank) units."""
+    units: list[tuple[int, int]] = []
+    chars = list(text)
+    i = 0
+    while i < len(chars):
+        char = chars[i]
+        if char == "c" and i + 1 < len(chars) and chars[i + 1] == "h":
+            units.append((_RANK["ch"], 0))
+            i += 2
+            continue
+        i += 1
+        if char in _OWN_LETTERS:
+            units.append((_RANK[char], 0))
+            continue
+        if char.isspace():
+            units.append((1, 0))  # word by word: a shorter word sorts first
+            continue
+        if char.isdigit():
+            units.append((2, int(char)))
+            continue
+        decomposed = unicodedata.normalize("NFD", char)
+        base = decomposed[0]
+        if base in _RANK:
+            accent = max((_ACCENTS.get(mark, 4) for mark in decomposed[1:]), default=0)
+            units.append((_RANK[base], accent))
+        elif char.isalpha():
+            units.append((_RANK["ž"] + 1, ord(char)))
+        # punctuation is ignored
+    return units
+
+
+def czech_key(text: str) -> tuple:
+    """Return a sort key for Czech alphabetical order, independent of the system locale."""
+    lowered = " ".join(unicodedata.normalize("NFC", text).casefold().split())
+    units = _units(lowered)
+    primary = tuple(rank for rank, _ in units)
+    secondary = tuple(accent for _, accent in units)
+    tertiary = tuple(not c.islower() for c in text if c.isalpha())
+    return primary, secondary, tertiary, text
+
+
+def _source_rank(spell: Spell) -> tuple[int, ...]:
+    return tuple(SOURCES.index(s) if s in SOURCES else len(SOURCES) for s in spell.sources)
+
+
+def _class_key(spell: Spell) -> tuple:
+    return min((czech_key(c) for c in spell.classes), default=czech_key(""))
+
+
+def sort_spells(spells: Iterable[Spell], by: str = "level") -> tuple[Spell, ...]:
+    """Sort spells by name, level, school or class, Czech alphabetical order within.
+
+    name: name (then level, source); level: level, then name; school: school name, then level,
+    then name; class: the alphabetically first of the spell's classes, then level, then name.
+    Spells with the same name are ordered by source (Příručka hráče first).
+    """
+    key = normalize(by)
+    if key not in SORT_KEYS:
+        raise SelectionError(f"cannot sort by {by!r}; choose one of: {', '.join(SORT_KEYS)}")
+
+    def order(spell: Spell) -> tuple:
+        name = (czech_key(spell.name), _source_rank(spell))
+        if key == "name":
+            return (*name, spell.level)
+        if key == "level":
+            return (spell.level, *name)
+        if key == "school":
+            return (czech_key(spell.school), spell.level, *name)
+        return (_class_key(spell), spell.level, *name)
+
+    return tuple(sorted(spells, key=order))
+
+
+def _unknown_message(query: str, suggestions: Sequence[str]) -> str:
+    message = f"unknown spell {query!r}"
+    if suggestions:
+        message += "; nearest: " + ", ".join(suggestions)
+    return message
+
+
+def _ambiguous_message(query: str, candidates: Sequence[str]) -> str:
+    choices = " or ".join(f'"{c}"' for c in candidates)
+    return f"{query!r} names {len(candidates)} spells; write {choices} (or choose a source)"
+
+
+class _Index:
+    """Spells by name key (Czech and English names) and the names to suggest from."""
+
+    def __init__(self, spells: Iterable[Spell]):
+        self.by_key: dict[str, list[Spell]] = {}
+        self.display: dict[str, str] = {}
+        for spell in spells:
+            for name in (spell.name, spell.name_en):
+                if not name:
+                    continue
+                key = name_key(name)
+                bucket = self.by_key.setdefault(key, [])
+                if spell not in bucket:
+                    bucket.append(spell)
+                self.display.setdefault(key, name)
+
+    def suggest(self, query: str) -> tuple[str, ...]:
+        keys = difflib.get_close_matches(name_key(query), list(self.by_key), SUGGESTIONS, 0.0)
+        return tuple(self.display[k] for k in keys)
+
+    def lookup(self, query: str, source: str | None) -> tuple[list[Spell], str]:
+        """Return the spells a query names and the name part of the query."""
+        name, wanted = _split_source(query)
+        wanted = wanted or source
+        found = list(self.by_key.get(name_key(name), ()))
+        if wanted and found and not any(wanted in s.sources for s in found):
+            # An English name is given only on the Příručka hráče record; the same spell in
+            # another book's wording carries the same Czech name.
+            for spell in list(found):
+                found += [s for s in self.by_key.get(name_key(spell.name), ()) if s not in found]
+        if wanted and len(found) > 1:
+            matching = [s for s in found if wanted in s.sources]
+            found = matching or found
+        return found, name
+
+
+def _split_source(query: str) -> tuple[str, str | None]:
+    """Split "Světlo (Příručka hráče)" into the name and the resolved source."""
+    match = re.fullmatch(r"\s*(.*?)\s*\(([^()]*)\)\s*", query)
+    if match is None:
+        return query, None
+    try:
+        return match.group(1), resolve_source(match.group(2))
+    except SelectionError:
+        return query, None
+
+
+def _labels(spells: Iterable[Spell]) -> tuple[str, ...]:
+    return tuple(spell.label for spell in spells)
+
+
+def find_spell(spells: Iterable[Spell], query: str, *, source: str | None = None) -> Spell:
+    """Find one spell by Czech or English name, any case, diacritics optional.
+
+    "Název (Zdroj)" or source= chooses between spells of the same name from different books.
+    """
+    index = _Index(spells)
+    wanted = resolve_source(source) if source else None
+    found, name = index.lookup(query, wanted)
+    if not found:
+        raise UnknownSpell(query, index.suggest(name))
+    if len(found) > 1:
+        raise AmbiguousSpell(query, _labels(found))
+    return found[0]
+
+
+def read_deck(
+    lines: Iterable[str],
+    spells: Iterable[Spell],
+    *,
+    source: str | None = None,
+    origin: str = "<deck>",
+) -> tuple[Spell, ...]:
+    """Resolve a prepared list, one spell name a line, in the order written.
+
+    Blank lines and "#" comments are ignored; a name found in two books takes the one from
+    `source`, or the one named in parentheses ("Světlo (Jeskyně a draci)"). Unknown and
+    ambiguous names are all reported at once in a DeckError.
+    """
+    index = _Index(spells)
+    wanted = resolve_source(source) if source else None
+    chosen: list[Spell] = []
+    problems: list[DeckProblem] = []
+    for number, raw in enumerate(lines, start=1):
+        text = " ".join(raw.split("#", 1)[0].replace("\ufeff", "").split())
+        if not text:
+            continue
+        found, name = index.lookup(text, wanted)
+        if len(found) == 1:
+            chosen.append(found[0])
+        elif not found:
+            suggestions = index.suggest(name)
+            problems.append(
+                DeckProblem(number, text, _unknown_message(text, suggestions), suggestions)
+            )
+        else:
+            labels = _labels(found)
+            problems.append(
+                DeckProblem(number, text, _ambiguous_message(text, labels), candidates=labels)
+            )
+    if problems:
+        raise DeckError(origin, problems)
+    if not chosen:
+        raise DeckError(origin, (), f"{origin}: the deck names no spells (one name a line)")
+    return tuple(chosen)
