@@ -106,6 +106,15 @@ def test_hyphenation_points_come_from_czech_pyphen_with_2_before_3_after():
     assert hyphenation_points("zranění.") == (3,)  # the full stop is not a letter
 
 
+def test_hyphenation_points_equal_pyphen_for_every_compendium_word():
+    """The fast pattern matcher agrees with pyphen on the whole compendium vocabulary."""
+    text = (Path(__file__).resolve().parent.parent / "data" / "kouzla.txt").read_text("utf-8")
+    words = {w for w in text.split() if w.isalpha() and not any(c.isupper() for c in w[1:])}
+    assert len(words) > 5000
+    differ = [w for w in words if list(hyphenation_points(w)) != CZ.positions(w)]
+    assert differ == []
+
+
 def test_hyphenation_points_skip_digits_and_inner_capitals():
     """Words with a digit or an inner capital have no hyphenation points."""
     assert hyphenation_points("nejrůznějších2") == ()
