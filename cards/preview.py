@@ -1,0 +1,74 @@
+"""Card faces -> one PNG: fronts of all parts in the top row, their backs below."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pypdfium2
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from cards.backs import DECK_TITLE
+from cards.backs import draw_back as _draw_back
+from cards.draw import draw_face
+from cards.pdf import FaceDrawer, replace_atomically
+
+
+class PreviewError(Exception):
+    """A preview cannot be made (no faces, a bad resolution)."""
+
+
+MARGIN = 4 * mm  # white paper around the cards
+GAP = 4 * mm  # between neighbouring cards
+
+
+def render_preview(
+    faces: Sequence[Any],
+    out: Path,
+    *,
+    dpi: int = 300,
+    backs: bool = True,
+    deck_title: str = DECK_TITLE,
+    draw_front: FaceDrawer = draw_face,
+    draw_back: FaceDrawer = _draw_back,
+) -> tuple[Path, ...]:
+    """Render the faces (and their backs) side by side into one PNG at `out`; return its path.
+
+    The cards are drawn with the same functions as the PDF, then rasterised by PDFium.
+    """
+    if not faces:
+        raise PreviewError("nothing to preview: no card faces")
+    if dpi <= 0:
+        raise PreviewError(f"dpi must be positive, got {dpi}")
+    card_width = max(face.width for face in faces)
+    card_height = max(face.height for face in faces)
+    rows = 2 if backs else 1
+    width = 2 * MARGIN + len(faces) * card_width + (len(faces) - 1) * GAP
+    height = 2 * MARGIN + rows * card_height + (rows - 1) * GAP
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(width, height), invariant=1)
+    for index, face in enumerate(faces):
+        x = MARGIN + index * (card_width + GAP)
+        top_row = height - MARGIN - card_height
+        canvas.saveState()
+        draw_front(canvas, face, x, top_row, bleed=0.0)
+        canvas.restoreState()
+        if backs:
+            canvas.saveState()
+            draw_back(canvas, face, x, MARGIN, bleed=0.0, deck_title=deck_title)
+            canvas.restoreState()
+    canvas.showPage()
+    document = pypdfium2.PdfDocument(canvas.getpdfdata())
+    try:
+        image = document[0].render(scale=dpi / 72).to_pil().convert("RGB")
+    finally:
+        document.close()
+    png = io.BytesIO()
+    image.save(png, format="PNG", dpi=(dpi, dpi))
+    out = Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    replace_atomically(out, png.getvalue())
+    return (out,)
