@@ -166,7 +166,8 @@ def _split_lines(text: str, out: _Collector) -> list[_Line]:
     if text.startswith("\ufeff"):
         text = text[1:]
     lines = []
-    for number, raw in enumerate(text.splitlines(), start=1):
+    # Only CR and LF end a line; other Unicode line breaks are stray characters.
+    for number, raw in enumerate(re.split(r"\r\n|\r|\n", text), start=1):
         cleaned = _clean(raw)
         if not cleaned:
             continue
@@ -210,14 +211,18 @@ class _Header:
     source: _Line | None
     level: _Line | None
     first: int  # index in the line list where the header starts
+    bad_level: _Line | None = None  # what stands where the level line should be
 
 
 def _find_header(lines: list[_Line], run_start: int, floor: int) -> _Header:
     """Take the level, source and name lines above a run of field lines (not above floor)."""
     i = run_start - 1
-    level = source = name = name_en = None
+    level = source = name = name_en = bad_level = None
     if i >= floor and _is_level_line(lines[i].text):
         level = lines[i]
+        i -= 1
+    elif i - 1 >= floor and _is_source_line(lines[i - 1].text):
+        bad_level = lines[i]  # a level line in the wrong form, under its source line
         i -= 1
     if i >= floor and (level is not None or _is_source_line(lines[i].text)):
         source = lines[i]
@@ -235,7 +240,7 @@ def _find_header(lines: list[_Line], run_start: int, floor: int) -> _Header:
         else:
             name = lines[i]
             i -= 1
-    return _Header(name, name_en, source, level, i + 1)
+    return _Header(name, name_en, source, level, i + 1, bad_level)
 
 
 def _field_runs(lines: list[_Line]) -> list[tuple[int, int]]:
@@ -511,11 +516,13 @@ def _build_spell(
     if header.name is None:
         out.error(at, "structure", "a spell without a name line before its header", "")
     if header.level is None:
-        shown = run[0] if run else first
+        shown = header.bad_level or (run[0] if run else first)
+        found = ", found this" if header.bad_level else ""
         out.error(
             shown.number if shown else 0,
             "missing-field",
-            'expected a "<škola> N. úrovně" line (e.g. "Zaklínání 3. úrovně") before "Vyvolání:"',
+            'expected a "<škola> N. úrovně" line (e.g. "Zaklínání 3. úrovně") before "Vyvolání:"'
+            + found,
             shown.text if shown else "",
         )
     if header.source is None:

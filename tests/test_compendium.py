@@ -347,6 +347,19 @@ def test_missing_level_line(tmp_path):
     assert "Zaklínání 3. úrovně" in str(error)
 
 
+def test_level_line_in_the_wrong_form(tmp_path):
+    """A level line that does not read "<škola> N. úrovně" is an error at that line."""
+    error = _raises(tmp_path, SAMPLE.replace("Zaklínání 2. úrovně", "Zaklínání druhé úrovně"))
+    assert [(p.kind, p.line) for p in error.problems] == [("missing-field", 9)]
+    assert error.problems[0].excerpt == "Zaklínání druhé úrovně"
+
+
+def test_form_feed_is_a_stray_character_not_a_line_break():
+    """Only CR and LF end lines, so line numbers match an editor's; a form feed is reported."""
+    problems = parse_compendium(SAMPLE.replace("Dosah: 6 sáhů", "Dosah: 6\x0c sáhů")).problems
+    assert [(p.kind, p.line) for p in problems] == [("character", 13)]
+
+
 def test_unknown_school(tmp_path):
     """An unknown school is an error at its line listing the valid schools."""
     error = _raises(tmp_path, SAMPLE.replace("Zaklínání 2.", "Kouzlení 2."))
