@@ -53,7 +53,7 @@ _TABLE_RULE_RE = re.compile(r"^\|(?:\s*:?-+:?\s*\|)+$")
 _ENGLISH_RE = re.compile(r"^[A-Za-z][A-Za-z '’\-/,()]*$")
 _DICE_SPACE_RE = re.compile(r"\d+k \d+")
 _NBSP_STRAY_RE = re.compile(r"[ \t]\xa0|\xa0[ \t]|\xa0$|^\xa0")
-_RUN_IN_RE = re.compile(r"^(?P<heading>[A-ZÁ-Ž„][^.:!?\d]{0,40}?\.) (?P<text>\S.*)$")
+_RUN_IN_RE = re.compile(r"^(?P<heading>[^.:!?\d]{1,41}?\.) (?P<text>\S.*)$")
 _SPACES_RE = re.compile(r"[ \t\xa0]{2,}")
 
 
@@ -375,6 +375,8 @@ def _run_in(text: str) -> re.Match[str] | None:
     match = _RUN_IN_RE.match(text)
     if match is None or len(match.group("heading").split()) > 4:
         return None
+    if not match.group("heading")[0].isupper():
+        return None
     first_word = match.group("heading").split()[0]
     # Second-person verbs open sentences, not headings ("Dotkneš se tvora.").
     if first_word.endswith("š"):
@@ -449,7 +451,10 @@ def _parse_description(lines: list[_Line], out: _Collector) -> tuple[Block, ...]
         if text.startswith(BULLET):
             items = []
             while i < len(lines) and lines[i].text.startswith(BULLET):
-                items.append(lines[i].text[1:].strip())
+                item = lines[i].text[1:].strip()
+                if not item:
+                    out.error(lines[i].number, "bullet", "a bullet with no text", lines[i].text)
+                items.append(item)
                 i += 1
             blocks.append(BulletList(tuple(items), line.number))
             continue

@@ -169,6 +169,19 @@ def test_run_in_headings_bullets_and_tables(spells):
     assert tables[0].rows[0] == ("1", "Jasno")
 
 
+def test_short_first_sentences_are_not_headings(spells):
+    """A lone short sentence ("Mrštíš bublinou kyseliny.") stays text, not a run-in heading."""
+    spell = next(s for s in spells if s.blocks[0].text.startswith("Mrštíš bublinou kyseliny."))
+    assert spell.blocks[0].heading == ""
+
+
+def test_empty_bullet_is_an_error():
+    """A bullet with no text after it is an error at its line."""
+    text = SAMPLE.replace("Z tvé dlaně vyrazí chapadlo.", "Z tvé dlaně:\n\n  • jedno\n  •")
+    problems = parse_compendium(text).problems
+    assert [(p.kind, p.line) for p in problems] == [("bullet", 42)]
+
+
 def test_two_tables_separated_by_a_blank_line_stay_apart(spells):
     """Two tables one after the other are two Table blocks (each with its own rule row)."""
     spell = next(

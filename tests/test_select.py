@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from cards.compendium import read_compendium
 from cards.model import CLASSES, SCHOOLS, SOURCES
@@ -369,3 +371,17 @@ def test_read_deck_keeps_the_written_order_and_repeats(spells):
     """The deck keeps the order of the file, a name written twice included."""
     deck = read_deck(["Štít", "Fireball", "štít"], spells)
     assert [s.name for s in deck] == ["Štít", "Ohnivá koule", "Štít"]
+
+
+@settings(
+    max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(st.lists(st.text(max_size=40), max_size=8))
+def test_fuzz_read_deck_raises_only_deck_error(spells, lines):
+    """Any deck text either resolves or raises DeckError."""
+    try:
+        deck = read_deck(lines, spells)
+    except DeckError as error:
+        assert str(error)
+    else:
+        assert len(deck) <= len(lines)
