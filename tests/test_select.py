@@ -374,7 +374,7 @@ def test_read_deck_keeps_the_written_order_and_repeats(spells):
 
 
 @settings(
-    max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=50, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(st.lists(st.text(max_size=40), max_size=8))
 def test_fuzz_read_deck_raises_only_deck_error(spells, lines):
