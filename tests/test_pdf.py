@@ -210,3 +210,56 @@ def test_failed_rename_removes_the_temporary_file(tmp_path, monkeypatch):
         build(tmp_path, fake_faces(2))
     assert good.read_bytes() == before
     assert os.listdir(tmp_path) == ["out.pdf"]
+
+
+@pytest.fixture(scope="module")
+def real_faces():
+    """Card faces of the first twelve spells of the compendium, with the poker layout."""
+    from cards.compendium import read_compendium
+    from cards.fit import fit_spell
+    from cards.layout import load_layout
+
+    layout = load_layout("poker")
+    spells = read_compendium().spells[:12]
+    return layout, tuple(face for spell in spells for face in fit_spell(spell, layout))
+
+
+def test_real_cards_use_embedded_layout_fonts(tmp_path, real_faces):
+    """Real fronts and backs set every character in an embedded subset of a layout font."""
+    from reportlab.pdfbase import pdfmetrics
+
+    layout, faces = real_faces
+    pages = impose(faces, load_sheet("a4", layout.width, layout.height), PrintOptions(backs=True))
+    path = write_pdf(pages, tmp_path / "real.pdf", title="Kouzla")
+    fonts = {pdfmetrics.getFont(name).face.name.decode() for name in layout.fonts.values()}
+    with pdfplumber.open(path) as pdf:
+        chars = [char for page in pdf.pages for char in page.chars]
+    assert chars
+    for char in chars:
+        subset, _, font = char["fontname"].partition("+")
+        assert len(subset) == 6 and font in fonts
+
+
+def test_real_cards_are_deterministic(tmp_path, real_faces):
+    """Real cards with backs written twice give byte-identical files."""
+    layout, faces = real_faces
+    pages = impose(faces, load_sheet("a4", layout.width, layout.height), PrintOptions(backs=True))
+    first = write_pdf(pages, tmp_path / "a.pdf", title="Kouzla").read_bytes()
+    assert write_pdf(pages, tmp_path / "b.pdf", title="Kouzla").read_bytes() == first
+
+
+def test_real_single_card_colour_fills_the_bleed(tmp_path, real_faces):
+    """On a print-shop page the card's school colour covers the whole page, bleed included."""
+    layout, faces = real_faces
+    pages = impose(faces[:1], None, PrintOptions(backs=True))
+    path = write_pdf(pages, tmp_path / "shop.pdf", title="Kouzla")
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages:
+            full = [
+                rect
+                for rect in page.rects
+                if rect["width"] == pytest.approx(page.width, abs=0.01)
+                and rect["height"] == pytest.approx(page.height, abs=0.01)
+                and rect["fill"]
+            ]
+            assert full, "no fill reaches the page edges"
