@@ -351,9 +351,7 @@ def fit_report_command(layout, csv_path, data, **filters):
 @click.option("--index", is_flag=True, help="Start with an index: name, level, school, sheet.")
 @pdf_options
 @friendly_errors
-def compendium_command(
-    sort, index, classes, level, schools, sources, ritual, concentration, **opts
-):
+def compendium_command(sort, index, **opts):
     """Print the whole compendium (or a filtered part of it), by level and Czech name."""
     from cards.select import sort_spells
 
@@ -378,7 +376,7 @@ def class_command(name, level, sources, **opts):
 
 
 @main.command("deck")
-@click.argument("file", type=click.File("r", encoding="utf-8-sig"))
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True, path_type=Path))
 @click.option("--source", help="Which book to take a name from when it exists in two.")
 @click.option(
     "--sort",
@@ -391,18 +389,27 @@ def class_command(name, level, sources, **opts):
 @friendly_errors
 def deck_command(file, source, sort, **opts):
     """Print a prepared list: FILE has one spell a line (Czech or English); - reads stdin."""
-    from cards.select import read_deck, resolve_source, sort_spells
+    from cards.select import read_deck, sort_spells
 
-    spells = read_deck(
-        file,
-        load_spells(opts["data"]),
-        source=resolve_source(source) if source else None,
-        origin=file.name,
-    )
+    if str(file) == "-":
+        lines, origin = click.get_text_stream("stdin").read().splitlines(), "<stdin>"
+    else:
+        lines, origin = read_lines(file), str(file)
+    spells = read_deck(lines, load_spells(opts["data"]), source=source, origin=origin)
     if sort == "level":
         spells = sort_spells(spells, by="level")
-    name = "deck" if file.name == "<stdin>" else Path(file.name).stem
+    name = "deck" if origin == "<stdin>" else file.stem
     write_deck(spells, name, "Připravená kouzla", opts)
+
+
+def read_lines(path: Path) -> list[str]:
+    """Read a UTF-8 text file's lines, with a clear message for a file in another encoding."""
+    try:
+        return path.read_text(encoding="utf-8-sig").splitlines()
+    except UnicodeDecodeError as error:
+        raise click.ClickException(
+            f"{path}: byte {error.start} is not UTF-8; save the list as UTF-8 text"
+        ) from None
 
 
 @main.command("preview")
