@@ -97,7 +97,8 @@ class Sheet:
         if bleed > 0 and self.gap + _EPS < 2 * bleed:
             raise SheetError(
                 f"{self.source}: grid.gap_mm is {self.gap / mm:g} mm, but a bleed of "
-                f"{bleed / mm:g} mm needs a gap of at least {2 * bleed / mm:g} mm between cards"
+                f"{bleed / mm:g} mm needs a gap of at least {2 * bleed / mm:g} mm between cards; "
+                "use single cards (--sheet none) for a print shop, or a sheet file with that gap"
             )
         return replace(self, bleed=bleed)
 
