@@ -392,7 +392,7 @@ def deck_command(file, source, sort, **opts):
     from cards.select import read_deck, sort_spells
 
     if str(file) == "-":
-        lines, origin = click.get_text_stream("stdin").read().splitlines(), "<stdin>"
+        lines, origin = sys.stdin.read().splitlines(), "<stdin>"
     else:
         lines, origin = read_lines(file), str(file)
     spells = read_deck(lines, load_spells(opts["data"]), source=source, origin=origin)

@@ -152,13 +152,13 @@ def test_class_deck_writes_pdf_and_summary(runner, tmp_path):
     assert len(pypdf.PdfReader(out).pages) >= 48 // 9
 
 
-def test_class_default_output_is_out_dir(runner, tmp_path):
+def test_class_default_output_is_out_dir(runner, tmp_path, monkeypatch):
     """Without -o the deck goes to out/<class>.pdf, creating out/."""
-    with runner.isolated_filesystem(temp_dir=tmp_path):
-        result = run(runner, "class", "Hraničář", "--level", "1", "-q")
-        assert result.exit_code == 0
-        assert result.output == ""
-        assert Path("out/hranicar.pdf").exists()
+    monkeypatch.chdir(tmp_path)
+    result = run(runner, "class", "Hraničář", "--level", "1", "-q")
+    assert result.exit_code == 0
+    assert result.output == ""
+    assert (tmp_path / "out" / "hranicar.pdf").exists()
 
 
 def test_deck_from_stdin_in_file_order(runner, tmp_path):
