@@ -217,10 +217,18 @@ def write_deck(spells, default_name: str, title: str, opts: dict, index: bool = 
             progress=bar.update,
         )
     if not quiet:
+        pages = ("strana", "strany", "stran") if sheet == "none" else ("arch", "archy", "archů")
         click.echo(
-            f"{result.spells} kouzel, {result.cards} karet, {result.sheets} "
-            f"{'stran' if sheet == 'none' else 'archů'} -> {result.path}"
+            f"{plural(result.spells, 'kouzlo', 'kouzla', 'kouzel')}, "
+            f"{plural(result.cards, 'karta', 'karty', 'karet')}, "
+            f"{plural(result.sheets, *pages)} -> {result.path}"
         )
+
+
+def plural(count: int, one: str, few: str, many: str) -> str:
+    """Count with the Czech plural form: 1 karta, 2-4 karty, 5 and more karet."""
+    form = one if count == 1 else few if 2 <= count <= 4 else many
+    return f"{count} {form}"
 
 
 class _Null:

@@ -147,9 +147,18 @@ def test_class_deck_writes_pdf_and_summary(runner, tmp_path):
     result = run(runner, "class", "paladin", "-o", str(out))
     assert result.exit_code == 0, result.output
     assert out.exists()
-    assert "48 kouzel" in result.output
+    assert "48 kouzel," in result.output
     assert str(out) in result.output
     assert len(pypdf.PdfReader(out).pages) >= 48 // 9
+
+
+def test_summary_uses_czech_plurals(runner, tmp_path):
+    """The summary counts in Czech: 1 kouzlo, 2-4 kouzla, 5 and more kouzel."""
+    out = tmp_path / "one.pdf"
+    result = run(runner, "deck", "-", "--sheet", "none", "-o", str(out), input="Blesk\n")
+    assert result.output.startswith("1 kouzlo, 1 karta, 1 strana -> ")
+    result = run(runner, "deck", "-", "-o", str(out), input="Blesk\nŠtít\n")
+    assert result.output.startswith("2 kouzla, 2 karty, 1 arch -> ")
 
 
 def test_class_default_output_is_out_dir(runner, tmp_path, monkeypatch):
