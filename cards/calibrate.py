@@ -1,4 +1,4 @@
-"""Duplex calibration sheet: a cross on the front, measuring scales on the back."""
+"""Duplex calibration sheet: a cross and a dot on the front, scales and rings on the back."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from cards.impose import Sheet
+from cards.impose import DUPLEX_MODES, Box, Sheet, mirror
 from cards.pdf import CREATOR, replace_atomically
 
 SCALE_RANGE = 5  # the scales read from -5 to +5 mm
@@ -25,13 +25,17 @@ CROSS_Y_ARM = X_SCALE_BOTTOM + 21 * ROW + 3 * mm
 RULER = 100 * mm  # the line that checks printing at 100 %
 TITLE = "Kalibrace oboustranného tisku"
 STEPS = (
-    "1. Vytiskněte obě strany tohoto archu oboustranně, ve skutečné velikosti (100 %, ne",
-    "    „přizpůsobit stránce“), se stejným otáčením (dlouhá / krátká hrana) jako karty.",
-    "2. Podržte list proti světlu zadní stranou k sobě.",
+    "1. Vytiskněte oba listy oboustranně ve skutečné velikosti (100 %, ne „přizpůsobit",
+    "    stránce“). Úsečka dole na této straně musí měřit přesně 100 mm.",
+    "2. Podržte list proti světlu zadní stranou k sobě. Tečka z přední strany leží v kroužku",
+    "    „--duplex long“, nebo „--duplex short“: tak tiskárna list otáčí.",
     "3. Na stupnici X najděte řádek a na stupnici Y sloupec, jehož čárka leží přesně na čáře",
     "    z přední strany; jeho číslo je posun v milimetrech (mezi dvěma čárkami odhadněte).",
-    "4. Zadejte obě čísla: cards … --backs --back-offset X,Y (například 1.5,-0.5).",
+    "4. Zadejte obojí: cards … --backs --duplex long --back-offset X,Y (např. 1.5,-0.5).",
 )
+DOT = 2 * mm  # radius of the front's dot
+RING = 6 * mm  # radius of the back's rings: room for the misregistration being measured
+DOT_AT = (25 * mm, 60 * mm)  # the front's dot: lower left, clear of all text on both sides
 
 
 def write_calibration(out: Path, sheet: Sheet, *, layout: Any = None) -> Path:
@@ -60,6 +64,8 @@ def write_calibration(out: Path, sheet: Sheet, *, layout: Any = None) -> Path:
     canvas.line(centre_x, centre_y - CROSS_Y_ARM, centre_x, centre_y + CROSS_Y_ARM)
     canvas.line(centre_x - CROSS_X_ARM, centre_y, centre_x + CROSS_X_ARM, centre_y)
     _ruler(canvas, fonts, centre_x, 35 * mm)
+    dot_x, dot_y = DOT_AT
+    canvas.circle(dot_x, dot_y, DOT, stroke=0, fill=1)
     canvas.showPage()
 
     _heading(canvas, fonts, width, height, f"{TITLE}: ZADNÍ STRANA")
@@ -71,6 +77,7 @@ def write_calibration(out: Path, sheet: Sheet, *, layout: Any = None) -> Path:
     )
     _scale_x(canvas, fonts, centre_x, centre_y + X_SCALE_BOTTOM)
     _scale_y(canvas, fonts, centre_x - len(scale_values()) * COLUMN / 2, centre_y)
+    _rings(canvas, fonts, sheet)
     canvas.showPage()
 
     out = Path(out)
@@ -142,6 +149,22 @@ def _grey(canvas: Canvas) -> None:
 def _black(canvas: Canvas, value: float) -> None:
     canvas.setStrokeColorRGB(0, 0, 0)
     canvas.setLineWidth(0.6 if value == 0 else 0.3)
+
+
+def _rings(canvas: Canvas, fonts: Any, sheet: Sheet) -> None:
+    # Where the front's dot shows through tells how the printer turns the sheet over.
+    dot_x, dot_y = DOT_AT
+    dot = Box(dot_x, dot_y, dot_x, dot_y)
+    canvas.setLineWidth(0.6)
+    canvas.setFont(fonts["bold"], 8)
+    for duplex in DUPLEX_MODES:
+        ring = mirror(dot, sheet.paper_width, sheet.paper_height, duplex)
+        canvas.circle(ring.x0, ring.y0, RING, stroke=1, fill=0)
+        text = f"--duplex {duplex}"
+        if ring.x0 > sheet.paper_width / 2:
+            canvas.drawRightString(ring.x0 - RING - 2 * mm, ring.y0 - 3, text)
+        else:
+            canvas.drawString(ring.x0 + RING + 2 * mm, ring.y0 - 3, text)
 
 
 def _ruler(canvas: Canvas, fonts: Any, centre_x: float, y: float) -> None:

@@ -7,7 +7,7 @@ import pytest
 from pypdf import PdfReader
 from reportlab.lib.units import mm
 
-from cards.calibrate import scale_values, write_calibration
+from cards.calibrate import DOT_AT, scale_values, write_calibration
 from cards.impose import PrintOptions, impose, load_sheet
 from tests.conftest import fake_faces
 
@@ -146,3 +146,30 @@ def test_deterministic(tmp_path):
     sheet = load_sheet("a4", *POKER)
     first = write_calibration(tmp_path / "a.pdf", sheet).read_bytes()
     assert write_calibration(tmp_path / "b.pdf", sheet).read_bytes() == first
+
+
+def curve_centres(page) -> list[tuple[float, float]]:
+    """Centres of the curves (circles) of a page, in PDF coordinates."""
+    return [
+        ((c["x0"] + c["x1"]) / 2, page.height - (c["top"] + c["bottom"]) / 2) for c in page.curves
+    ]
+
+
+def test_rings_tell_the_flip_edge(calibration):
+    """The back's rings lie where the front's dot shows through for long and short edge flips."""
+    path, sheet = calibration
+    width, height = sheet.paper_width, sheet.paper_height
+    with pdfplumber.open(path) as pdf:
+        (dot,) = curve_centres(pdf.pages[0])
+        rings = sorted(curve_centres(pdf.pages[1]))
+        back_height = pdf.pages[1].height
+        words = words_by_text(pdf.pages[1])
+    assert dot == pytest.approx(DOT_AT)
+    expected = {"long": (width - dot[0], dot[1]), "short": (dot[0], height - dot[1])}
+    assert [v for ring in rings for v in ring] == pytest.approx(
+        [v for ring in sorted(expected.values()) for v in ring]
+    )
+    for duplex, (x, y) in expected.items():
+        (label,) = words[duplex]
+        assert abs(back_height - (label["top"] + label["bottom"]) / 2 - y) < 3 * mm
+        assert abs((label["x0"] + label["x1"]) / 2 - x) < 40 * mm
