@@ -10,7 +10,7 @@ import pytest
 from pypdf import PdfReader
 from reportlab.lib.units import mm
 
-from cards.impose import PrintOptions, impose, load_sheet
+from cards.impose import LAYOUTS, PrintOptions, impose, load_sheet
 from cards.pdf import write_pdf
 from tests.conftest import draw_back_box, draw_box, fake_faces
 
@@ -263,3 +263,31 @@ def test_real_single_card_colour_fills_the_bleed(tmp_path, real_faces):
                 and rect["fill"]
             ]
             assert full, "no fill reaches the page edges"
+
+
+def test_gap_sheet_marks_both_edges_outside_the_bleed(tmp_path):
+    """With a 4 mm gap and 2 mm bleed, each card edge has its own marks, clear of every bleed."""
+    text = (LAYOUTS / "a4.toml").read_text(encoding="utf-8")
+    text = text.replace("gap_mm = 0 ", "gap_mm = 4 ").replace("bleed_mm = 0 ", "bleed_mm = 2 ")
+    sheet_file = tmp_path / "gap.toml"
+    sheet_file.write_text(text, encoding="utf-8")
+    sheet = load_sheet(str(sheet_file), *POKER)
+    assert sheet.gap == pytest.approx(4 * mm) and sheet.bleed == pytest.approx(2 * mm)
+    pages = impose(fake_faces(*[1] * 9), sheet, PrintOptions())
+    path = write_pdf(pages, tmp_path / "gap.pdf", title="T", draw_front=draw_box)
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[0]
+        cards = card_rects(page, FRONT)
+        lines = [
+            (ln["x0"], page.height - ln["bottom"], ln["x1"], page.height - ln["top"])
+            for ln in page.lines
+        ]
+    assert len(cards) == 9
+    for x0, y0, x1, y1 in cards:  # the fill reaches 2 mm beyond every cut line
+        assert (x1 - x0, y1 - y0) == pytest.approx((67 * mm, 92 * mm))
+    xs = {round(ln[0], 2) for ln in lines if ln[0] == ln[2]}
+    ys = {round(ln[1], 2) for ln in lines if ln[1] == ln[3]}
+    assert len(xs) == len(ys) == 6  # both edges of each of 3 columns and 3 rows
+    for x0, y0, x1, y1 in lines:
+        for cx0, cy0, cx1, cy1 in cards:
+            assert x1 <= cx0 or x0 >= cx1 or y1 <= cy0 or y0 >= cy1
