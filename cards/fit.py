@@ -15,7 +15,7 @@ from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 
 from cards.layout import Layout
 from cards.model import SOURCE_ABBREVIATIONS, BulletList, Heading, Paragraph, Spell, Table
-from cards.typeset import Line, Prepared, Run, prepare, set_lines
+from cards.typeset import Line, Prepared, Run, count_lines, prepare, set_lines
 
 SIZE_STEP = 0.1  # body sizes are tried on this grid of points
 FULL = 0.8  # a card counts as reasonably full for a break at a paragraph end
@@ -37,6 +37,7 @@ class TextLine:
     y: float
     size: float
     colour: str
+    role: str = "body"  # "body", "table" (the description), "title", "stat", "material", "footer"
 
     def moved(self, dy: float) -> TextLine:
         return replace(self, y=self.y + dy)
@@ -131,6 +132,7 @@ class Slab:
     items: tuple[Primitive, ...]
     space_before: float = 0.0  # dropped at the top of a card
     breakable: int = BLOCK  # may a card end before this slab: NEVER, LINE or BLOCK
+    repeat: Slab | None = None  # set above it when it begins a card (a table's header row)
 
 
 @dataclass(frozen=True)
@@ -178,6 +180,16 @@ def _prepared(text: str, font: str, heading: str = "", heading_font: str = "") -
     return _runs((Run(text, font),))
 
 
+def _higher_pads(size: float) -> tuple[float, float]:
+    """Return the horizontal and vertical padding of the "Na vyšších úrovních." panel."""
+    return 0.45 * size + 1.5, 0.3 * size
+
+
+def _natural(prepared: Prepared) -> float:
+    """Return a prepared paragraph's width on one line at 1 pt."""
+    return prepared.end_xs[-1] if prepared.end_xs else 0.0
+
+
 def _mix(colour: str, background: str, keep: float) -> str:
     """Return a tint: `keep` of the colour over the background."""
     a = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
@@ -194,6 +206,19 @@ def _components(spell: Spell) -> tuple[str, str]:
     return ", ".join(letters) or "—", c.material_text
 
 
+def _permission(lines: Sequence[Line], n: int) -> int:
+    """Return whether a card may end before line n of a paragraph.
+
+    Never after its first line (orphan) or before its last (widow), nor after a line that
+    ends inside a word: the reader should not turn the card in the middle of a word.
+    """
+    if n == 0:
+        return BLOCK
+    if n < 2 or n > len(lines) - 2 or lines[n - 1].split_word:
+        return NEVER
+    return LINE
+
+
 class _Setter:
     """Sets one spell for one layout: fixed parts once, the description at any size."""
 
@@ -208,6 +233,7 @@ class _Setter:
         self.width = layout.width - 2 * layout.safe_margin
         self._slabs: dict[float, tuple[Slab, ...]] = {}
         self._headers: dict[tuple[bool, bool], Header] = {}
+        self._extents: tuple[tuple[float, int], ...] | None = None
 
     # -- fixed parts ---------------------------------------------------------------
 
@@ -221,7 +247,6 @@ class _Setter:
     def _header(self, first: bool, numbered: bool) -> Header:
         layout, sizes, fonts = self.layout, self.sizes, self.fonts
         items: list[Primitive] = []
-        band_top = layout.height - layout.frame
         reserve = 0.0
         if numbered:
             reserve = stringWidth("88/88", fonts["bold"], sizes.part) + 4
@@ -232,7 +257,9 @@ class _Setter:
         for n, line in enumerate(title_lines):
             if n:
                 baseline -= 1.08 * title_size
-            items.append(TextLine(line, self.left, baseline, title_size, layout.colours.title))
+            items.append(
+                TextLine(line, self.left, baseline, title_size, layout.colours.title, "title")
+            )
             positioned.append((baseline, title_size))
         if first and self.spell.name_en:
             size = sizes.name_en
@@ -252,13 +279,7 @@ class _Setter:
         band_bottom = last_baseline - _descent(fonts["body"]) * last_size - 1.2
         items.insert(
             0,
-            Fill(
-                layout.frame,
-                band_bottom,
-                layout.width - 2 * layout.frame,
-                band_top - band_bottom,
-                self.colour,
-            ),
+            Fill(0.0, band_bottom, layout.width, layout.height - band_bottom, self.colour),
         )
         self._part_baseline = first_baseline
         cursor = band_bottom - 2.0
@@ -353,7 +374,7 @@ class _Setter:
                         else 1.1 * sizes.stat
                     )
                     baseline -= step
-                    grid.append(TextLine(line, x, baseline, sizes.stat, colours.text))
+                    grid.append(TextLine(line, x, baseline, sizes.stat, colours.text, "stat"))
                 bottom = baseline - _descent(fonts["body"]) * sizes.stat - pad + 1.0
                 row_bottom = min(row_bottom, bottom)
             if row_top != top:
@@ -383,7 +404,7 @@ class _Setter:
             for n, line in enumerate(lines):
                 if n:
                     baseline -= 1.1 * size
-                items.append(TextLine(line, self.left, baseline, size, colours.muted))
+                items.append(TextLine(line, self.left, baseline, size, colours.muted, "material"))
             bottom = baseline - _descent(fonts["body"]) * size
         return bottom
 
@@ -404,7 +425,7 @@ class _Setter:
             )
         )
         for line in reversed(lines):
-            items.append(TextLine(line, self.left, baseline, size, colours.muted))
+            items.append(TextLine(line, self.left, baseline, size, colours.muted, "footer"))
             baseline += 1.1 * size
         top = baseline - 1.1 * size + _ASCENT * size + 1.5
         items.append(Rule(self.left, top, self.left + self.width, top, 0.5, self.tint))
@@ -421,6 +442,35 @@ class _Setter:
             self.layout.colours.title,
             "right",
         )
+
+    def estimate(self, size: float) -> float:
+        """Estimate the description's height at a size from its natural width, without setting."""
+        leading = size * self.sizes.leading
+        gap = self.sizes.paragraph_gap * leading
+        lines = 0
+        for natural, rows in self._extent():
+            lines += rows + int(natural * size / self.width * 1.04) + (1 if natural else 0)
+        return lines * leading + len(self.spell.blocks) * gap
+
+    def _extent(self) -> tuple[tuple[float, int], ...]:
+        """Return per text block its width at 1 pt, or the row count of a table."""
+        if self._extents is None:
+            fonts = self.fonts
+            out: list[tuple[float, int]] = []
+            for block in self.spell.blocks:
+                if isinstance(block, Paragraph):
+                    prepared = _prepared(block.text, fonts["body"], block.heading, fonts["bold"])
+                    out.append((_natural(prepared), 0))
+                elif isinstance(block, Heading):
+                    out.append((_natural(_prepared(block.text, fonts["bold"])), 0))
+                elif isinstance(block, BulletList):
+                    out.extend(
+                        (1.1 * _natural(_prepared(item, fonts["body"])), 0) for item in block.items
+                    )
+                elif isinstance(block, Table):
+                    out.append((0.0, 1 + 2 * len(block.rows)))
+            self._extents = tuple(out)
+        return self._extents
 
     # -- the description -----------------------------------------------------------
 
@@ -450,6 +500,52 @@ class _Setter:
             keep = isinstance(block, Heading)
         return slabs
 
+    def height(self, size: float) -> float:
+        """Return the height of the description at a size, counting lines without setting them.
+
+        Mirrors `_set` (same widths, gaps and paddings), so that it equals the slabs' height.
+        """
+        if size in self._slabs:
+            return _height(self._slabs[size])
+        fonts, width = self.fonts, self.width
+        leading = size * self.sizes.leading
+        gap = self.sizes.paragraph_gap * leading
+        total = 0.0
+        for block in self.spell.blocks:
+            if isinstance(block, Paragraph) and block.kind == "higher_levels":
+                pad_x, pad_y = _higher_pads(size)
+                prepared = _prepared(block.text, fonts["body"], block.heading, fonts["bold_italic"])
+                lines = count_lines(prepared, width - 2 * pad_x, size)
+                total += 1.5 * gap + lines * leading + (2 * pad_y if lines else 0.0)
+            elif isinstance(block, Paragraph):
+                prepared = _prepared(block.text, fonts["body"], block.heading, fonts["bold"])
+                total += gap + count_lines(prepared, width, size) * leading
+            elif isinstance(block, Heading):
+                total += (
+                    gap + count_lines(_prepared(block.text, fonts["bold"]), width, size) * leading
+                )
+            elif isinstance(block, BulletList):
+                indent = self.sizes.bullet_indent * size
+                for n, item in enumerate(block.items):
+                    lines = count_lines(
+                        _prepared(item, fonts["body"]),
+                        width,
+                        size,
+                        indent=indent,
+                        first_indent=indent,
+                    )
+                    total += (gap if n == 0 else 0.25 * gap) + lines * leading
+            elif isinstance(block, Table):
+                rows: list[Slab] = []
+                self._table(rows, block, size, gap)
+                total += sum(row.height + row.space_before for row in rows)
+        first = self.spell.blocks[0] if self.spell.blocks else None
+        if isinstance(first, Paragraph) and first.kind == "higher_levels":
+            total -= 1.5 * gap
+        elif first is not None:
+            total -= gap
+        return total
+
     def _lines_to_slabs(
         self,
         slabs: list[Slab],
@@ -462,12 +558,8 @@ class _Setter:
     ) -> None:
         """Append one slab per line, with the widow and orphan rules as break permissions."""
         leading = size * self.sizes.leading
-        count = len(lines)
         for n, line in enumerate(lines):
-            if n == 0:
-                breakable = BLOCK
-            else:
-                breakable = LINE if 2 <= n <= count - 2 else NEVER
+            breakable = _permission(lines, n)
             items: tuple[Primitive, ...] = (TextLine(line, x, -_BASELINE * size, size, colour),)
             if n == 0:
                 items += extra
@@ -485,7 +577,7 @@ class _Setter:
     def _higher_levels(self, slabs: list[Slab], block: Paragraph, size: float, gap: float) -> None:
         """Set "Na vyšších úrovních." apart: on a tinted panel with a bar in the school colour."""
         fonts, colours = self.fonts, self.layout.colours
-        pad_x, pad_y = 0.45 * size + 1.5, 0.3 * size
+        pad_x, pad_y = _higher_pads(size)
         prepared = _prepared(block.text, fonts["body"], block.heading, fonts["bold_italic"])
         lines = set_lines(prepared, self.width - 2 * pad_x, size)
         leading = size * self.sizes.leading
@@ -499,7 +591,7 @@ class _Setter:
                 Rule(self.left + 0.6, 0.0, self.left + 0.6, -height, 1.2, self.colour),
                 TextLine(line, self.left + pad_x, -top_pad - _BASELINE * size, size, colours.text),
             )
-            breakable = BLOCK if n == 0 else (LINE if 2 <= n <= count - 2 else NEVER)
+            breakable = _permission(lines, n)
             slabs.append(Slab(height, items, gap * 1.5 if n == 0 else 0.0, breakable))
 
     def _heading(self, slabs: list[Slab], block: Heading, size: float, gap: float) -> None:
@@ -540,77 +632,108 @@ class _Setter:
             )
 
     def _table(self, slabs: list[Slab], block: Table, size: float, gap: float) -> None:
-        """Set a ruled table across the text width, wrapping the text of its cells."""
-        fonts, colours = self.fonts, self.layout.colours
+        """Set a ruled table across the text width, wrapping the text of its cells.
+
+        The table takes the body size, or a smaller one (down to type.table_min) at which no
+        cell's word sticks out of its column.
+        """
+        colours = self.layout.colours
         columns = max(len(block.header), *(len(row) for row in block.rows))
         rows = [tuple(row) + ("",) * (columns - len(row)) for row in (block.header, *block.rows)]
+        size, widths, cells = self._table_cells(rows, size)
         pad = 0.3 * size
-        widths = self._column_widths(rows, size, pad)
         leading = size * self.sizes.leading
-        for n, row in enumerate(rows):
-            font = fonts["bold"] if n == 0 else fonts["body"]
-            cells = [
-                set_lines(_prepared(text, font), width - 2 * pad, size, justify=False)
-                if text.strip()
-                else ()
-                for text, width in zip(row, widths, strict=True)
-            ]
-            height = max(1, *(len(lines) for lines in cells)) * leading + 2 * pad * 0.5
+        for n, row_cells in enumerate(cells):
+            height = max(1, *(len(lines) for lines in row_cells)) * leading + pad
             items: list[Primitive] = []
             if n == 0:
                 items.append(Fill(self.left, -height, self.width, height, self.tint))
                 items.append(Rule(self.left, 0.0, self.left + self.width, 0.0, 0.8, self.colour))
             x = self.left
-            for lines, width in zip(cells, widths, strict=True):
+            for lines, width in zip(row_cells, widths, strict=True):
                 for k, line in enumerate(lines):
-                    items.append(
-                        TextLine(
-                            line,
-                            x + pad,
-                            -pad * 0.5 - _BASELINE * size - k * leading,
-                            size,
-                            colours.text,
-                        )
-                    )
+                    baseline = -0.5 * pad - _BASELINE * size - k * leading
+                    items.append(TextLine(line, x + pad, baseline, size, colours.text, "table"))
                 x += width
-            last = n == len(rows) - 1
-            items.append(
-                Rule(
-                    self.left,
-                    -height,
-                    self.left + self.width,
-                    -height,
-                    0.8 if n == 0 or last else 0.3,
-                    self.colour if n == 0 or last else colours.muted,
-                )
-            )
+            strong = n == 0 or n == len(cells) - 1
+            rule_colour = self.colour if strong else colours.muted
+            bottom = Rule(self.left, -height, self.left + self.width, -height, 0.3, rule_colour)
+            items.append(replace(bottom, width=0.8) if strong else bottom)
             if n == 0:
-                breakable, space = BLOCK, gap
-            else:
-                breakable, space = (NEVER if n == 1 else LINE), 0.0
-            slabs.append(Slab(height, tuple(items), space, breakable))
+                slabs.append(Slab(height, tuple(items), gap, BLOCK))
+                header = slabs[-1]
+                continue
+            # Keep the header with two rows and never leave the last row alone.
+            breakable = LINE if 2 <= n <= len(cells) - 2 else NEVER
+            slabs.append(Slab(height, tuple(items), 0.0, breakable, header))
+
+    def _table_cells(
+        self, rows: list[tuple[str, ...]], size: float
+    ) -> tuple[float, list[float], list[list[tuple[Line, ...]]]]:
+        """Return the table's size, column widths and set cells, shrinking until none sticks out."""
+        fonts = self.fonts
+        while True:
+            pad = 0.3 * size
+            widths = self._column_widths(rows, size, pad)
+            cells = [
+                [
+                    set_lines(
+                        _prepared(text, fonts["bold"] if n == 0 else fonts["body"]),
+                        width - 2 * pad,
+                        size,
+                        justify=False,
+                    )
+                    if text.strip()
+                    else ()
+                    for text, width in zip(row, widths, strict=True)
+                ]
+                for n, row in enumerate(rows)
+            ]
+            overfull = any(line.overfull for row in cells for lines in row for line in lines)
+            if not overfull or size <= self.sizes.table_min + _EPS:
+                return size, widths, cells
+            size = max(size - 0.25, self.sizes.table_min)
 
     def _column_widths(self, rows: list[tuple[str, ...]], size: float, pad: float) -> list[float]:
-        """Share the text width among columns: natural widths when they fit, else wrap."""
+        """Share the text width among columns: natural widths when they fit, else wrap.
+
+        A column is at least as wide as its longest word (of the body cells only, letting the
+        heading hyphenate, when that is too wide); columns with little text get their natural
+        width and those with the most text share what is left.
+        """
         columns = len(rows[0])
         natural = [0.0] * columns
         least = [0.0] * columns
+        least_body = [0.0] * columns
         for n, row in enumerate(rows):
             font = self.fonts["bold"] if n == 0 else self.fonts["body"]
             for c, text in enumerate(row):
                 natural[c] = max(natural[c], stringWidth(text, font, size) + 2 * pad)
                 longest = max((stringWidth(w, font, size) for w in text.split()), default=0.0)
                 least[c] = max(least[c], longest + 2 * pad)
-        total = sum(natural)
-        if total <= self.width:
-            extra = (self.width - total) / columns
-            return [w + extra for w in natural]
-        floor = sum(least)
-        if floor >= self.width:
-            return [w * self.width / floor for w in least]
-        slack = [n - m for n, m in zip(natural, least, strict=True)]
-        share = (self.width - floor) / sum(slack)
-        return [m + s * share for m, s in zip(least, slack, strict=True)]
+                if n:
+                    least_body[c] = max(least_body[c], longest + 2 * pad)
+        if sum(least) > self.width:
+            least = least_body
+        if sum(least) >= self.width:
+            return [w * self.width / sum(least) for w in least]
+        # Water-fill: narrow columns get their natural width, the widest share the rest.
+        widths = [0.0] * columns
+        remaining, open_columns = self.width, sorted(range(columns), key=lambda c: natural[c])
+        while open_columns:
+            share = remaining / len(open_columns)
+            c = open_columns.pop(0)
+            widths[c] = min(natural[c], share) if open_columns else remaining
+            remaining -= widths[c]
+        short = sum(least[c] - widths[c] for c in range(columns) if widths[c] < least[c])
+        if short > 0:
+            slack = {c: widths[c] - least[c] for c in range(columns) if widths[c] > least[c]}
+            total = sum(slack.values())
+            widths = [
+                least[c] if c not in slack else widths[c] - short * slack[c] / total
+                for c in range(columns)
+            ]
+        return widths
 
 
 def _height(slabs: Sequence[Slab]) -> float:
@@ -619,7 +742,8 @@ def _height(slabs: Sequence[Slab]) -> float:
 
 def _card_end(slabs: Sequence[Slab], start: int, height: float, prefer_blocks: bool) -> int:
     """Return where the card that begins with slabs[start] ends (exclusive index)."""
-    used = 0.0
+    repeat = slabs[start].repeat if start < len(slabs) else None
+    used = repeat.height if repeat is not None else 0.0
     best_any = best_block = None
     i = start
     count = len(slabs)
@@ -667,6 +791,10 @@ def fill_card(
     end = _card_end(slabs, 0, area.height, prefer_blocks)
     placed: list[Primitive] = []
     top = area.top
+    head = slabs[0].repeat if slabs else None
+    if head is not None:
+        placed.extend(item.moved(top) for item in head.items)
+        top -= head.height
     for n, slab in enumerate(slabs[:end]):
         if n:
             top -= slab.space_before
@@ -682,60 +810,44 @@ def _sizes(layout: Layout) -> list[float]:
     return [round(low + k * SIZE_STEP, 3) for k in range(steps)] + [high]
 
 
-def _guess(sizes: list[float], heights: dict[float, float], capacity: float) -> int:
-    """Estimate the index of the largest size whose text height stays within the capacity.
-
-    The height of set text grows about as a * s**2 + b * s (lines times leading, plus gaps);
-    the two sizes measured so far give a and b.
-    """
-    (s1, h1), (s2, h2) = sorted(heights.items())[:1] + sorted(heights.items())[-1:]
-    if s1 == s2:
-        size = s1 * (capacity / h1) ** 0.5
-    else:
-        a = (h2 / s2 - h1 / s1) / (s2 - s1)
-        b = h1 / s1 - a * s1
-        if a <= 0:
-            size = s1 * capacity / h1
-        else:
-            size = (-b + (b * b + 4 * a * capacity) ** 0.5) / (2 * a)
-    return min(max(int((size - sizes[0]) / SIZE_STEP + _EPS), 0), len(sizes) - 1)
-
-
-def _largest(sizes: list[float], fits, start: int) -> float:
-    """Return the largest size for which fits() holds, walking from a guessed index.
-
-    fits(sizes[0]) is known to hold.
-    """
+def _walk(sizes: list[float], fits, start: int) -> int | None:
+    """Return the index of the largest size for which fits() holds, walking from a guess."""
     k = start
     if fits(sizes[k]):
         while k + 1 < len(sizes) and fits(sizes[k + 1]):
             k += 1
-        return sizes[k]
+        return k
     while k > 0:
         k -= 1
-        if k == 0 or fits(sizes[k]):
-            break
-    return sizes[k]
+        if fits(sizes[k]):
+            return k
+    return None
+
+
+def _first_guess(sizes: list[float], estimate, capacity: float) -> int:
+    """Return the index of the largest size whose estimated height is within the capacity."""
+    fitting = [k for k, size in enumerate(sizes) if estimate(size) <= capacity]
+    return fitting[-1] if fitting else 0
 
 
 def fit(spell: Spell, layout: Layout) -> Fit:
-    """Choose the body size and the card breaks of a spell, and place every card."""
+    """Choose the body size and the card breaks of a spell, and place every card.
+
+    Setting the description is what costs: an estimate from the text's natural width picks
+    the first size to try, and the real setting walks from there in steps of SIZE_STEP.
+    """
     setter = _Setter(spell, layout)
     sizes = _sizes(layout)
-    heights: dict[float, float] = {}
-
-    def height(size: float) -> float:
-        if size not in heights:
-            heights[size] = _height(setter.slabs(size))
-        return heights[size]
-
     single = setter.header(first=True, numbered=False)
     box = single.body.height + _EPS
-    if height(sizes[-1]) <= box:
-        return Fit((_face(setter, sizes[-1], 1, 1, single, setter.slabs(sizes[-1])),), 1)
-    if height(sizes[0]) <= box:
-        size = _largest(sizes, lambda s: height(s) <= box, _guess(sizes, heights, box))
-        return Fit((_face(setter, size, 1, 1, single, setter.slabs(size)),), 1)
+
+    def fits_one(size: float) -> bool:
+        return setter.height(size) <= box
+
+    if setter.estimate(sizes[0]) <= 1.15 * box:
+        k = _walk(sizes, fits_one, _first_guess(sizes, setter.estimate, box))
+        if k is not None:
+            return Fit((_face(setter, sizes[k], 1, 1, single, setter.slabs(sizes[k])),), 1)
     first = setter.header(first=True, numbered=True).body.height
     rest = setter.header(first=False, numbered=True).body.height
     least = len(_split(setter.slabs(sizes[0]), first, rest, False, 10**6))
@@ -747,8 +859,11 @@ def fit(spell: Spell, layout: Layout) -> Fit:
                 return ends
         return None
 
-    capacity = 0.97 * (first + (least - 1) * rest)
-    size = _largest(sizes, lambda s: breaks(s) is not None, _guess(sizes, heights, capacity))
+    capacity = 0.95 * (first + (least - 1) * rest)
+    k = _walk(
+        sizes, lambda s: breaks(s) is not None, _first_guess(sizes, setter.estimate, capacity)
+    )
+    size = sizes[k or 0]
     ends = breaks(size)
     slabs = setter.slabs(size)
     faces = []

@@ -45,6 +45,7 @@ class TypeSizes:
     stat: float
     material: float
     footer: float
+    table_min: float
     bullet_indent: float
 
 
@@ -117,6 +118,7 @@ _SIZE_KEYS = {
     "stat": (5.5, 30.0),
     "material": (5.5, 30.0),
     "footer": (5.5, 30.0),
+    "table_min": (5.5, 30.0),
     "bullet_indent": (0.0, 5.0),
 }
 _DEFAULTS = {"body_min": 6.5}

@@ -1,0 +1,92 @@
+"""Fit report: per spell its cards and body size, and a summary for the whole selection."""
+
+from __future__ import annotations
+
+import csv
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import TextIO
+
+from cards.fit import fit
+from cards.layout import Layout
+from cards.model import Spell
+
+
+@dataclass(frozen=True)
+class FitRow:
+    """How one spell was set: cards used, body size, and the fewest cards at the minimum size."""
+
+    label: str  # name with its first source
+    cards: int
+    body_size: float
+    min_cards: int
+
+
+@dataclass(frozen=True)
+class FitReport:
+    """The rows of a fit, in the order of the spells, for one layout."""
+
+    layout: str
+    body_min: float
+    body_max: float
+    rows: tuple[FitRow, ...]
+
+    @property
+    def cards(self) -> int:
+        """Return the number of cards in all."""
+        return sum(row.cards for row in self.rows)
+
+    @property
+    def spells_by_cards(self) -> Mapping[int, int]:
+        """Return how many spells needed 1, 2, 3 ... cards."""
+        return dict(sorted(Counter(row.cards for row in self.rows).items()))
+
+    @property
+    def smallest_size(self) -> float | None:
+        """Return the smallest body size used, None for no spells."""
+        return min((row.body_size for row in self.rows), default=None)
+
+
+def fit_report(spells: Iterable[Spell], layout: Layout) -> FitReport:
+    """Fit every spell and collect its cards and body size."""
+    rows = []
+    for spell in spells:
+        result = fit(spell, layout)
+        rows.append(
+            FitRow(spell.label, len(result.faces), result.faces[0].body_size, result.min_cards)
+        )
+    return FitReport(layout.name, layout.body_min, layout.body_max, tuple(rows))
+
+
+def _plural(count: int, one: str, few: str, many: str) -> str:
+    """Return the Czech form for a count: 1 karta, 2-4 karty, 5 karet."""
+    if count == 1:
+        return one
+    return few if 2 <= count <= 4 else many
+
+
+def format_report(report: FitReport) -> str:
+    """Return the report as text: one line per spell, then the summary."""
+    width = max((len(row.label) for row in report.rows), default=10)
+    lines = [f"{'Kouzlo':<{width}}  Karty  Písmo (pt)"]
+    for row in report.rows:
+        lines.append(f"{row.label:<{width}}  {row.cards:>5}  {row.body_size:>10.1f}")
+    lines.append("")
+    lines.append(f"Rozvržení: {report.layout} (písmo {report.body_min:g}–{report.body_max:g} pt)")
+    lines.append(f"Kouzel: {len(report.rows)}, karet celkem: {report.cards}")
+    for cards, spells in report.spells_by_cards.items():
+        card_word = _plural(cards, "karta", "karty", "karet")
+        spell_word = _plural(spells, "kouzlo", "kouzla", "kouzel")
+        lines.append(f"  {cards} {card_word}: {spells} {spell_word}")
+    if report.smallest_size is not None:
+        lines.append(f"Nejmenší písmo: {report.smallest_size:.1f} pt")
+    return "\n".join(lines)
+
+
+def write_csv(report: FitReport, file: TextIO) -> None:
+    """Write one CSV row per spell: spell, cards, body size, fewest cards at the minimum size."""
+    writer = csv.writer(file, lineterminator="\n")
+    writer.writerow(["spell", "cards", "body_size_pt", "min_cards_at_min_size"])
+    for row in report.rows:
+        writer.writerow([row.label, row.cards, f"{row.body_size:.1f}", row.min_cards])

@@ -1,0 +1,450 @@
+"""Read back the PDF of all 492 spells, one card per page, and check the typesetting rules.
+
+The PDF is built once per module (`--sheet none`) and read in one pdfplumber pass. The fit
+result says which page holds which spell and where each typeset line sits; the text itself
+is always taken from the PDF: the characters found at that line's baseline and columns.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pdfplumber
+import pyphen
+import pytest
+from pdfminer.pdftypes import resolve1
+from reportlab.lib.units import mm
+
+from cards.build import build_pdf
+from cards.compendium import read_compendium
+from cards.fit import TextLine, fit
+from cards.layout import load_layout
+from cards.model import BulletList, Heading, Paragraph, Table
+
+ONE_LETTER = set("kKsSvVzZoOuUaAiI")
+OPENING = "([{„‚“‘\"'«‹"
+CLAUSE_END = ",;:!?)]}“”\"'…»›"
+OPERATORS = {"+", "-", "−", "–", "×"}
+EDGE = 2 * mm
+_DICTIONARY = pyphen.Pyphen(lang="cs_CZ", left=2, right=3)
+
+
+@dataclass
+class PdfLine:
+    """The PDF text found where the fitter placed one typeset line of the description."""
+
+    text: str
+    role: str  # "body" or "table"
+    continues: bool  # the next line of the same paragraph or cell follows on this card
+    next_index: int | None  # index of that line in the spell's list
+
+
+@dataclass
+class SpellPages:
+    """What the PDF holds for one spell: its description lines and other facts per page."""
+
+    label: str
+    lines: list[PdfLine] = field(default_factory=list)
+    body_sizes: list[float] = field(default_factory=list)  # the most common regular size
+    fit_sizes: list[float] = field(default_factory=list)
+
+
+@dataclass
+class Readback:
+    """Everything the checks need, collected in one pass over the PDF."""
+
+    pages: int
+    spells: dict[str, SpellPages]
+    expected: dict[str, object]  # label -> Spell
+    min_cards: dict[str, int]
+    cards: dict[str, int]
+    edge_violations: list[str]
+    small_text: list[str]
+    overlaps: list[str]
+    fontnames: set[str]
+    first_page_text: str
+
+
+def _groups(chars: list[dict]) -> dict[float, list[dict]]:
+    """Return the page's characters grouped by baseline, each group sorted left to right."""
+    groups: dict[float, list[dict]] = defaultdict(list)
+    for char in chars:
+        groups[round(char["matrix"][5], 1)].append(char)
+    for group in groups.values():
+        group.sort(key=lambda c: c["x0"])
+    return groups
+
+
+def _text(chars: list[dict]) -> str:
+    """Join characters into text, with a space wherever a gap shows one."""
+    out = []
+    previous = None
+    for char in chars:
+        if previous is not None and char["x0"] - previous["x1"] > 0.2 * char["size"]:
+            out.append(" ")
+        out.append(char["text"])
+        previous = char
+    return re.sub(r"\s+", " ", "".join(out)).strip()
+
+
+def _overlaps(groups: dict[float, list[dict]], page: int) -> list[str]:
+    """Return the pairs of lines (baseline groups) whose glyph boxes overlap."""
+    boxes = []
+    for baseline, group in groups.items():
+        if not "".join(c["text"] for c in group).strip():
+            continue
+        boxes.append(
+            (
+                baseline,
+                min(c["x0"] for c in group),
+                max(c["x1"] for c in group),
+                min(c["y0"] for c in group),
+                max(c["y1"] for c in group),
+            )
+        )
+    found = []
+    for i, (b1, left1, right1, low1, high1) in enumerate(boxes):
+        for b2, left2, right2, low2, high2 in boxes[i + 1 :]:
+            if min(right1, right2) - max(left1, left2) > 0.5 and (
+                min(high1, high2) - max(low1, low2) > 0.3
+            ):
+                found.append(f"page {page}: lines at {b1} and {b2} overlap")
+    return found
+
+
+def _line_chars(
+    groups: dict[float, list[dict]], baseline: float, left: float, right: float
+) -> list[dict]:
+    group = groups.get(round(baseline, 1), [])
+    return [c for c in group if left - 0.5 <= c["x0"] < right - 0.5]
+
+
+@pytest.fixture(scope="module")
+def spells():
+    return read_compendium().spells
+
+
+@pytest.fixture(scope="module")
+def layout():
+    return load_layout("poker")
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory, spells):
+    """Build the compendium PDF twice, one card per page."""
+    folder = tmp_path_factory.mktemp("cards")
+    first = build_pdf(spells, folder / "a.pdf", layout="poker", sheet="none")
+    second = build_pdf(spells, folder / "b.pdf", layout="poker", sheet="none")
+    return first, second
+
+
+@pytest.fixture(scope="module")
+def readback(built, spells, layout) -> Readback:
+    """Read every page of the PDF once and collect what the tests check."""
+    result, _ = built
+    fits = [fit(spell, layout) for spell in spells]
+    faces = [(spell, face) for spell, f in zip(spells, fits, strict=True) for face in f.faces]
+    data = Readback(
+        pages=0,
+        spells={},
+        expected={spell.label: spell for spell in spells},
+        min_cards={spell.label: f.min_cards for spell, f in zip(spells, fits, strict=True)},
+        cards={spell.label: len(f.faces) for spell, f in zip(spells, fits, strict=True)},
+        edge_violations=[],
+        small_text=[],
+        overlaps=[],
+        fontnames=set(),
+        first_page_text="",
+    )
+    with pdfplumber.open(result.path) as pdf:
+        data.pages = len(pdf.pages)
+        assert data.pages == len(faces)
+        for number, (page, (spell, face)) in enumerate(zip(pdf.pages, faces, strict=True), 1):
+            trim = [float(v) for v in resolve1(page.page_obj.attrs.get("TrimBox", page.mediabox))]
+            x0, y0, x1, y1 = trim
+            chars = [c for c in page.chars if c["text"].strip()]
+            if number == 1:
+                data.first_page_text = page.extract_text()
+            for char in chars:
+                data.fontnames.add(char["fontname"])
+                if char["size"] < 5.5 - 1e-6:
+                    data.small_text.append(f"page {number}: {char['text']!r} at {char['size']}")
+                distance = min(char["x0"] - x0, x1 - char["x1"], char["y0"] - y0, y1 - char["y1"])
+                if distance < EDGE - 0.01:
+                    data.edge_violations.append(
+                        f"page {number} ({spell.label}): {char['text']!r} {distance / mm:.2f} mm"
+                    )
+            groups = _groups(chars)
+            data.overlaps.extend(_overlaps(groups, number))
+            regular = Counter(
+                round(c["size"], 2) for c in chars if c["fontname"].endswith("+CharisSIL")
+            )
+            pages = data.spells.setdefault(spell.label, SpellPages(spell.label))
+            pages.body_sizes.append(regular.most_common(1)[0][0] if regular else 0.0)
+            pages.fit_sizes.append(face.body_size)
+            _collect_lines(pages, face.items, groups, x0, y0)
+            page.flush_cache()
+    return data
+
+
+def _collect_lines(pages: SpellPages, items, groups, x0: float, y0: float) -> None:
+    """Read the PDF text of each description line the fitter placed on this page."""
+    lines = [i for i in items if isinstance(i, TextLine) and i.role in ("body", "table")]
+    by_baseline: dict[float, list[TextLine]] = defaultdict(list)
+    for line in lines:
+        by_baseline[round(line.y, 2)].append(line)
+    start = len(pages.lines)
+    for n, line in enumerate(lines):
+        row = sorted(by_baseline[round(line.y, 2)], key=lambda i: i.x)
+        nxt = [i.x for i in row if i.x > line.x + 0.01]
+        right = min(nxt) if nxt else x0 + 10_000
+        chars = _line_chars(groups, y0 + line.y, x0 + line.x, x0 + right if nxt else right)
+        leading = line.size * 1.16
+        follower = None
+        for m, other in enumerate(lines):
+            if (
+                other.role == line.role
+                and abs(other.x - line.x) < 0.01
+                and abs(line.y - leading - other.y) < 0.05 * line.size
+            ):
+                follower = start + m
+                break
+        pages.lines.append(PdfLine(_text(chars), line.role, follower is not None, follower))
+        del n
+
+
+def _norm(word: str) -> str:
+    return word.replace("-", "").replace("\u00ad", "")
+
+
+def _description(spell) -> tuple[list[str], list[str]]:
+    """Return the words of the running text in order, and the words of the tables."""
+    running: list[str] = []
+    table: list[str] = []
+    for block in spell.blocks:
+        if isinstance(block, Paragraph):
+            running.extend(f"{block.heading} {block.text}".split())
+        elif isinstance(block, Heading):
+            running.extend(block.text.split())
+        elif isinstance(block, BulletList):
+            for item in block.items:
+                running.extend(item.split())
+        elif isinstance(block, Table):
+            for row in (block.header, *block.rows):
+                for cell in row:
+                    table.extend(cell.split())
+    return running, table
+
+
+def _joined_words(pages: SpellPages, role: str) -> list[str]:
+    """Return the words of the lines of one role, hyphenated words joined with their rest."""
+    words: list[str] = []
+    carry = ""
+    for line in pages.lines:
+        if line.role != role:
+            continue
+        tokens = line.text.split()
+        if not tokens:
+            continue
+        tokens[0] = carry + tokens[0]
+        carry = ""
+        if tokens[-1].endswith("-") and len(tokens[-1]) > 1 and line.continues and role == "body":
+            carry = tokens.pop()
+        words.extend(tokens)
+    if carry:
+        words.append(carry)
+    return words
+
+
+def test_page_count_matches_the_fit_report(readback, built):
+    """One page per card, as many cards as the fit says; the build result agrees."""
+    result, _ = built
+    assert readback.pages == sum(readback.cards.values()) == result.cards == result.pages
+
+
+def test_card_count_is_the_least_at_the_minimum_size(readback):
+    """No spell takes more cards than it needs at the layout's minimum body size."""
+    over = {
+        label: (n, readback.min_cards[label])
+        for label, n in readback.cards.items()
+        if n > readback.min_cards[label]
+    }
+    assert over == {}
+
+
+def test_no_glyph_within_2_mm_of_the_card_edge(readback):
+    """Every character keeps 2 mm from the trimmed card's edge."""
+    assert readback.edge_violations == []
+
+
+def test_no_text_below_5_5_pt(readback):
+    """No character anywhere is set smaller than 5.5 pt."""
+    assert readback.small_text == []
+
+
+def test_no_two_lines_overlap(readback):
+    """Glyph boxes of different lines never overlap."""
+    assert readback.overlaps == []
+
+
+def test_body_size_at_or_above_the_minimum(readback, layout):
+    """The body text of every card is at least the layout's minimum, as the fit reports."""
+    low = []
+    for pages in readback.spells.values():
+        for pdf_size, fit_size in zip(pages.body_sizes, pages.fit_sizes, strict=True):
+            if fit_size < layout.body_min or pdf_size < layout.body_min - 1e-6:
+                low.append((pages.label, pdf_size, fit_size))
+    assert low == []
+
+
+def test_one_size_for_all_parts_of_a_spell(readback):
+    """All cards of a split spell share one body size."""
+    mixed = [p.label for p in readback.spells.values() if len(set(p.fit_sizes)) > 1]
+    assert mixed == []
+
+
+def test_every_word_of_every_description_in_order(readback):
+    """The running text's words appear in the PDF in order; table words appear too."""
+    missing = []
+    for label, pages in readback.spells.items():
+        running, table = _description(readback.expected[label])
+        found = [_norm(w) for w in _joined_words(pages, "body")]
+        position = 0
+        for word in running:
+            target = _norm(word)
+            while position < len(found) and found[position] != target:
+                position += 1
+            if position == len(found):
+                missing.append((label, word))
+                break
+            position += 1
+        cells = {_norm(w) for w in _table_words(pages)}
+        missing.extend((label, word) for word in table if _norm(word) not in cells)
+    assert missing == []
+
+
+def _table_words(pages: SpellPages) -> list[str]:
+    words = []
+    for n, line in enumerate(pages.lines):
+        if line.role != "table":
+            continue
+        tokens = line.text.split()
+        if tokens and tokens[-1].endswith("-") and line.next_index is not None:
+            rest = pages.lines[line.next_index].text.split()
+            if rest:
+                words.append(tokens[-1] + rest[0])
+        words.extend(tokens)
+        del n
+    return words
+
+
+def _line_ends(readback):
+    """Yield (spell, line, next line or None) for every description line."""
+    for pages in readback.spells.values():
+        for line in pages.lines:
+            following = pages.lines[line.next_index] if line.next_index is not None else None
+            yield pages.label, line, following
+
+
+def test_no_one_letter_word_at_a_line_end(readback):
+    """k s v z o u a i (and capitals) never end a line."""
+    found = []
+    for label, line, _ in _line_ends(readback):
+        tokens = line.text.split()
+        if tokens and tokens[-1].lstrip(OPENING) in ONE_LETTER:
+            found.append((label, line.text))
+    assert found == []
+
+
+def test_no_break_inside_numbers_or_dice(readback):
+    """A number stays with what it counts, dice stay whole, no word with a digit is split."""
+    found = []
+    for label, line, following in _line_ends(readback):
+        tokens = line.text.split()
+        if not tokens:
+            continue
+        last = tokens[-1]
+        has_digit = any(c.isdigit() for c in last)
+        if has_digit and last.endswith("-") and following is not None:
+            found.append((label, line.text, "split word with a digit"))
+        if following is None:
+            continue
+        if last[0].isdigit() and last[-1] not in CLAUSE_END + ".":
+            found.append((label, line.text, "number at the line end"))
+        if last in OPERATORS and len(tokens) > 1 and any(c.isdigit() for c in tokens[-2]):
+            found.append((label, line.text, "operator at the line end"))
+        rest = following.text.split()
+        if rest and rest[0] in OPERATORS and has_digit:
+            found.append((label, line.text, "operator at the next line's start"))
+    assert found == []
+
+
+def _allowed(word: str, at: int) -> bool:
+    """Return whether pyphen's Czech dictionary (2 letters before, 3 after) allows a break."""
+    offset = 0
+    for part in word.split("-"):
+        start = len(part) - len(part.lstrip(OPENING + "\"'"))
+        core = part[start:].rstrip(CLAUSE_END + ".")
+        if offset + start < at < offset + start + len(core):
+            return (at - offset - start) in _DICTIONARY.positions(core)
+        offset += len(part) + 1
+    return False
+
+
+def test_every_line_end_hyphen_is_allowed_by_pyphen(readback):
+    """A hyphen at a line end sits at a pyphen cs_CZ point, or is the word's own hyphen."""
+    bad = []
+    for label, line, following in _line_ends(readback):
+        tokens = line.text.split()
+        if not tokens or not tokens[-1].endswith("-") or len(tokens[-1]) < 2:
+            continue
+        if not tokens[-1][-2].isalpha():
+            continue
+        if following is None or not following.text.split():
+            bad.append((label, line.text, "no continuation on the card"))
+            continue
+        head, rest = tokens[-1][:-1], following.text.split()[0]
+        words = set(" ".join(_description(readback.expected[label])[0]).split())
+        words |= set(" ".join(_description(readback.expected[label])[1]).split())
+        if f"{head}-{rest}" in words:
+            continue  # the word's own hyphen
+        if not _allowed(head + rest, len(head)):
+            bad.append((label, head + "-" + rest))
+    assert bad == []
+
+
+def test_pdf_is_byte_identical_across_builds(built):
+    """Two builds of the same input give the same bytes."""
+    first, second = built
+    assert Path(first.path).read_bytes() == Path(second.path).read_bytes()
+
+
+def test_fonts_are_embedded_subsets_of_charis(readback):
+    """Every font in the PDF is an embedded subset of the bundled family, none built in."""
+    assert readback.fontnames
+    assert all(re.fullmatch(r"[A-Z]{6}\+CharisSIL(-\w+)?", name) for name in readback.fontnames)
+
+
+def test_text_is_extractable(readback, spells):
+    """The first card's text comes out of the PDF as Czech text."""
+    assert spells[0].name in readback.first_page_text
+
+
+def test_hyphen_check_rejects_a_point_pyphen_does_not_allow():
+    """The hyphen check itself bites: "zra-nění" passes, "zr-anění" and "zranění-" do not."""
+    assert _allowed("zranění", 3)
+    assert not _allowed("zranění", 2)
+    assert not _allowed("zranění", 7)
+
+
+def test_joining_undoes_line_end_hyphens_only_when_the_line_continues():
+    """A line-end hyphen joins with the next line of the same paragraph."""
+    pages = SpellPages("x")
+    pages.lines = [
+        PdfLine("utrpí zra-", "body", True, 1),
+        PdfLine("nění 3k8.", "body", False, None),
+    ]
+    assert _joined_words(pages, "body") == ["utrpí", "zra-nění", "3k8."]
