@@ -46,6 +46,8 @@ import re
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import accumulate, compress, repeat
+from operator import add
 
 import pyphen
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
@@ -68,9 +70,16 @@ OPENING_PUNCTUATION = "([{„‚“‘\"'«‹"
 CLAUSE_END = ",;:!?)]}“”\"'…»›"
 OPERATORS = frozenset({"+", "-", "−", "–", "×"})
 HYPHEN = "-"
+STRETCH = 0.5  # what a space can stretch, as a share of its width (to judge lines)
+SHRINK = 0.2  # what a space may shrink in a justified line, as a share of its width
+TYPICAL_SPACE = 0.25  # width of a word space at 1 pt, to judge lines without spaces
+LINE_PENALTY = 10  # TeX's \linepenalty
+HYPHEN_PENALTY = 50  # TeX's \hyphenpenalty, also for a break after a word's own hyphen
+HYPHENATE_ABOVE = LINE_PENALTY**2 + HYPHEN_PENALTY**2
 LEFT_LETTERS = 2  # letters at least before a hyphenation point
 RIGHT_LETTERS = 3  # and after it
 _WHITESPACE = re.compile(r"(\s+)")
+_DIGIT = re.compile(r"\d")
 
 
 @dataclass(frozen=True)
@@ -137,11 +146,13 @@ class Prepared:
     fonts: tuple[str, ...]  # the font of each word; "" when it mixes fonts (see pieces)
     pieces: tuple[tuple[_Piece, ...], ...]  # () for a single-font word
     xs: tuple[float, ...]  # where each word starts if the paragraph were one line, at 1 pt
+    gaps: tuple[float, ...]  # total width at 1 pt of the spaces before each word
     widths: tuple[float, ...]  # of each word, at 1 pt
     space_fonts: tuple[str, ...]  # space_fonts[i] lies between words[i] and words[i + 1]
     breakable: tuple[bool, ...]  # whether a line may end at each space
     ends: tuple[int, ...]  # the last word of each unit (words joined by glued spaces)
     end_xs: tuple[float, ...]  # where each unit ends, at 1 pt
+    tight_xs: tuple[float, ...]  # where each unit ends with all spaces before it shrunk
     whole: tuple[bool, ...]  # whether a unit's last word must not be hyphenated
     text: str  # the words joined by single spaces
     offsets: tuple[int, ...]  # where each word starts in text
@@ -179,59 +190,97 @@ def _prepare(runs: tuple[Run, ...]) -> Prepared:
     breakable: list[bool] = []
     in_word = False  # the last chunk seen was part of a word: a new run may continue it
     space: tuple[str, bool] | None = None  # (font, breakable) of white space not yet stored
+
+    def add_space(font: str, chunk: str) -> None:
+        nonlocal space, in_word
+        nbsp = chunk != " " and any(c in NON_BREAKING_SPACES for c in chunk)
+        space = (font, not nbsp) if space is None else (space[0], space[1] and not nbsp)
+        in_word = False
+
+    def add_word(font: str, chunk: str) -> None:
+        nonlocal space, in_word
+        if in_word:
+            _continue_word(words, fonts, widths, pieces, chunk, font)
+        else:
+            if space is not None and words:
+                space_fonts.append(space[0])
+                breakable.append(space[1])
+            words.append(chunk)
+            fonts.append(font)
+            widths.append(_width(chunk, font))
+            pieces.append(())
+        in_word = True
+        space = None
+
     for run in runs:
-        font = run.font
-        for n, chunk in enumerate(_WHITESPACE.split(run.text)):
-            if n % 2:
-                nbsp = chunk != " " and any(c in NON_BREAKING_SPACES for c in chunk)
-                space = (font, not nbsp) if space is None else (space[0], space[1] and not nbsp)
-                in_word = False
-            elif chunk:
-                if in_word:
-                    _continue_word(words, fonts, widths, pieces, chunk, font)
-                else:
-                    if space is not None and words:
-                        space_fonts.append(space[0])
-                        breakable.append(space[1])
-                    words.append(chunk)
-                    fonts.append(font)
-                    widths.append(_width(chunk, font))
-                    pieces.append(())
-                in_word = True
-                space = None
+        font, text = run.font, run.text
+        if any(c in text for c in NON_BREAKING_SPACES):
+            for n, chunk in enumerate(_WHITESPACE.split(text)):
+                if n % 2:
+                    add_space(font, chunk)
+                elif chunk:
+                    add_word(font, chunk)
+            continue
+        # The usual case, in bulk: words apart by plain white space, all breakable.
+        chunks = text.split()
+        if text[:1].isspace():
+            add_space(font, " ")
+        if chunks:
+            add_word(font, chunks[0])
+            more = len(chunks) - 1
+            if more:
+                space_fonts.extend([font] * more)
+                breakable.extend([True] * more)
+                words.extend(chunks[1:])
+                fonts.extend([font] * more)
+                widths.extend(map(_width, chunks[1:], repeat(font, more)))
+                pieces.extend([()] * more)
+            if text[-1].isspace():
+                add_space(font, " ")
+    return _measure(words, fonts, widths, pieces, space_fonts, breakable)
+
+
+def _measure(
+    words: list[str],
+    fonts: list[str],
+    widths: list[float],
+    pieces: list[tuple[_Piece, ...]],
+    space_fonts: list[str],
+    breakable: list[bool],
+) -> Prepared:
+    """Glue the spaces the rules forbid breaking at, and place words and units at 1 pt."""
+    count = len(words)
     glue = _glue(words)
     breakable = [b and not g for b, g in zip(breakable, glue, strict=True)]
-    xs = []
-    x = 0.0
-    for i, width in enumerate(widths):
-        xs.append(x)
-        x += width
-        if i < len(space_fonts):
-            x += _width(" ", space_fonts[i])
-    ends, whole = [], []
-    for i in range(len(words)):
-        if i == len(words) - 1 or breakable[i]:
-            ends.append(i)
-            # A counted word stays whole next to its number: "1 minuta", never "1 mi-".
-            whole.append(i > 0 and glue[i - 1] == "number")
-    offsets, styles = [], []
-    offset = style = 0
-    for i, word in enumerate(words):
-        if i and not (fonts[i - 1] == space_fonts[i - 1] == fonts[i] != ""):
-            style += 1
-        offsets.append(offset)
-        styles.append(style)
-        offset += len(word) + 1
+    space_width = {font: _width(" ", font) for font in set(space_fonts)}
+    spaces = [space_width[font] for font in space_fonts]
+    xs = [0.0, *accumulate(map(add, widths, spaces))][:count]
+    gaps = [0.0, *accumulate(spaces)][:count]
+    ends = [*compress(range(count - 1), breakable), count - 1] if count else []
+    # A counted word stays whole next to its number: "1 minuta", never "1 mi-".
+    whole = [e > 0 and glue[e - 1] == "number" for e in ends]
+    offsets = list(map(add, accumulate(map(len, words), initial=0), range(count)))
+    if len(set(fonts) | set(space_fonts)) == 1 and "" not in fonts:
+        styles = [0] * count
+    else:
+        styles, style = [], 0
+        for i in range(count):
+            if i and not (fonts[i - 1] == space_fonts[i - 1] == fonts[i] != ""):
+                style += 1
+            styles.append(style)
+    end_xs = [xs[e] + widths[e] for e in ends]
     return Prepared(
         words=tuple(words),
         fonts=tuple(fonts),
         pieces=tuple(pieces),
         xs=tuple(xs),
+        gaps=tuple(gaps),
         widths=tuple(widths),
         space_fonts=tuple(space_fonts),
         breakable=tuple(breakable),
         ends=tuple(ends),
-        end_xs=tuple(xs[e] + widths[e] for e in ends),
+        end_xs=tuple(end_xs),
+        tight_xs=tuple(x - SHRINK * gaps[e] for x, e in zip(end_xs, ends, strict=True)),
         whole=tuple(whole),
         text=" ".join(words),
         offsets=tuple(offsets),
@@ -262,6 +311,10 @@ def _glue(texts: list[str]) -> list[str]:
     glued = [""] * max(len(texts) - 1, 0)
     for i in range(len(texts) - 1):
         text = texts[i]
+        if text[0].isalpha():  # the usual case, decided quickly
+            if len(text) == 1 and text in ONE_LETTER_WORDS:
+                glued[i] = "letter"
+            continue
         core = text.lstrip(OPENING_PUNCTUATION)
         if core in ONE_LETTER_WORDS:
             glued[i] = "letter"
@@ -321,7 +374,7 @@ def _positions(core: str) -> list[int]:
 
 
 def _has_digit(text: str) -> bool:
-    return any(c.isdigit() for c in text)
+    return _DIGIT.search(text) is not None
 
 
 @functools.lru_cache(maxsize=65536)
@@ -388,14 +441,15 @@ def set_lines(
     """Break a prepared paragraph into lines `width` points wide, set at `size` points.
 
     `first_indent` narrows the first line and `indent` every later one (a hanging indent
-    for bullets); `LineRun.x` includes them. With `justify` false every line is ragged.
+    for bullets); `LineRun.x` includes them. With `justify` false every line is ragged
+    and no space shrinks.
     """
     key = ("lines", width, size, indent, first_indent, justify)
     lines = prepared._cache.get(key)
     if lines is None:
         first = (width - first_indent) / size
         rest = (width - indent) / size
-        spans = _spans(prepared, first, rest)
+        spans = _spans(prepared, first, rest, justify)
         last = len(spans) - 1
         lines = tuple(
             _set(
@@ -403,7 +457,8 @@ def set_lines(
                 span,
                 size,
                 first_indent if n == 0 else indent,
-                (first if n == 0 else rest) if justify and n < last else None,
+                (first if n == 0 else rest) if justify else None,
+                n == last,
             )
             for n, span in enumerate(spans)
         )
@@ -412,29 +467,63 @@ def set_lines(
 
 
 def count_lines(
-    prepared: Prepared, width: float, size: float, *, indent: float = 0.0, first_indent: float = 0.0
+    prepared: Prepared,
+    width: float,
+    size: float,
+    *,
+    indent: float = 0.0,
+    first_indent: float = 0.0,
+    justify: bool = True,
 ) -> int:
     """Return how many lines `set_lines` gives, without building them (cheap, for fitting)."""
-    return len(_spans(prepared, (width - first_indent) / size, (width - indent) / size))
+    first, rest = (width - first_indent) / size, (width - indent) / size
+    return len(_spans(prepared, first, rest, justify))
 
 
-def _spans(prepared: Prepared, first: float, rest: float) -> list[_Span]:
+def _spans(prepared: Prepared, first: float, rest: float, justify: bool) -> list[_Span]:
     """Return the cached line ends for line widths `first` and `rest` (in 1 pt units)."""
-    key = (first, rest)
+    key = (first, rest, justify)
     spans = prepared._cache.get(key)
     if spans is None:
-        spans = prepared._cache[key] = _break(prepared, first, rest)
+        spans = prepared._cache[key] = _break(prepared, first, rest, justify)
     return spans
 
 
-def _break(prepared: Prepared, first: float, rest: float) -> list[_Span]:
-    """Choose line ends first-fit: fill each line, then hyphenate the unit that overflows.
+def _demerits(natural: float, spaces: float, avail: float, single: bool, final: bool) -> float:
+    """Judge one line as TeX does: (line penalty + badness) squared.
 
-    All widths are at 1 pt and positions are those of the paragraph set as one long line,
-    so the units that fit from a line's start are found by bisection.
+    The badness is 100 r^3 of the ratio r of the space it must stretch (or shrink) to
+    what its spaces can give; `spaces` is their total width at 1 pt. A line holding a
+    single unit cannot stretch and is judged as if it had one typical space.
     """
-    words, xs, widths = prepared.words, prepared.xs, prepared.widths
+    slack = avail - natural
+    if slack < 0:
+        badness = 100 * (-slack / (SHRINK * spaces)) ** 3
+    elif final:
+        badness = 0.0
+    else:
+        stretch = STRETCH * (max(spaces, TYPICAL_SPACE) if single else spaces)
+        badness = min(100 * (slack / stretch) ** 3, 10000.0) if stretch else 10000.0
+    return (LINE_PENALTY + badness) ** 2
+
+
+def _break(prepared: Prepared, first: float, rest: float, justify: bool) -> list[_Span]:
+    """Choose line ends line by line, taking for each the best-judged of its possible ends.
+
+    The candidates for a line's end are: after each unit that fits (with its spaces at
+    natural width, or shrunk when justifying), and each hyphenation point of the units
+    that overflow. All widths are at 1 pt and positions are those of the paragraph set as
+    one long line, so the units that fit are found by bisection.
+    """
+    words, fonts, xs, widths, gaps = (
+        prepared.words,
+        prepared.fonts,
+        prepared.xs,
+        prepared.widths,
+        prepared.gaps,
+    )
     ends, end_xs, whole = prepared.ends, prepared.end_xs, prepared.whole
+    tight_xs, shrink = (prepared.tight_xs, SHRINK) if justify else (end_xs, 0.0)
     spans: list[_Span] = []
     units = len(ends)
     unit = 0  # the first unit (partly) on the current line
@@ -443,81 +532,76 @@ def _break(prepared: Prepared, first: float, rest: float) -> list[_Span]:
     hyphen_run = 0  # lines in a row ending in a hyphen
     while unit < units:
         x0 = xs[word] + start_width
-        fit = bisect_right(end_xs, x0 + avail, unit, units) - 1  # last unit that fits whole
-        if fit == units - 1:
-            last = ends[fit]
+        g0 = gaps[word]
+        loose = bisect_right(end_xs, x0 + avail, unit, units) - 1  # last unit fitting as is
+        tight = bisect_right(tight_xs, x0 - shrink * g0 + avail, unit, units) - 1  # shrunk
+        best, best_end, best_break = float("inf"), -1, None
+        for k in range(max(loose, unit), tight + 1):
+            natural = end_xs[k] - x0
+            demerits = _demerits(natural, gaps[ends[k]] - g0, avail, k == unit, k == units - 1)
+            if demerits < best:
+                best, best_end = demerits, k
+        # A hyphen costs HYPHEN_PENALTY**2 on top of a perfect line: try one only if it can win.
+        if (hyphen_run < 2 and best > HYPHENATE_ABOVE) or best_end < 0:
+            for k in range(loose + 1, min(tight + 2, units)):
+                if whole[k]:
+                    continue
+                last = ends[k]
+                done = start if last == word else 0
+                base = xs[last] - x0
+                spaces = gaps[last] - g0
+                for b in reversed(_breaks(words[last], fonts[last])):
+                    if b.at <= done:
+                        break
+                    natural = base + b.width + b.hyphen
+                    if natural - shrink * spaces > avail:
+                        continue
+                    demerits = _demerits(natural, spaces, avail, k == unit, False)
+                    demerits += HYPHEN_PENALTY**2
+                    if demerits < best:
+                        best, best_end, best_break = demerits, k, b
+                    if natural <= avail:
+                        break  # shorter parts only leave more space
+        over = best_end < 0  # not even the first unit fits, nor part of it: let it stick out
+        if over:
+            best_end = unit
+        last = ends[best_end]
+        if best_break is None:
             spans.append(
                 _Span(
-                    word,
-                    start,
-                    start_width,
-                    last,
-                    len(words[last]),
-                    widths[last],
-                    0.0,
-                    False,
-                    False,
+                    word, start, start_width, last, len(words[last]), widths[last], 0.0, False, over
                 )
             )
-            break
-        nxt = fit + 1  # the unit that overflows
-        brk = None
-        if not whole[nxt] and (fit < unit or hyphen_run < 2):
-            last = ends[nxt]
-            text, font = words[last], prepared.fonts[last]
-            room = x0 + avail - xs[last]
-            done = start if last == word else 0
-            for b in reversed(_breaks(text, font)):
-                if b.at <= done:
-                    break
-                if b.width + b.hyphen <= room:
-                    brk = b
-                    break
-        if brk is not None:
+            hyphen_run = 0
+            unit, word, start, start_width = best_end + 1, last + 1, 0, 0.0
+        else:
+            b = best_break
             spans.append(
-                _Span(word, start, start_width, last, brk.at, brk.width, brk.hyphen, True, False)
+                _Span(word, start, start_width, last, b.at, b.width, b.hyphen, True, False)
             )
             hyphen_run += 1
-            unit, word, start, start_width = nxt, last, brk.at, brk.width
-        elif fit >= unit:
-            last = ends[fit]
-            spans.append(
-                _Span(
-                    word,
-                    start,
-                    start_width,
-                    last,
-                    len(words[last]),
-                    widths[last],
-                    0.0,
-                    False,
-                    False,
-                )
-            )
-            hyphen_run = 0
-            unit, word, start, start_width = nxt, last + 1, 0, 0.0
-        else:  # not even the first unit fits, and it cannot be hyphenated: let it stick out
-            last = ends[unit]
-            spans.append(
-                _Span(
-                    word, start, start_width, last, len(words[last]), widths[last], 0.0, False, True
-                )
-            )
-            hyphen_run = 0
-            unit, word, start, start_width = unit + 1, last + 1, 0, 0.0
+            unit, word, start, start_width = best_end, last, b.at, b.width
         avail = rest
     return spans
 
 
-def _set(prepared: Prepared, span: _Span, size: float, indent: float, avail: float | None):
-    """Build the positioned runs of one line; justify it to `avail` (1 pt units) if given."""
+def _set(
+    prepared: Prepared, span: _Span, size: float, indent: float, avail: float | None, final: bool
+) -> Line:
+    """Build the positioned runs of one line, justified to `avail` (1 pt units) if given.
+
+    A line too long at natural width shrinks its spaces; others stretch them, unless
+    the line is the paragraph's last or holds a single unit (no breakable space).
+    """
     fonts, xs = prepared.fonts, prepared.xs
     first, last = span.first, span.last
     natural = xs[last] + span.end_width + span.hyphen - xs[first] - span.start_width
     spaces = last - first
     extra = 0.0
-    if avail is not None and not span.overfull and any(prepared.breakable[first:last]):
-        extra = max(avail - natural, 0.0) * size / spaces
+    if avail is not None and spaces and not span.overfull:
+        slack = avail - natural
+        if slack < 0 or not (final or not any(prepared.breakable[first:last])):
+            extra = slack * size / spaces
     font = fonts[first]
     if font and prepared.styles[first] == prepared.styles[last]:
         offsets = prepared.offsets

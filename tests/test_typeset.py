@@ -224,21 +224,47 @@ def test_source_non_breaking_space_is_respected_and_drawn_as_a_space():
     assert lines == ["abcd", "efg hijk"]
 
 
+def _drawn(line) -> float:
+    """Return the width of a line as drawn: natural width plus its word spacing."""
+    return line.width + line.text.count(" ") * line.word_space
+
+
 def test_justified_lines_fill_the_width_and_the_last_is_natural():
-    """Every line with a breakable space but the last ends exactly at the column edge."""
+    """Every line with word spacing ends exactly at the column edge; none passes it."""
     for width, lines in _all_lines():
-        for line in lines[:-1]:
+        for line in lines:
             if line.word_space:
-                spaces = line.text.count(" ")
-                assert line.width + spaces * line.word_space == pytest.approx(width)
-            assert (line.width > width) if line.overfull else (line.width <= width + 1e-6)
-        assert lines[-1].word_space == 0
+                assert _drawn(line) == pytest.approx(width)
+            assert (_drawn(line) > width) if line.overfull else (_drawn(line) <= width + 1e-6)
+        assert lines[-1].word_space <= 0
+
+
+def test_spaces_shrink_to_no_less_than_80_percent():
+    """A justified line may shrink its spaces, by at most a fifth of their width."""
+    space = pdfmetrics.stringWidth(" ", SERIF, SIZE)
+    shrunk = [line.word_space for _, lines in _all_lines() for line in lines if line.word_space < 0]
+    assert shrunk
+    assert min(shrunk) >= -0.2 * space - 1e-9
+
+
+def test_a_line_shrinks_rather_than_stretch_much_more():
+    """Six spaces absorb one character less (shrunk by 5/6 of their limit) rather than
+    take three characters more (1.2 times what they may stretch)."""
+    lines = set_lines(prepare([Run("ab cd ef gh ij kl mno pqr", MONO)]), 20 * 10 * MONO_EM, 10)
+    assert lines[0].text == "ab cd ef gh ij kl mno"
+    assert lines[0].word_space == pytest.approx(-10 * MONO_EM / 6)
+
+
+def test_a_line_stretches_rather_than_shrink_past_the_limit():
+    """One space cannot absorb a whole character: the word goes to the next line."""
+    lines = _mono_lines("abcdefg hijkl mno", 12)
+    assert lines == ["abcdefg", "hijkl mno"]
 
 
 def test_most_lines_are_justified():
     """Left-aligned lines are the exception (single units), not the rule."""
     lines = set_lines(prepare([Run(AGANAZZAR, SERIF)]), COLUMN, SIZE)
-    assert sum(line.word_space > 0 for line in lines[:-1]) >= len(lines) - 2
+    assert sum(line.word_space != 0 for line in lines[:-1]) >= len(lines) - 2
 
 
 def test_single_unit_line_is_left_aligned():
@@ -249,9 +275,9 @@ def test_single_unit_line_is_left_aligned():
 
 
 def test_ragged_when_not_justified():
-    """justify=False leaves every line at its natural width."""
+    """justify=False leaves every line at its natural width, within the column."""
     lines = set_lines(prepare([Run(AGANAZZAR, SERIF)]), COLUMN, SIZE, justify=False)
-    assert all(line.word_space == 0 for line in lines)
+    assert all(line.word_space == 0 and line.width <= COLUMN for line in lines)
 
 
 def test_too_wide_unit_is_placed_and_marked_overfull():
@@ -298,10 +324,8 @@ def test_indents_narrow_the_lines_and_shift_the_runs():
     lines = set_lines(prepared, COLUMN, SIZE, indent=8, first_indent=3)
     assert lines[0].runs[0].x == 3
     assert all(line.runs[0].x == 8 for line in lines[1:])
-    assert lines[0].width + lines[0].text.count(" ") * lines[0].word_space == pytest.approx(
-        COLUMN - 3
-    )
-    assert all(line.width <= COLUMN - 8 + 1e-6 for line in lines[1:])
+    assert _drawn(lines[0]) == pytest.approx(COLUMN - 3)
+    assert all(_drawn(line) <= COLUMN - 8 + 1e-6 for line in lines[1:])
 
 
 def test_lines_scale_with_size():
@@ -368,7 +392,7 @@ def test_lines_fit_and_runs_are_placed_where_the_text_ends(chunks, width, size):
     """Every line fits unless marked overfull; each run starts where the previous ends."""
     runs = [Run(word + sep, BOLD if bold else SERIF) for word, sep, bold in chunks]
     for line in set_lines(prepare(runs), width, size):
-        assert line.overfull or line.width <= width + 1e-6
+        assert line.overfull or _drawn(line) <= width + 1e-6
         for before, run in zip(line.runs, line.runs[1:], strict=False):
             drawn = pdfmetrics.stringWidth(before.text, before.font, size)
             drawn += before.text.count(" ") * line.word_space
@@ -376,4 +400,4 @@ def test_lines_fit_and_runs_are_placed_where_the_text_ends(chunks, width, size):
         last = line.runs[-1]
         end = last.x + pdfmetrics.stringWidth(last.text, last.font, size)
         end += last.text.count(" ") * line.word_space
-        assert end == pytest.approx(line.width + line.text.count(" ") * line.word_space)
+        assert end == pytest.approx(_drawn(line))
