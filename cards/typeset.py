@@ -27,16 +27,27 @@ Typographic rules applied here:
   whole line.
 - Non-breaking ("glued") spaces: after a one-letter preposition or conjunction
   (k s v z o u a i and capitals, also after an opening bracket or quote: "(v"); after a
-  number, i.e. a word starting with a digit, so it stays with the one next word that it
-  counts ("6 sáhů", "2. úrovně", "3k8 ohnivého") unless it ends a clause ("6," "6)");
+  number, i.e. a word starting with a digit (or a sign and a digit: "+5"), so it stays
+  with the one next word that it counts ("6 sáhů", "2. úrovně", "3k8 ohnivého") unless
+  it ends a clause ("6," "6)");
   on both sides of "+", "-", "−", "–", "×" after a word with a digit ("2k6 + 4",
   "1k8 + tvá"); and every U+00A0 / U+202F / U+2007 of the source. A glued space is drawn
   as an ordinary space and stretches like the others.
-- Justification: every line but the paragraph's last is stretched to the full width. A
-  line without a breakable space (one glued unit) is left aligned. A unit wider than the
-  line is still placed, alone on its line, and the line is marked ``overfull`` so that a
-  fitter can reject that size or width.
+- Justification: every line but the paragraph's last is set to the full width. Spaces
+  stretch, or shrink to no less than 80 % of their width (``word_space`` is then
+  negative; the last line too may shrink, never stretch). A line without a breakable
+  space (one glued unit) is left aligned. A unit wider than the line is still placed,
+  alone on its line, and the line is marked ``overfull`` so that a fitter can reject that
+  size or width. The drawn width of a line is ``width + spaces * word_space``.
+- Line breaking: line by line, each line takes the best of its possible ends (after a
+  unit that fits, with natural, stretched or shrunk spaces, or at a hyphenation point of
+  the unit that overflows), judged like TeX's demerits: (10 + badness)^2, plus 50^2 for
+  a hyphen. Not a whole-paragraph optimum (Knuth-Plass): it would cost several times more
+  and the fitter breaks the compendium several times per build.
 - Text is text: no markup is parsed. Runs of white space collapse to one space.
+
+`prepare` is cached on its runs, and `set_lines` / `count_lines` on the prepared paragraph
+and their arguments, so breaking the same paragraph again at the same size is free.
 """
 
 from __future__ import annotations
@@ -69,6 +80,7 @@ NON_BREAKING_SPACES = "\u00a0\u202f\u2007"
 OPENING_PUNCTUATION = "([{„‚“‘\"'«‹"
 CLAUSE_END = ",;:!?)]}“”\"'…»›"
 OPERATORS = frozenset({"+", "-", "−", "–", "×"})
+SIGNS = "+-−–±"  # before a digit, still a number: "+5 k hodu"
 HYPHEN = "-"
 STRETCH = 0.5  # what a space can stretch, as a share of its width (to judge lines)
 SHRINK = 0.2  # what a space may shrink in a justified line, as a share of its width
@@ -105,7 +117,7 @@ class Line:
 
     runs: tuple[LineRun, ...]
     width: float  # natural width at the size, without indent and before justification
-    word_space: float  # points added to every space of the line (0 on the last line / ragged)
+    word_space: float  # points added to every space (< 0: shrunk); 0 when ragged
     hyphenated: bool  # ends with an inserted hyphen
     overfull: bool = False  # holds a unit wider than the line; the text sticks out
     split_word: bool = False  # ends inside a word (inserted hyphen or the word's own hyphen)
@@ -318,7 +330,9 @@ def _glue(texts: list[str]) -> list[str]:
         core = text.lstrip(OPENING_PUNCTUATION)
         if core in ONE_LETTER_WORDS:
             glued[i] = "letter"
-        elif core[:1].isdigit() and text[-1] not in CLAUSE_END:
+        elif (core[:1].isdigit() or core[:1] in SIGNS and core[1:2].isdigit()) and (
+            text[-1] not in CLAUSE_END
+        ):
             glued[i] = "number"
         elif text in OPERATORS and i > 0 and _has_digit(texts[i - 1]):
             glued[i - 1] = glued[i] = "number"

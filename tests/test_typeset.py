@@ -55,7 +55,8 @@ AGANAZZAR = (
     "za každou další úroveň pozice nad 2. se zranění zvýší o 1k8. Vyzařuje z tebe léčivá "
     "energie v auře o poloměru 6 sáhů. Můžeš použít bonusovou akci a jednomu tvorovi "
     "v auře (včetně sebe) pomocí ní obnovit 2k6 životů, 1k4 + 3 nebo 2k6 + 4 a diamant "
-    "v hodnotě aspoň 50 zl. Trvá 1 minuta nebo 10 minut, dosah 3 sáhy, kouzla 2. úrovně "
+    "v hodnotě aspoň 50 zl. Trvá 1 minuta nebo 10 minut, dosah 3 sáhy, kouzla 2. úrovně, "
+    "bonus +5 ke hodu "
     "i u k s z a o nejrůznějších nepředvídatelných okolností."
 )
 WIDTHS = [w * mm for w in (14, 18, 23, 27, 31, 36, 41, 46, 51, 57, 63)]
@@ -204,7 +205,18 @@ def test_glued_space_stretches_like_the_others():
 
 @pytest.mark.parametrize(
     "unit",
-    ["6 sáhů", "50 zl", "2. úrovně", "1 minuta", "10 minut", "3 sáhy", "3k8", "1k4 + 3", "2k6 + 4"],
+    [
+        "6 sáhů",
+        "50 zl",
+        "2. úrovně",
+        "1 minuta",
+        "10 minut",
+        "3 sáhy",
+        "3k8",
+        "1k4 + 3",
+        "2k6 + 4",
+        "+5 ke",
+    ],
 )
 def test_number_and_what_it_counts_and_dice_stay_on_one_line(unit):
     """No width separates a number from its word or splits dice notation."""
