@@ -1,0 +1,143 @@
+"""Tests for cards.draw: a face drawn on a canvas, read back with pdfplumber."""
+
+from __future__ import annotations
+
+import io
+from collections import defaultdict
+
+import pdfplumber
+import pytest
+from reportlab.lib.colors import HexColor
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from cards.draw import draw_face
+from cards.fit import TextLine, fit_spell
+from cards.layout import load_layout
+from cards.model import Components, Origin, Paragraph, Spell
+
+TEXT = (
+    "Vytvoříš svislou zeď vířících čepelí z magické energie, ostrých jako břitva. Zeď se "
+    "objeví v rámci dosahu a vydrží po dobu trvání. Tvorům za zdí poskytuje tříčtvrteční "
+    "kryt a její oblast je těžký terén. Když tvor neuspěje, utrpí sečné zranění 6k10."
+)
+PAGE = (300.0, 400.0)
+
+
+def spell() -> Spell:
+    return Spell(
+        name="Bariéra čepelí",
+        name_en="Blade barrier",
+        sources=("Příručka hráče",),
+        school="Iluze",
+        level=6,
+        ritual=False,
+        casting_time="1 akce",
+        range="18 sáhů",
+        components=Components(True, True, False),
+        duration="10 minut (soustředění)",
+        concentration=True,
+        classes=("Klerik",),
+        blocks=(Paragraph(TEXT), Paragraph('Text je text: <b> & "uvozovky" > 2.')),
+        origin=Origin("test", 1),
+    )
+
+
+@pytest.fixture(scope="module")
+def layout():
+    return load_layout("poker")
+
+
+@pytest.fixture(scope="module")
+def face(layout):
+    (face,) = fit_spell(spell(), layout)
+    return face
+
+
+def draw(face, x: float, y: float, bleed: float = 0.0) -> pdfplumber.PDF:
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=PAGE, invariant=1)
+    draw_face(canvas, face, x, y, bleed=bleed)
+    canvas.showPage()
+    canvas.save()
+    buffer.seek(0)
+    return pdfplumber.open(buffer)
+
+
+def test_text_is_drawn_inside_the_card_at_its_position(face, layout):
+    """Every glyph lies within the card placed at (x, y), inside the safe margin."""
+    with draw(face, 40.0, 70.0) as pdf:
+        chars = [c for c in pdf.pages[0].chars if c["text"].strip()]
+    assert chars
+    margin = layout.safe_margin - 0.6  # glyph boxes include side bearings
+    assert min(c["x0"] for c in chars) >= 40.0 + margin
+    assert max(c["x1"] for c in chars) <= 40.0 + face.width - margin
+    assert min(c["y0"] for c in chars) >= 70.0 + 2 * mm
+    assert max(c["y1"] for c in chars) <= 70.0 + face.height - 2 * mm
+
+
+def test_text_reads_back_as_written(face):
+    """The name, the stats and markup characters come out of the PDF as text."""
+    with draw(face, 0.0, 0.0) as pdf:
+        text = pdf.pages[0].extract_text()
+    for expected in (
+        "Bariéra čepelí",
+        "Blade barrier",
+        "Iluze 6. úrovně",
+        "soustředění",
+        "18 sáhů",
+    ):
+        assert expected in text
+    assert '<b> & "uvozovky" > 2.' in text
+
+
+def test_justified_lines_reach_the_right_margin(face, layout):
+    """Lines with widened spaces end at the text column's right edge (word spacing applied)."""
+    with draw(face, 0.0, 0.0) as pdf:
+        chars = pdf.pages[0].chars
+    by_baseline = defaultdict(list)
+    for char in chars:
+        by_baseline[round(char["matrix"][5], 2)].append(char)
+    right = face.width - layout.safe_margin
+    justified = [
+        i
+        for i in face.items
+        if isinstance(i, TextLine) and i.role == "body" and i.line.word_space != 0
+    ]
+    assert justified
+    for item in justified:
+        line_chars = by_baseline[round(item.y, 2)]
+        assert max(c["x1"] for c in line_chars) == pytest.approx(right, abs=0.3)
+
+
+def test_background_reaches_into_the_bleed(face, layout):
+    """With bleed, the school colour covers the card plus the bleed on every side."""
+    bleed = 3 * mm
+    with draw(face, 50.0, 60.0, bleed=bleed) as pdf:
+        rects = pdf.pages[0].rects
+    colour = HexColor(layout.school_colours["Iluze"])
+    outer = rects[0]
+    assert outer["x0"] == pytest.approx(50.0 - bleed)
+    assert outer["y0"] == pytest.approx(60.0 - bleed)
+    assert outer["width"] == pytest.approx(face.width + 2 * bleed)
+    assert outer["height"] == pytest.approx(face.height + 2 * bleed)
+    expected = (colour.red, colour.green, colour.blue)
+    assert outer["non_stroking_color"] == pytest.approx(expected, abs=1e-5)
+
+
+def test_without_bleed_nothing_leaves_the_card(face):
+    """With no bleed, no drawing reaches outside the card's rectangle."""
+    with draw(face, 50.0, 60.0) as pdf:
+        page = pdf.pages[0]
+        shapes = page.rects + page.lines + page.curves
+    for shape in shapes:
+        assert shape["x0"] >= 50.0 - 0.5 and shape["x1"] <= 50.0 + face.width + 0.5
+        assert shape["bottom"] <= PAGE[1] - 60.0 + 0.5
+        assert shape["top"] >= PAGE[1] - 60.0 - face.height - 0.5
+
+
+def test_only_bundled_fonts_are_used(face):
+    """All text is set in the bundled Charis SIL faces."""
+    with draw(face, 0.0, 0.0) as pdf:
+        names = {c["fontname"].split("+")[-1] for c in pdf.pages[0].chars}
+    assert names and all(name.startswith("CharisSIL") for name in names)

@@ -1,0 +1,387 @@
+"""Tests for cards.fit: body size, splitting onto continuation cards, what each face holds."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from cards.fit import (
+    BLOCK,
+    LINE,
+    NEVER,
+    SIZE_STEP,
+    Area,
+    Fill,
+    Label,
+    Rule,
+    Slab,
+    TextLine,
+    _Setter,
+    _split,
+    fill_card,
+    fit,
+    fit_spell,
+)
+from cards.layout import load_layout
+from cards.model import BulletList, Components, Heading, Origin, Paragraph, Spell, Table
+
+SENTENCE = (
+    "Vrhneš energetickou kouli o průměru 4 couly na tvora, kterého vidíš v dosahu, "
+    "a cíl utrpí zranění 3k8 tebou zvoleného typu. "
+)
+
+
+def make_spell(*blocks, name="Barevná koule", material="", concentration=False, ritual=False):
+    return Spell(
+        name=name,
+        name_en="Chromatic orb",
+        sources=("Příručka hráče", "Jeskyně a draci"),
+        school="Zaklínání",
+        level=1,
+        ritual=ritual,
+        casting_time="1 akce",
+        range="18 sáhů",
+        components=Components(True, True, bool(material), material),
+        duration="1 minuta (soustředění)" if concentration else "Ihned",
+        concentration=concentration,
+        classes=("Čaroděj", "Kouzelník"),
+        blocks=tuple(blocks) or (Paragraph(SENTENCE),),
+        origin=Origin("test", 1),
+    )
+
+
+def long_spell(paragraphs: int) -> Spell:
+    return make_spell(*(Paragraph(SENTENCE * 4) for _ in range(paragraphs)))
+
+
+@pytest.fixture(scope="module")
+def layout():
+    return load_layout("poker")
+
+
+def body_lines(face):
+    return [i for i in face.items if isinstance(i, TextLine) and i.role == "body"]
+
+
+def right_end(item: TextLine) -> float:
+    """Return where a placed line's last glyph ends, spaces widened or narrowed as drawn."""
+    run = item.line.runs[-1]
+    width = stringWidth(run.text, run.font, item.size)
+    return item.x + run.x + width + run.text.count(" ") * item.line.word_space
+
+
+def words_of(faces) -> list[str]:
+    """Return the description words set on the faces, hyphenated words joined."""
+    words: list[str] = []
+    carry = ""
+    for face in faces:
+        for item in face.items:
+            if not isinstance(item, TextLine) or item.role not in ("body", "table"):
+                continue
+            tokens = item.line.text.split()
+            tokens[0] = carry + tokens[0]
+            carry = ""
+            if item.line.hyphenated:
+                carry = tokens.pop()[:-1]
+            elif item.line.split_word:
+                carry = tokens.pop()
+            words.extend(tokens)
+    return words + ([carry] if carry else [])
+
+
+def test_short_spell_gets_the_largest_size(layout):
+    """A spell that fits one card at the maximum is set at the maximum."""
+    (face,) = fit_spell(make_spell(), layout)
+    assert face.body_size == layout.body_max
+    assert (face.part, face.parts) == (1, 1)
+
+
+def test_one_card_size_is_the_largest_that_fits_within_a_step(layout):
+    """A spell shrunk onto one card would not fit at the next size up."""
+    spell = make_spell(Paragraph(SENTENCE * 4), Paragraph(SENTENCE * 2))
+    (face,) = fit_spell(spell, layout)
+    assert layout.body_min <= face.body_size < layout.body_max
+    setter = _Setter(spell, layout)
+    box = setter.header(first=True, numbered=False).body.height
+    assert setter.height(face.body_size) <= box
+    assert setter.height(round(face.body_size + SIZE_STEP, 3)) > box
+
+
+def test_long_spell_splits_onto_numbered_cards_of_one_size(layout):
+    """A spell too long for one card at the minimum goes onto continuation cards, 1/n ... n/n."""
+    faces = fit_spell(long_spell(12), layout)
+    assert len(faces) >= 2
+    assert [(f.part, f.parts) for f in faces] == [(n, len(faces)) for n in range(1, len(faces) + 1)]
+    assert len({f.body_size for f in faces}) == 1
+    for face in faces:
+        labels = [i.text for i in face.items if isinstance(i, Label)]
+        assert f"{face.part}/{face.parts}" in labels
+
+
+def test_split_uses_the_fewest_cards_of_the_minimum_size(layout):
+    """The card count is the least possible at the minimum size, and the size is the largest."""
+    spell = long_spell(12)
+    result = fit(spell, layout)
+    assert len(result.faces) == result.min_cards
+    setter = _Setter(spell, layout)
+    first = setter.header(first=True, numbered=True).body.height
+    rest = setter.header(first=False, numbered=True).body.height
+    bigger = round(result.faces[0].body_size + SIZE_STEP, 3)
+    if bigger <= layout.body_max:
+        for prefer in (True, False):
+            assert len(_split(setter.slabs(bigger), first, rest, prefer, 99)) > result.min_cards
+
+
+def test_single_card_has_no_part_number(layout):
+    """A one-card spell shows no "1/1"."""
+    (face,) = fit_spell(make_spell(), layout)
+    assert not any(isinstance(i, Label) and i.text == "1/1" for i in face.items)
+
+
+def test_stat_block_only_on_the_first_card(layout):
+    """Continuation cards have no stat grid and no English name; the first has both."""
+    faces = fit_spell(long_spell(12), layout)
+    labels = [{i.text for i in f.items if isinstance(i, Label)} for f in faces]
+    assert {"VYVOLÁNÍ", "DOSAH", "SLOŽKY", "TRVÁNÍ", "Chromatic orb"} <= labels[0]
+    for rest in labels[1:]:
+        assert not rest & {"VYVOLÁNÍ", "DOSAH", "SLOŽKY", "TRVÁNÍ", "Chromatic orb"}
+
+
+def test_level_line_and_badges(layout):
+    """School and level in words; ritual and concentration as badges."""
+    (face,) = fit_spell(make_spell(ritual=True, concentration=True), layout)
+    labels = {i.text for i in face.items if isinstance(i, Label)}
+    assert {"Zaklínání 1. úrovně", "rituál", "soustředění"} <= labels
+    (plain,) = fit_spell(make_spell(), layout)
+    assert not {"rituál", "soustředění"} & {i.text for i in plain.items if isinstance(i, Label)}
+
+
+def test_short_material_stays_in_the_grid(layout):
+    """A short material text is shown in the components cell."""
+    (face,) = fit_spell(make_spell(material="trocha síry"), layout)
+    stats = [i.line.text for i in face.items if isinstance(i, TextLine) and i.role == "stat"]
+    assert "V, P, S (trocha síry)" in stats
+    assert not any(isinstance(i, TextLine) and i.role == "material" for i in face.items)
+
+
+def test_long_material_moves_below_the_grid(layout):
+    """A long material text leaves the grid for a small line of its own, marked with *."""
+    material = "diamant v hodnotě aspoň 300 zl, který kouzlo spotřebuje, a kapka rtuti"
+    (face,) = fit_spell(make_spell(material=material), layout)
+    stats = [i.line.text for i in face.items if isinstance(i, TextLine) and i.role == "stat"]
+    assert "V, P, S*" in stats
+    below = " ".join(
+        i.line.text for i in face.items if isinstance(i, TextLine) and i.role == "material"
+    )
+    assert below.startswith("* diamant")
+
+
+def test_long_name_fits_the_band(layout):
+    """A long name is shrunk or set on two lines, never wider than the text area."""
+    name = "Mordenkainenův velkolepý a nesmírně prostorný podzemní palác"
+    (face,) = fit_spell(make_spell(name=name), layout)
+    titles = [i for i in face.items if isinstance(i, TextLine) and i.role == "title"]
+    assert 1 <= len(titles) <= 2
+    right = layout.width - layout.safe_margin
+    assert all(right_end(t) <= right + 0.01 for t in titles)
+    assert all(t.size >= layout.sizes.title_min for t in titles)
+
+
+def test_footer_shows_classes_and_source_abbreviations(layout):
+    """The footer has the classes and the sources' short forms."""
+    (face,) = fit_spell(make_spell(), layout)
+    footer = " ".join(
+        i.line.text for i in face.items if isinstance(i, TextLine) and i.role == "footer"
+    )
+    assert footer == "Čaroděj, Kouzelník"
+    assert any(isinstance(i, Label) and i.text == "PHB · JaD" for i in face.items)
+
+
+def test_higher_levels_is_set_apart_with_bold_italic_heading(layout):
+    """ "Na vyšších úrovních." sits on a tinted panel and starts in bold italic."""
+    spell = make_spell(
+        Paragraph(SENTENCE),
+        Paragraph(
+            "Za každou úroveň nad 1. se zranění zvýší o 1k8.",
+            "Na vyšších úrovních.",
+            "higher_levels",
+        ),
+    )
+    (face,) = fit_spell(spell, layout)
+    lines = body_lines(face)
+    heading_run = lines[-1].line.runs[0] if len(lines[-1].line.runs) > 1 else None
+    last_para = [t for t in lines if t.line.runs[0].text.startswith("Na vyšších")]
+    assert last_para, [t.line.text for t in lines]
+    assert last_para[0].line.runs[0].font == layout.fonts["bold_italic"]
+    assert any(isinstance(i, Fill) and i.y <= last_para[0].y <= i.y + i.height for i in face.items)
+    del heading_run
+
+
+def test_bullets_hang(layout):
+    """Bullet items carry a bullet; their later lines align with the first line's text."""
+    item = "Každý tvor v oblasti musí uspět v záchranném hodu na Moudrost, jinak je vyděšený."
+    (face,) = fit_spell(make_spell(BulletList((item, item))), layout)
+    bullets = [i for i in face.items if isinstance(i, Label) and i.text == "•"]
+    assert len(bullets) == 2
+    lines = body_lines(face)
+    starts = {round(t.x + t.line.runs[0].x, 2) for t in lines}
+    assert len(starts) == 1
+    assert starts.pop() > bullets[0].x
+
+
+def test_table_is_ruled_and_fits_the_width(layout):
+    """A table becomes rows of cells within the text width, with rules between rows."""
+    table = Table(
+        ("k6", "Přivolaní démoni"),
+        (
+            ("1–2", "Dva démoni s nebezpečností 1 nebo nižší"),
+            ("3–4", "Čtyři démoni s nebezpečností 1/2 nebo nižší"),
+            ("5–6", "Osm démonů s nebezpečností 1/4 nebo nižší"),
+        ),
+    )
+    (face,) = fit_spell(make_spell(Paragraph(SENTENCE), table), layout)
+    cells = [i for i in face.items if isinstance(i, TextLine) and i.role == "table"]
+    right = layout.width - layout.safe_margin
+    assert all(right_end(c) <= right + 0.01 for c in cells)
+    assert not any(c.line.overfull for c in cells)
+    rules = [i for i in face.items if isinstance(i, Rule)]
+    assert len(rules) >= 4
+    words = " ".join(words_of([face]))
+    assert "k6 Přivolaní démoni 1–2 Dva démoni s nebezpečností 1 nebo nižší 3–4" in words
+
+
+def test_table_header_repeats_on_the_next_card():
+    """A table split between cards repeats its header row at the top of the next card."""
+    header = Slab(10.0, (Label("head", "CharisSIL", 7, 0, -7, "#000000"),), 0.0, BLOCK)
+    rows = [Slab(10.0, (), 0.0, LINE, header) for _ in range(5)]
+    placed, remainder = fill_card([header, *rows], Area(0, 0, 100, 35))
+    assert remainder is not None
+    again, _ = fill_card(remainder.slabs, Area(0, 0, 100, 35))
+    assert [i.text for i in again if isinstance(i, Label)] == ["head"]
+
+
+def test_fill_card_returns_what_remains():
+    """fill_card places what fits and hands back the rest; None when all fit."""
+    slabs = [Slab(10.0, (), 0.0, LINE) for _ in range(5)]
+    placed, remainder = fill_card(slabs, Area(0, 0, 100, 30))
+    assert remainder is not None and len(remainder.slabs) == 2
+    _, nothing = fill_card(slabs[:2], Area(0, 0, 100, 30))
+    assert nothing is None
+
+
+def test_fill_card_never_breaks_where_forbidden():
+    """A card does not end before a slab marked NEVER (widow, orphan, kept heading)."""
+    slabs = [Slab(10.0, (), 0.0, BLOCK), Slab(10.0, (), 0.0, LINE), Slab(10.0, (), 0.0, NEVER)]
+    _, remainder = fill_card(slabs, Area(0, 0, 100, 25))
+    assert remainder is not None and len(remainder.slabs) == 2
+
+
+def test_fill_card_prefers_a_paragraph_end_when_the_card_is_full_enough():
+    """With a block boundary at 80 % or more, the card ends there rather than mid-paragraph."""
+    slabs = [Slab(10.0, (), 0.0, BLOCK if n in (0, 8) else LINE) for n in range(12)]
+    _, remainder = fill_card(slabs, Area(0, 0, 100, 100))
+    assert remainder is not None and len(remainder.slabs) == 4
+    _, greedy = fill_card(slabs, Area(0, 0, 100, 100), prefer_blocks=False)
+    assert greedy is not None and len(greedy.slabs) == 2
+
+
+def test_no_widow_or_orphan_lines(layout):
+    """Every card break falls where the slabs allow it: no lone first or last paragraph line."""
+    spell = make_spell(*(Paragraph(SENTENCE * n) for n in (1, 3, 2, 4, 1, 5, 2, 3, 6, 1)))
+    faces = fit_spell(spell, layout)
+    assert len(faces) > 2
+    slabs = _Setter(spell, layout).slabs(faces[0].body_size)
+    index = {id(slab.items[0].line): n for n, slab in enumerate(slabs)}
+    for face in faces[1:]:
+        first = body_lines(face)[0]
+        assert slabs[index[id(first.line)]].breakable in (LINE, BLOCK)
+
+
+def test_break_permissions_of_a_paragraph(layout):
+    """Lines 1-2 and the last two stay together; a line ending inside a word keeps the next."""
+    spell = make_spell(Paragraph(SENTENCE * 5))
+    slabs = _Setter(spell, layout).slabs(layout.body_max)
+    allowed = [s.breakable for s in slabs]
+    assert allowed[:2] == [BLOCK, NEVER] and allowed[-1] == NEVER
+    for previous, slab in zip(slabs[1:-2], slabs[2:-1], strict=True):
+        expected = NEVER if previous.items[0].line.split_word else LINE
+        assert slab.breakable == expected
+
+
+def test_heading_stays_with_its_text(layout):
+    """A stand-alone heading may not end a card."""
+    spell = make_spell(Paragraph(SENTENCE), Heading("Akce"), Paragraph(SENTENCE))
+    slabs = _Setter(spell, layout).slabs(layout.body_max)
+    heading = next(n for n, s in enumerate(slabs) if s.items[0].line.text == "Akce")
+    assert slabs[heading].breakable == BLOCK
+    assert slabs[heading + 1].breakable == NEVER
+
+
+def test_card_never_ends_inside_a_word(layout):
+    """The line before a card break does not end with a hyphenated word."""
+    for paragraphs in (8, 12, 16):
+        faces = fit_spell(long_spell(paragraphs), layout)
+        for face in faces[:-1]:
+            assert not body_lines(face)[-1].line.split_word
+
+
+def test_height_counts_match_the_set_slabs(layout):
+    """The cheap line-count height equals the height of the fully set description."""
+    spell = make_spell(
+        Paragraph(SENTENCE * 3, "Silná ruka."),
+        Heading("Akce"),
+        BulletList((SENTENCE, SENTENCE * 2)),
+        Table(("k4", "Účinek"), (("1", "Nic"), ("2–4", SENTENCE))),
+        Paragraph(SENTENCE, "Na vyšších úrovních.", "higher_levels"),
+    )
+    setter = _Setter(spell, layout)
+    for size in (6.5, 7.3, 8.5):
+        slabs = setter.slabs(size)
+        total = sum(s.height + s.space_before for s in slabs) - slabs[0].space_before
+        assert setter.height(size) == pytest.approx(total)
+
+
+def test_markup_characters_are_text(layout):
+    """ "<", ">" and "&" reach the card as they are."""
+    (face,) = fit_spell(make_spell(Paragraph('Hodnota <b> & "x" > 3 zůstane.')), layout)
+    assert "<b>" in words_of([face]) and "&" in words_of([face])
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(
+        st.lists(
+            st.sampled_from(
+                "a v s zranění 3k8 2k6 + 4 6 sáhů tvor kouzlo nepřátelský soustředění "
+                "Obratnost (soustředění) „Dobře známé“ 50 zl 1/2 01−05 ne-démony".split()
+            ),
+            min_size=1,
+            max_size=60,
+        ),
+        min_size=1,
+        max_size=14,
+    )
+)
+def test_fitter_never_loses_a_word(paragraphs):
+    """Whatever the text, every word comes out on the cards, in order."""
+    layout = load_layout("poker")
+    spell = make_spell(*(Paragraph(" ".join(words)) for words in paragraphs))
+    faces = fit_spell(spell, layout)
+    expected = [w for words in paragraphs for w in words]
+    assert [w.replace("-", "") for w in words_of(faces)] == [w.replace("-", "") for w in expected]
+    assert all(f.body_size >= layout.body_min for f in faces)
+
+
+@pytest.mark.parametrize("name", ["bridge", "mini", "tarot"])
+def test_other_layouts_fit_without_code_changes(name):
+    """Other card sizes set the same spell within their own size and type limits."""
+    layout = load_layout(name)
+    faces = fit_spell(long_spell(6), layout)
+    assert all(f.width == layout.width and f.height == layout.height for f in faces)
+    assert all(layout.body_min <= f.body_size <= layout.body_max for f in faces)
+    for face in faces:
+        for line in (i for i in face.items if isinstance(i, TextLine)):
+            assert layout.safe_margin - 0.01 <= line.x
+            assert right_end(line) <= layout.width - layout.safe_margin + 0.01

@@ -1,0 +1,94 @@
+"""Tests for cards.report: per-spell rows, the summary, text and CSV output."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+
+from cards.fit import fit_spell
+from cards.layout import load_layout
+from cards.model import Components, Origin, Paragraph, Spell
+from cards.report import FitReport, FitRow, fit_report, format_report, write_csv
+
+SENTENCE = "Vrhneš energetickou kouli na tvora, kterého vidíš v dosahu, a cíl utrpí zranění 3k8. "
+
+
+def make_spell(name: str, repeat: int) -> Spell:
+    return Spell(
+        name=name,
+        name_en="",
+        sources=("Jeskyně a draci",),
+        school="Věštění",
+        level=0,
+        ritual=False,
+        casting_time="1 akce",
+        range="Dotyk",
+        components=Components(True, False, False),
+        duration="Ihned",
+        concentration=False,
+        classes=("Bard",),
+        blocks=tuple(Paragraph(SENTENCE * 4) for _ in range(repeat)),
+        origin=Origin("test", 1),
+    )
+
+
+@pytest.fixture(scope="module")
+def layout():
+    return load_layout("poker")
+
+
+@pytest.fixture(scope="module")
+def report(layout):
+    return fit_report([make_spell("Krátké", 1), make_spell("Dlouhé", 12)], layout)
+
+
+def test_rows_follow_the_fit(report, layout):
+    """Each row gives the spell's label, its cards and body size as fit_spell sets them."""
+    short, long = report.rows
+    assert short.label == "Krátké (Jeskyně a draci)"
+    faces = fit_spell(make_spell("Dlouhé", 12), layout)
+    assert (long.cards, long.body_size) == (len(faces), faces[0].body_size)
+    assert (short.cards, short.body_size) == (1, layout.body_max)
+    assert long.cards == long.min_cards
+
+
+def test_summary(report):
+    """The summary counts all cards, spells per card count and the smallest size."""
+    short, long = report.rows
+    assert report.cards == 1 + long.cards
+    assert report.spells_by_cards == {1: 1, long.cards: 1}
+    assert report.smallest_size == long.body_size
+
+
+def test_format_report_in_czech():
+    """The text report lists the spells and a Czech summary with correct plurals."""
+    rows = (
+        FitRow("A (PHB)", 1, 8.5, 1),
+        FitRow("B (PHB)", 2, 7.25, 2),
+        FitRow("C (PHB)", 2, 6.5, 2),
+    )
+    text = format_report(FitReport("poker", 6.5, 8.5, rows))
+    assert "A (PHB)      1         8.5" in text
+    assert "Kouzel: 3, karet celkem: 5" in text
+    assert "  1 karta: 1 kouzlo" in text
+    assert "  2 karty: 2 kouzla" in text
+    assert "Nejmenší písmo: 6.5 pt" in text
+
+
+def test_empty_report():
+    """No spells give an empty summary, not an error."""
+    report = FitReport("poker", 6.5, 8.5, ())
+    assert report.cards == 0 and report.smallest_size is None
+    assert "Kouzel: 0, karet celkem: 0" in format_report(report)
+
+
+def test_csv_has_one_row_per_spell(report):
+    """The CSV file has a header and one row per spell with cards and size."""
+    buffer = io.StringIO()
+    write_csv(report, buffer)
+    rows = list(csv.reader(io.StringIO(buffer.getvalue())))
+    assert rows[0] == ["spell", "cards", "body_size_pt", "min_cards_at_min_size"]
+    assert rows[1] == ["Krátké (Jeskyně a draci)", "1", "8.5", "1"]
+    assert len(rows) == 3
