@@ -29,7 +29,7 @@ Typographic rules applied here:
   (k s v z o u a i and capitals, also after an opening bracket or quote: "(v"); after a
   number, i.e. a word starting with a digit (or a sign and a digit: "+5"), so it stays
   with the one next word that it counts ("6 sáhů", "2. úrovně", "3k8 ohnivého") unless
-  it ends a clause ("6," "6)");
+  it ends a clause ("6," "6)", or "6." before a capital);
   on both sides of "+", "-", "−", "–", "×" after a word with a digit ("2k6 + 4",
   "1k8 + tvá"); and every U+00A0 / U+202F / U+2007 of the source. A glued space is drawn
   as an ordinary space and stretches like the others.
@@ -92,6 +92,7 @@ LEFT_LETTERS = 2  # letters at least before a hyphenation point
 RIGHT_LETTERS = 3  # and after it
 _WHITESPACE = re.compile(r"(\s+)")
 _DIGIT = re.compile(r"\d")
+_DICE = re.compile(r"\dk\d")
 
 
 @dataclass(frozen=True)
@@ -269,8 +270,9 @@ def _measure(
     xs = [0.0, *accumulate(map(add, widths, spaces))][:count]
     gaps = [0.0, *accumulate(spaces)][:count]
     ends = [*compress(range(count - 1), breakable), count - 1] if count else []
-    # A counted word stays whole next to its number: "1 minuta", never "1 mi-".
-    whole = [e > 0 and glue[e - 1] == "number" for e in ends]
+    # A counted word stays whole next to its number: "1 minuta", never "1 mi-". After
+    # dice the next word is an adjective ("8k8 psychického zranění") and may be hyphenated.
+    whole = [e > 0 and glue[e - 1] == "number" and not _DICE.search(words[e - 1]) for e in ends]
     offsets = list(map(add, accumulate(map(len, words), initial=0), range(count)))
     if len(set(fonts) | set(space_fonts)) == 1 and "" not in fonts:
         styles = [0] * count
@@ -330,8 +332,8 @@ def _glue(texts: list[str]) -> list[str]:
         core = text.lstrip(OPENING_PUNCTUATION)
         if core in ONE_LETTER_WORDS:
             glued[i] = "letter"
-        elif (core[:1].isdigit() or core[:1] in SIGNS and core[1:2].isdigit()) and (
-            text[-1] not in CLAUSE_END
+        elif (core[:1].isdigit() or core[:1] in SIGNS and core[1:2].isdigit()) and not (
+            text[-1] in CLAUSE_END or text[-1] == "." and texts[i + 1][:1].isupper()
         ):
             glued[i] = "number"
         elif text in OPERATORS and i > 0 and _has_digit(texts[i - 1]):

@@ -230,6 +230,20 @@ def test_number_at_clause_end_is_not_glued():
     assert _mono_lines("abcd 6, efghij", 8) == ["abcd 6,", "efghij"]
 
 
+def test_counted_word_is_not_hyphenated_but_the_word_after_dice_may_be():
+    """ "1 mi-nutami" never; "8k8 psy-chického" (an adjective after dice) may be."""
+    assert _mono_lines("ab 1 minutami", 9) == ["ab", "1 minutami"]
+    assert _mono_lines("ab 2. úrovněmi", 9) == ["ab", "2. úrovněmi"]
+    assert _mono_lines("ab 8k8 psychického", 12) == ["ab 8k8 psy-", "chického"]
+
+
+def test_number_at_sentence_end_is_not_glued_but_an_ordinal_is():
+    """A number and full stop before a capital ends a sentence; before a small letter,
+    it is an ordinal that stays with its word."""
+    assert _mono_lines("abcd 40. Efghij", 9) == ["abcd 40.", "Efghij"]
+    assert _mono_lines("abcd 2. úrovně", 9) == ["abcd", "2. úrovně"]
+
+
 def test_source_non_breaking_space_is_respected_and_drawn_as_a_space():
     """U+00A0 keeps its words together and is drawn as an ordinary space."""
     lines = _mono_lines("abcd efg\u00a0hijk", 10)
