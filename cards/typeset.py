@@ -31,8 +31,9 @@ Typographic rules applied here:
   with the one next word that it counts ("6 sáhů", "2. úrovně", "3k8 ohnivého") unless
   it ends a clause ("6," "6)", or "6." before a capital);
   on both sides of "+", "-", "−", "–", "×" after a word with a digit ("2k6 + 4",
-  "1k8 + tvá"); and every U+00A0 / U+202F / U+2007 of the source. A glued space is drawn
-  as an ordinary space and stretches like the others.
+  "1k8 + tvá"); before a dash standing between words ("koule – blesková": the dash ends
+  the line, never starts one); and every U+00A0 / U+202F / U+2007 of the source. A glued
+  space is drawn as an ordinary space and stretches like the others.
 - Justification: every line but the paragraph's last is set to the full width. Spaces
   stretch, or shrink to no less than 80 % of their width (``word_space`` is then
   negative; the last line too may shrink, never stretch). A line without a breakable
@@ -80,6 +81,7 @@ NON_BREAKING_SPACES = "\u00a0\u202f\u2007"
 OPENING_PUNCTUATION = "([{„‚“‘\"'«‹"
 CLAUSE_END = ",;:!?)]}“”\"'…»›"
 OPERATORS = frozenset({"+", "-", "−", "–", "×"})
+DASHES = frozenset({"–", "—"})  # a dash between words never starts a line
 SIGNS = "+-−–±"  # before a digit, still a number: "+5 k hodu"
 HYPHEN = "-"
 STRETCH = 0.5  # what a space can stretch, as a share of its width (to judge lines)
@@ -338,6 +340,9 @@ def _glue(texts: list[str]) -> list[str]:
             glued[i] = "number"
         elif text in OPERATORS and i > 0 and _has_digit(texts[i - 1]):
             glued[i - 1] = glued[i] = "number"
+    for i in range(len(texts) - 1):
+        if texts[i + 1] in DASHES and not glued[i]:
+            glued[i] = "dash"
     return glued
 
 

@@ -237,6 +237,12 @@ def test_counted_word_is_not_hyphenated_but_the_word_after_dice_may_be():
     assert _mono_lines("ab 8k8 psychického", 12) == ["ab 8k8 psy-", "chického"]
 
 
+def test_a_dash_never_starts_a_line():
+    """A dash between words stays at the end of the line, with the word before it."""
+    assert _mono_lines("abcd efgh – ijkl", 10) == ["abcd", "efgh –", "ijkl"]
+    assert _mono_lines("abcd efgh – ijkl", 13) == ["abcd efgh –", "ijkl"]
+
+
 def test_number_at_sentence_end_is_not_glued_but_an_ordinal_is():
     """A number and full stop before a capital ends a sentence; before a small letter,
     it is an ordinal that stays with its word."""
