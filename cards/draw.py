@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 
 from reportlab.lib.colors import Color, HexColor
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from cards.fit import CardFace, Fill, Label, Rule, TextLine
@@ -29,23 +30,9 @@ def draw_face(canvas: Canvas, face: CardFace, x: float, y: float, *, bleed: floa
         canvas.roundRect(inset, inset, width, height, layout.panel_radius, stroke=0, fill=1)
     else:
         canvas.rect(inset, inset, width, height, stroke=0, fill=1)
+    # Shapes first, then all text in one text object: no text lies under a shape.
     for item in face.items:
-        if isinstance(item, TextLine):
-            _line(canvas, item)
-        elif isinstance(item, Label):
-            canvas.setFillColor(_colour(item.colour))
-            canvas.setFont(item.font, item.size)
-            if item.align == "right":
-                canvas.drawRightString(item.x, item.y, item.text)
-            elif item.align == "centre":
-                canvas.drawCentredString(item.x, item.y, item.text)
-            else:
-                canvas.drawString(item.x, item.y, item.text)
-        elif isinstance(item, Rule):
-            canvas.setStrokeColor(_colour(item.colour))
-            canvas.setLineWidth(item.width)
-            canvas.line(item.x1, item.y1, item.x2, item.y2)
-        elif isinstance(item, Fill):
+        if isinstance(item, Fill):
             canvas.setFillColor(_colour(item.colour))
             if item.radius > 0:
                 canvas.roundRect(
@@ -53,16 +40,40 @@ def draw_face(canvas: Canvas, face: CardFace, x: float, y: float, *, bleed: floa
                 )
             else:
                 canvas.rect(item.x, item.y, item.width, item.height, stroke=0, fill=1)
+        elif isinstance(item, Rule):
+            canvas.setStrokeColor(_colour(item.colour))
+            canvas.setLineWidth(item.width)
+            canvas.line(item.x1, item.y1, item.x2, item.y2)
+    _text(canvas, face)
     canvas.restoreState()
 
 
-def _line(canvas: Canvas, item: TextLine) -> None:
-    """Draw a typeset line run by run, its spaces widened by the line's word spacing."""
+def _text(canvas: Canvas, face: CardFace) -> None:
+    """Draw the face's lines and labels, setting colour, font and word spacing only on change."""
     text = canvas.beginText()
-    text.setFillColor(_colour(item.colour))
-    text.setWordSpace(item.line.word_space)
-    for run in item.line.runs:
-        text.setTextOrigin(item.x + run.x, item.y)
-        text.setFont(run.font, item.size)
-        text.textOut(run.text)
+    state: dict[str, object] = {}
+
+    def use(key: str, value, apply) -> None:
+        if state.get(key) != value:
+            apply(value)
+            state[key] = value
+
+    for item in face.items:
+        if isinstance(item, TextLine):
+            use("colour", item.colour, lambda c: text.setFillColor(_colour(c)))
+            use("space", item.line.word_space, text.setWordSpace)
+            for run in item.line.runs:
+                use("font", (run.font, item.size), lambda f: text.setFont(*f))
+                text.setTextOrigin(item.x + run.x, item.y)
+                text.textOut(run.text)
+        elif isinstance(item, Label):
+            use("colour", item.colour, lambda c: text.setFillColor(_colour(c)))
+            use("space", 0.0, text.setWordSpace)
+            use("font", (item.font, item.size), lambda f: text.setFont(*f))
+            left = item.x
+            if item.align != "left":
+                width = stringWidth(item.text, item.font, item.size)
+                left -= width if item.align == "right" else width / 2
+            text.setTextOrigin(left, item.y)
+            text.textOut(item.text)
     canvas.drawText(text)

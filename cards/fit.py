@@ -40,7 +40,7 @@ class TextLine:
     role: str = "body"  # "body", "table" (the description), "title", "stat", "material", "footer"
 
     def moved(self, dy: float) -> TextLine:
-        return replace(self, y=self.y + dy)
+        return TextLine(self.line, self.x, self.y + dy, self.size, self.colour, self.role)
 
 
 @dataclass(frozen=True)
@@ -56,7 +56,7 @@ class Label:
     align: str = "left"  # "left" | "right" | "centre"
 
     def moved(self, dy: float) -> Label:
-        return replace(self, y=self.y + dy)
+        return Label(self.text, self.font, self.size, self.x, self.y + dy, self.colour, self.align)
 
 
 @dataclass(frozen=True)
@@ -71,7 +71,7 @@ class Rule:
     colour: str
 
     def moved(self, dy: float) -> Rule:
-        return replace(self, y1=self.y1 + dy, y2=self.y2 + dy)
+        return Rule(self.x1, self.y1 + dy, self.x2, self.y2 + dy, self.width, self.colour)
 
 
 @dataclass(frozen=True)
@@ -86,7 +86,7 @@ class Fill:
     radius: float = 0.0
 
     def moved(self, dy: float) -> Fill:
-        return replace(self, y=self.y + dy)
+        return Fill(self.x, self.y + dy, self.width, self.height, self.colour, self.radius)
 
 
 Primitive = TextLine | Label | Rule | Fill
@@ -826,8 +826,16 @@ def _walk(sizes: list[float], fits, start: int) -> int | None:
 
 def _first_guess(sizes: list[float], estimate, capacity: float) -> int:
     """Return the index of the largest size whose estimated height is within the capacity."""
-    fitting = [k for k, size in enumerate(sizes) if estimate(size) <= capacity]
-    return fitting[-1] if fitting else 0
+    low, high = 0, len(sizes) - 1
+    if estimate(sizes[high]) <= capacity:
+        return high
+    while high - low > 1:
+        middle = (low + high) // 2
+        if estimate(sizes[middle]) <= capacity:
+            low = middle
+        else:
+            high = middle
+    return low
 
 
 def fit(spell: Spell, layout: Layout) -> Fit:
@@ -853,16 +861,20 @@ def fit(spell: Spell, layout: Layout) -> Fit:
     least = len(_split(setter.slabs(sizes[0]), first, rest, False, 10**6))
 
     def breaks(size: float) -> list[int] | None:
+        if setter.height(size) > first + (least - 1) * rest + _EPS:
+            return None  # more text than the cards hold: no need to set it
         for prefer in (True, False):
             ends = _split(setter.slabs(size), first, rest, prefer, least)
             if len(ends) <= least:
                 return ends
         return None
 
-    capacity = 0.95 * (first + (least - 1) * rest)
-    k = _walk(
-        sizes, lambda s: breaks(s) is not None, _first_guess(sizes, setter.estimate, capacity)
-    )
+    # The estimate, scaled to agree with the real height at the minimum size, against the
+    # cards' capacity less what a break at a paragraph end typically leaves empty.
+    scale = setter.height(sizes[0]) / max(setter.estimate(sizes[0]), _EPS)
+    capacity = 0.96 * (first + (least - 1) * rest)
+    guess = _first_guess(sizes, lambda s: scale * setter.estimate(s), capacity)
+    k = _walk(sizes, lambda s: breaks(s) is not None, guess)
     size = sizes[k or 0]
     ends = breaks(size)
     slabs = setter.slabs(size)
