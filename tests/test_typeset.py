@@ -244,8 +244,7 @@ def test_a_dash_never_starts_a_line():
 
 
 def test_number_at_sentence_end_is_not_glued_but_an_ordinal_is():
-    """A number and full stop before a capital ends a sentence; before a small letter,
-    it is an ordinal that stays with its word."""
+    """ "40." before a capital ends a sentence; "2." before a small letter stays with it."""
     assert _mono_lines("abcd 40. Efghij", 9) == ["abcd 40.", "Efghij"]
     assert _mono_lines("abcd 2. úrovně", 9) == ["abcd", "2. úrovně"]
 
@@ -280,8 +279,7 @@ def test_spaces_shrink_to_no_less_than_80_percent():
 
 
 def test_a_line_shrinks_rather_than_stretch_much_more():
-    """Six spaces absorb one character less (shrunk by 5/6 of their limit) rather than
-    take three characters more (1.2 times what they may stretch)."""
+    """Six spaces shrink by 5/6 of their limit rather than stretch 1.2 times their limit."""
     lines = set_lines(prepare([Run("ab cd ef gh ij kl mno pqr", MONO)]), 20 * 10 * MONO_EM, 10)
     assert lines[0].text == "ab cd ef gh ij kl mno"
     assert lines[0].word_space == pytest.approx(-10 * MONO_EM / 6)
