@@ -77,14 +77,8 @@ def _all_lines(text: str = AGANAZZAR, font: str = SERIF):
         yield width, set_lines(prepared, width, SIZE)
 
 
-def test_word_space_widens_spaces_of_reportlab_ttf_subsets(tmp_path):
-    """Drawing runs with setWordSpace puts the last glyph at the justified line end."""
-    lines = set_lines(
-        prepare([Run("Žluťoučký kůň", BOLD), Run(" " + AGANAZZAR, SERIF)]), COLUMN, SIZE
-    )
-    line = lines[0]
-    assert line.word_space > 0.5 and len(line.runs) == 2
-    out = tmp_path / "line.pdf"
+def _draw_and_read(line, out: Path) -> list[dict]:
+    """Draw one line as the module docstring says, at x = 20, and read its glyphs back."""
     canvas = Canvas(str(out), invariant=1)
     text = canvas.beginText()
     text.setWordSpace(line.word_space)
@@ -95,9 +89,29 @@ def test_word_space_widens_spaces_of_reportlab_ttf_subsets(tmp_path):
     canvas.drawText(text)
     canvas.save()
     with pdfplumber.open(out) as pdf:
-        chars = pdf.pages[0].chars
+        return pdf.pages[0].chars
+
+
+def test_word_space_widens_spaces_of_reportlab_ttf_subsets(tmp_path):
+    """Drawing runs with setWordSpace puts the last glyph at the justified line end."""
+    lines = set_lines(
+        prepare([Run("Žluťoučký kůň", BOLD), Run(" " + AGANAZZAR, SERIF)]), COLUMN, SIZE
+    )
+    line = lines[0]
+    assert line.word_space > 0.5 and len(line.runs) == 2
+    chars = _draw_and_read(line, tmp_path / "line.pdf")
     assert "".join(c["text"] for c in chars) == line.text
     assert chars[-1]["x1"] - 20 == pytest.approx(COLUMN, abs=0.01)
+
+
+def test_negative_word_space_narrows_spaces_in_the_pdf(tmp_path):
+    """A shrunk line, drawn, ends at the column edge too."""
+    width, line = next(
+        (width, line) for width, lines in _all_lines() for line in lines if line.word_space < 0
+    )
+    chars = _draw_and_read(line, tmp_path / "line.pdf")
+    assert "".join(c["text"] for c in chars) == line.text
+    assert chars[-1]["x1"] - 20 == pytest.approx(width, abs=0.01)
 
 
 def test_hyphenation_points_come_from_czech_pyphen_with_2_before_3_after():
