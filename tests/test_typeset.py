@@ -160,6 +160,13 @@ def test_hyphenation_takes_the_longest_part_that_fits_with_its_hyphen():
     assert _mono_lines("ab nejrůznějších", 13) == ["ab nejrůzněj-", "ších"]
 
 
+def test_line_width_is_what_reportlab_measures_for_its_text():
+    """Natural widths, hyphen included, equal stringWidth of the drawn text."""
+    for _, lines in _all_lines():
+        for line in lines:
+            assert line.width == pytest.approx(pdfmetrics.stringWidth(line.text, SERIF, SIZE))
+
+
 def test_hyphen_width_is_measured():
     """A part that fits only without its hyphen is not taken."""
     # "ab nejrůz" is 9 characters, "ab nejrůz-" is 10.
