@@ -664,7 +664,7 @@ class _Setter:
                 header = slabs[-1]
                 continue
             # Keep the header with two rows and never leave the last row alone.
-            breakable = LINE if 2 <= n <= len(cells) - 2 else NEVER
+            breakable = LINE if 3 <= n <= len(cells) - 2 else NEVER
             slabs.append(Slab(height, tuple(items), 0.0, breakable, header))
 
     def _table_cells(
@@ -710,9 +710,10 @@ class _Setter:
             for c, text in enumerate(row):
                 natural[c] = max(natural[c], stringWidth(text, font, size) + 2 * pad)
                 longest = max((stringWidth(w, font, size) for w in text.split()), default=0.0)
-                least[c] = max(least[c], longest + 2 * pad)
+                longest += 2 * pad + 0.01  # a hair more, so that rounding never makes it overflow
+                least[c] = max(least[c], longest)
                 if n:
-                    least_body[c] = max(least_body[c], longest + 2 * pad)
+                    least_body[c] = max(least_body[c], longest)
         if sum(least) > self.width:
             least = least_body
         if sum(least) >= self.width:
