@@ -59,7 +59,7 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate, compress, repeat
-from operator import add
+from operator import add, mul, sub
 
 import pyphen
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
@@ -274,7 +274,9 @@ def _measure(
     ends = [*compress(range(count - 1), breakable), count - 1] if count else []
     # A counted word stays whole next to its number: "1 minuta", never "1 mi-". After
     # dice the next word is an adjective ("8k8 psychického zranění") and may be hyphenated.
-    whole = [e > 0 and glue[e - 1] == "number" and not _DICE.search(words[e - 1]) for e in ends]
+    whole = [False] * len(ends)
+    if "number" in glue:
+        whole = [e > 0 and glue[e - 1] == "number" and not _DICE.search(words[e - 1]) for e in ends]
     offsets = list(map(add, accumulate(map(len, words), initial=0), range(count)))
     if len(set(fonts) | set(space_fonts)) == 1 and "" not in fonts:
         styles = [0] * count
@@ -296,7 +298,7 @@ def _measure(
         breakable=tuple(breakable),
         ends=tuple(ends),
         end_xs=tuple(end_xs),
-        tight_xs=tuple(x - SHRINK * gaps[e] for x, e in zip(end_xs, ends, strict=True)),
+        tight_xs=tuple(map(sub, end_xs, map(mul, repeat(SHRINK), map(gaps.__getitem__, ends)))),
         whole=tuple(whole),
         text=" ".join(words),
         offsets=tuple(offsets),
