@@ -469,19 +469,21 @@ def set_lines(
     indent: float = 0.0,
     first_indent: float = 0.0,
     justify: bool = True,
+    hyphenate: bool = True,
 ) -> tuple[Line, ...]:
     """Break a prepared paragraph into lines `width` points wide, set at `size` points.
 
     `first_indent` narrows the first line and `indent` every later one (a hanging indent
     for bullets); `LineRun.x` includes them. With `justify` false every line is ragged
-    and no space shrinks.
+    and no space shrinks. With `hyphenate` false no line ends inside a word (for names
+    and lists): a word too wide for the line makes it overfull instead.
     """
-    key = ("lines", width, size, indent, first_indent, justify)
+    key = ("lines", width, size, indent, first_indent, justify, hyphenate)
     lines = prepared._cache.get(key)
     if lines is None:
         first = (width - first_indent) / size
         rest = (width - indent) / size
-        spans = _spans(prepared, first, rest, justify)
+        spans = _spans(prepared, first, rest, justify, hyphenate)
         last = len(spans) - 1
         lines = tuple(
             _set(
@@ -506,18 +508,21 @@ def count_lines(
     indent: float = 0.0,
     first_indent: float = 0.0,
     justify: bool = True,
+    hyphenate: bool = True,
 ) -> int:
     """Return how many lines `set_lines` gives, without building them (cheap, for fitting)."""
     first, rest = (width - first_indent) / size, (width - indent) / size
-    return len(_spans(prepared, first, rest, justify))
+    return len(_spans(prepared, first, rest, justify, hyphenate))
 
 
-def _spans(prepared: Prepared, first: float, rest: float, justify: bool) -> list[_Span]:
+def _spans(
+    prepared: Prepared, first: float, rest: float, justify: bool, hyphenate: bool
+) -> list[_Span]:
     """Return the cached line ends for line widths `first` and `rest` (in 1 pt units)."""
-    key = (first, rest, justify)
+    key = (first, rest, justify, hyphenate)
     spans = prepared._cache.get(key)
     if spans is None:
-        spans = prepared._cache[key] = _break(prepared, first, rest, justify)
+        spans = prepared._cache[key] = _break(prepared, first, rest, justify, hyphenate)
     return spans
 
 
@@ -539,7 +544,9 @@ def _demerits(natural: float, spaces: float, avail: float, single: bool, final: 
     return (LINE_PENALTY + badness) ** 2
 
 
-def _break(prepared: Prepared, first: float, rest: float, justify: bool) -> list[_Span]:
+def _break(
+    prepared: Prepared, first: float, rest: float, justify: bool, hyphenate: bool
+) -> list[_Span]:
     """Choose line ends line by line, taking for each the best-judged of its possible ends.
 
     The candidates for a line's end are: after each unit that fits (with its spaces at
@@ -574,7 +581,7 @@ def _break(prepared: Prepared, first: float, rest: float, justify: bool) -> list
             if demerits < best:
                 best, best_end = demerits, k
         # A hyphen costs HYPHEN_PENALTY**2 on top of a perfect line: try one only if it can win.
-        if (hyphen_run < 2 and best > HYPHENATE_ABOVE) or best_end < 0:
+        if hyphenate and ((hyphen_run < 2 and best > HYPHENATE_ABOVE) or best_end < 0):
             for k in range(loose + 1, min(tight + 2, units)):
                 if whole[k]:
                     continue

@@ -196,6 +196,20 @@ def test_no_more_than_two_hyphenated_lines_in_a_row():
     assert not any(all(ends[i : i + 3]) for i in range(len(ends) - 2))
 
 
+def test_no_word_is_broken_when_hyphenation_is_off():
+    """hyphenate=False never ends a line inside a word; a too wide word is overfull."""
+    lines = set_lines(
+        prepare([Run("ab nejrůznějších Sešleš-li", MONO)]), 10 * 10 * MONO_EM, 10, hyphenate=False
+    )
+    assert [line.text for line in lines] == ["ab", "nejrůznějších", "Sešleš-li"]
+    assert [line.overfull for line in lines] == [False, True, False]
+    prepared = prepare([Run(AGANAZZAR, SERIF)])
+    for width in WIDTHS:
+        lines = set_lines(prepared, width, SIZE, hyphenate=False)
+        assert not any(line.split_word for line in lines)
+        assert count_lines(prepared, width, SIZE, hyphenate=False) == len(lines)
+
+
 def test_capitalised_word_is_hyphenated():
     """Czech practice allows hyphenating a capitalised word."""
     assert _mono_lines("ab Nejrůznějších", 10) == ["ab Nejrůz-", "nějších"]
