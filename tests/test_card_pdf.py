@@ -23,6 +23,7 @@ from cards.compendium import read_compendium
 from cards.fit import TextLine, fit
 from cards.layout import load_layout
 from cards.model import BulletList, Heading, Paragraph, Table
+from cards.report import fit_report
 
 ONE_LETTER = set("kKsSvVzZoOuUaAiI")
 OPENING = "([{„‚“‘\"'«‹"
@@ -259,10 +260,17 @@ def _joined_words(pages: SpellPages, role: str) -> list[str]:
     return words
 
 
-def test_page_count_matches_the_fit_report(readback, built):
-    """One page per card, as many cards as the fit says; the build result agrees."""
+def test_page_count_matches_the_fit_report(readback, built, spells, layout):
+    """One page per card; the fit report gives every spell the cards the PDF holds."""
     result, _ = built
-    assert readback.pages == sum(readback.cards.values()) == result.cards == result.pages
+    report = fit_report(spells, layout)
+    assert readback.pages == report.cards == result.cards == result.pages
+    assert {row.label: row.cards for row in report.rows} == {
+        label: len(pages.fit_sizes) for label, pages in readback.spells.items()
+    }
+    assert {row.label: row.body_size for row in report.rows} == {
+        label: pages.fit_sizes[0] for label, pages in readback.spells.items()
+    }
 
 
 def test_card_count_is_the_least_at_the_minimum_size(readback):
