@@ -180,6 +180,14 @@ def _prepared(text: str, font: str, heading: str = "", heading_font: str = "") -
     return _runs((Run(text, font),))
 
 
+def _ragged(prepared: Prepared, width: float, size: float) -> tuple[Line, ...]:
+    """Set short text (a stat, a list of names) ragged, breaking inside a word only if it must."""
+    lines = set_lines(prepared, width, size, justify=False, hyphenate=False)
+    if any(line.overfull for line in lines):
+        return set_lines(prepared, width, size, justify=False)
+    return lines
+
+
 def _higher_pads(size: float) -> tuple[float, float]:
     """Return the horizontal and vertical padding of the "Na vyšších úrovních." panel."""
     return 0.45 * size + 1.5, 0.3 * size
@@ -299,13 +307,14 @@ class _Setter:
         while size > sizes.title_min + _EPS and natural * size > width:
             size = max(size - 0.25, sizes.title_min)
         if natural * size <= width:
-            return set_lines(prepared, width, size, justify=False), size
+            return set_lines(prepared, width, size, justify=False, hyphenate=False), size
         size = sizes.title_max
         while True:
-            lines = set_lines(prepared, width, size, justify=False)
-            fits = len(lines) <= 2 and not any(line.overfull for line in lines)
-            if fits or size <= sizes.title_min + _EPS:
+            lines = set_lines(prepared, width, size, justify=False, hyphenate=False)
+            if len(lines) <= 2 and not any(line.overfull for line in lines):
                 return lines, size
+            if size <= sizes.title_min + _EPS:
+                return set_lines(prepared, width, size, justify=False), size
             size = max(size - 0.25, sizes.title_min)
 
     def _level_line(self, items: list[Primitive], top: float) -> float:
@@ -364,9 +373,7 @@ class _Setter:
                 x = self.left + column * cell_width + pad
                 baseline = row_top - pad - _ASCENT * sizes.label
                 grid.append(Label(label, fonts["bold"], sizes.label, x, baseline, self.colour))
-                lines = set_lines(
-                    _prepared(value or "—", fonts["body"]), value_width, sizes.stat, justify=False
-                )
+                lines = _ragged(_prepared(value or "—", fonts["body"]), value_width, sizes.stat)
                 for n, line in enumerate(lines):
                     step = (
                         _below(sizes.label, sizes.stat, fonts["body"], 0.3)
@@ -415,9 +422,7 @@ class _Setter:
         sources = " · ".join(SOURCE_ABBREVIATIONS.get(s, s) for s in self.spell.sources)
         sources_width = stringWidth(sources, fonts["bold"], size)
         classes = ", ".join(self.spell.classes) or "—"
-        lines = set_lines(
-            _prepared(classes, fonts["italic"]), self.width - sources_width - 6, size, justify=False
-        )
+        lines = _ragged(_prepared(classes, fonts["italic"]), self.width - sources_width - 6, size)
         baseline = self.layout.safe_margin + _descent(fonts["body"]) * size * 0.6
         items.append(
             Label(
@@ -522,7 +527,7 @@ class _Setter:
                 total += gap + count_lines(prepared, width, size) * leading
             elif isinstance(block, Heading):
                 total += (
-                    gap + count_lines(_prepared(block.text, fonts["bold"]), width, size) * leading
+                    gap + len(_ragged(_prepared(block.text, fonts["bold"]), width, size)) * leading
                 )
             elif isinstance(block, BulletList):
                 indent = self.sizes.bullet_indent * size
@@ -595,9 +600,7 @@ class _Setter:
             slabs.append(Slab(height, items, gap * 1.5 if n == 0 else 0.0, breakable))
 
     def _heading(self, slabs: list[Slab], block: Heading, size: float, gap: float) -> None:
-        lines = set_lines(
-            _prepared(block.text, self.fonts["bold"]), self.width, size, justify=False
-        )
+        lines = _ragged(_prepared(block.text, self.fonts["bold"]), self.width, size)
         start = len(slabs)
         self._lines_to_slabs(slabs, lines, size, self.left, self.colour, gap)
         for n in range(start + 1, len(slabs)):

@@ -385,3 +385,17 @@ def test_other_layouts_fit_without_code_changes(name):
         for line in (i for i in face.items if isinstance(i, TextLine)):
             assert layout.safe_margin - 0.01 <= line.x
             assert right_end(line) <= layout.width - layout.safe_margin + 0.01
+
+
+def test_names_and_stats_are_not_hyphenated():
+    """Title, stat values and classes break between words, even on a narrow card."""
+    layout = load_layout("mini")
+    spell = make_spell(name="Mordenkainenova soukromá svatyně", concentration=True)
+    (face,) = fit_spell(spell, layout)
+    short = [
+        i.line
+        for i in face.items
+        if isinstance(i, TextLine) and i.role in ("title", "stat", "footer")
+    ]
+    assert any(line.text == "(soustředění)" for line in short)
+    assert not any(line.split_word for line in short)
