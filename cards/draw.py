@@ -49,31 +49,37 @@ def draw_face(canvas: Canvas, face: CardFace, x: float, y: float, *, bleed: floa
 
 
 def _text(canvas: Canvas, face: CardFace) -> None:
-    """Draw the face's lines and labels, setting colour, font and word spacing only on change."""
-    text = canvas.beginText()
-    state: dict[str, object] = {}
+    """Draw the face's lines and labels in one text object, grouped by colour and font.
 
-    def use(key: str, value, apply) -> None:
-        if state.get(key) != value:
-            apply(value)
-            state[key] = value
-
+    Text never overlaps, so its order is free: grouping keeps colour and font changes few.
+    """
+    runs: list[tuple[str, str, float, float, float, float, str]] = []
     for item in face.items:
         if isinstance(item, TextLine):
-            use("colour", item.colour, lambda c: text.setFillColor(_colour(c)))
-            use("space", item.line.word_space, text.setWordSpace)
+            space = item.line.word_space
             for run in item.line.runs:
-                use("font", (run.font, item.size), lambda f: text.setFont(*f))
-                text.setTextOrigin(item.x + run.x, item.y)
-                text.textOut(run.text)
+                runs.append(
+                    (item.colour, run.font, item.size, space, item.x + run.x, item.y, run.text)
+                )
         elif isinstance(item, Label):
-            use("colour", item.colour, lambda c: text.setFillColor(_colour(c)))
-            use("space", 0.0, text.setWordSpace)
-            use("font", (item.font, item.size), lambda f: text.setFont(*f))
             left = item.x
             if item.align != "left":
                 width = stringWidth(item.text, item.font, item.size)
                 left -= width if item.align == "right" else width / 2
-            text.setTextOrigin(left, item.y)
-            text.textOut(item.text)
+            runs.append((item.colour, item.font, item.size, 0.0, left, item.y, item.text))
+    runs.sort(key=lambda r: (r[0], r[1], r[2], r[3]))
+    text = canvas.beginText()
+    colour = font = space = None
+    for run_colour, run_font, size, run_space, x, y, chars in runs:
+        if run_colour != colour:
+            text.setFillColor(_colour(run_colour))
+            colour = run_colour
+        if (run_font, size) != font:
+            text.setFont(run_font, size)
+            font = (run_font, size)
+        if run_space != space:
+            text.setWordSpace(run_space)
+            space = run_space
+        text.setTextOrigin(x, y)
+        text.textOut(chars)
     canvas.drawText(text)
