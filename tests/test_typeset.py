@@ -22,7 +22,7 @@ from cards.typeset import (
 )
 
 FONTS = Path(__file__).resolve().parent.parent / "fonts"
-SYSTEM_FONTS = Path("/usr/share/fonts/truetype/dejavu")
+TEST_FONTS = Path(__file__).resolve().parent / "fonts"  # DejaVu Sans Mono, free licence
 SERIF = "TypesetTestSerif"
 BOLD = "TypesetTestBold"
 MONO = "TypesetTestMono"  # every glyph 0.60205078125 em wide: exact breaks by counting
@@ -38,9 +38,9 @@ def _register(name: str, *candidates: Path) -> None:
     pdfmetrics.registerFont(TTFont(name, str(path)))
 
 
-_register(SERIF, FONTS / "CharisSIL-Regular.ttf", SYSTEM_FONTS / "DejaVuSerif.ttf")
-_register(BOLD, FONTS / "CharisSIL-Bold.ttf", SYSTEM_FONTS / "DejaVuSerif-Bold.ttf")
-_register(MONO, SYSTEM_FONTS / "DejaVuSansMono.ttf")
+_register(SERIF, FONTS / "CharisSIL-Regular.ttf")
+_register(BOLD, FONTS / "CharisSIL-Bold.ttf")
+_register(MONO, TEST_FONTS / "DejaVuSansMono.ttf")
 
 CZ = pyphen.Pyphen(lang="cs_CZ", left=2, right=3)
 ONE_LETTER = set("kKsSvVzZoOuUaAiI")
