@@ -515,41 +515,35 @@ class _Setter:
         fonts, width = self.fonts, self.width
         leading = size * self.sizes.leading
         gap = self.sizes.paragraph_gap * leading
-        total = 0.0
+        parts: list[tuple[float, float]] = []  # (space before, height) of what gets set
+
+        def add(space: float, lines: int, extra: float = 0.0) -> None:
+            if lines:
+                parts.append((space, lines * leading + extra))
+
         for block in self.spell.blocks:
             if isinstance(block, Paragraph) and block.kind == "higher_levels":
                 pad_x, pad_y = _higher_pads(size)
                 prepared = _prepared(block.text, fonts["body"], block.heading, fonts["bold_italic"])
-                lines = count_lines(prepared, width - 2 * pad_x, size)
-                total += 1.5 * gap + lines * leading + (2 * pad_y if lines else 0.0)
+                add(1.5 * gap, count_lines(prepared, width - 2 * pad_x, size), 2 * pad_y)
             elif isinstance(block, Paragraph):
                 prepared = _prepared(block.text, fonts["body"], block.heading, fonts["bold"])
-                total += gap + count_lines(prepared, width, size) * leading
+                add(gap, count_lines(prepared, width, size))
             elif isinstance(block, Heading):
-                total += (
-                    gap + len(_ragged(_prepared(block.text, fonts["bold"]), width, size)) * leading
-                )
+                add(gap, len(_ragged(_prepared(block.text, fonts["bold"]), width, size)))
             elif isinstance(block, BulletList):
                 indent = self.sizes.bullet_indent * size
                 for n, item in enumerate(block.items):
-                    lines = count_lines(
-                        _prepared(item, fonts["body"]),
-                        width,
-                        size,
-                        indent=indent,
-                        first_indent=indent,
-                    )
-                    total += (gap if n == 0 else 0.25 * gap) + lines * leading
+                    prepared = _prepared(item, fonts["body"])
+                    lines = count_lines(prepared, width, size, indent=indent, first_indent=indent)
+                    add(gap if n == 0 else 0.25 * gap, lines)
             elif isinstance(block, Table):
                 rows: list[Slab] = []
                 self._table(rows, block, size, gap)
-                total += sum(row.height + row.space_before for row in rows)
-        first = self.spell.blocks[0] if self.spell.blocks else None
-        if isinstance(first, Paragraph) and first.kind == "higher_levels":
-            total -= 1.5 * gap
-        elif first is not None:
-            total -= gap
-        return total
+                parts.extend((row.space_before, row.height) for row in rows)
+        if not parts:
+            return 0.0
+        return sum(space + height for space, height in parts) - parts[0][0]
 
     def _lines_to_slabs(
         self,
@@ -641,13 +635,15 @@ class _Setter:
         cell's word sticks out of its column.
         """
         colours = self.layout.colours
-        columns = max(len(block.header), *(len(row) for row in block.rows))
+        columns = max([len(block.header), *(len(row) for row in block.rows)])
+        if columns == 0:
+            return
         rows = [tuple(row) + ("",) * (columns - len(row)) for row in (block.header, *block.rows)]
         size, widths, cells = self._table_cells(rows, size)
         pad = 0.3 * size
         leading = size * self.sizes.leading
         for n, row_cells in enumerate(cells):
-            height = max(1, *(len(lines) for lines in row_cells)) * leading + pad
+            height = max([1, *(len(lines) for lines in row_cells)]) * leading + pad
             items: list[Primitive] = []
             if n == 0:
                 items.append(Fill(self.left, -height, self.width, height, self.tint))
@@ -858,7 +854,7 @@ def fit(spell: Spell, layout: Layout) -> Fit:
 
     if setter.estimate(sizes[0]) <= 1.15 * box:
         k = _walk(sizes, fits_one, _first_guess(sizes, setter.estimate, box))
-        if k is not None:
+        if k is not None and _height(setter.slabs(sizes[k])) <= box:
             return Fit((_face(setter, sizes[k], 1, 1, single, setter.slabs(sizes[k])),), 1)
     first = setter.header(first=True, numbered=True).body.height
     rest = setter.header(first=False, numbered=True).body.height

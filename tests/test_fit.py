@@ -399,3 +399,28 @@ def test_names_and_stats_are_not_hyphenated():
     ]
     assert any(line.text == "(soustředění)" for line in short)
     assert not any(line.split_word for line in short)
+
+
+def test_spell_without_description_gets_one_card(layout):
+    """A spell with no description text still gets its card, header and footer."""
+    spell = make_spell(Paragraph(""))
+    (face,) = fit_spell(spell, layout)
+    assert not body_lines(face)
+    assert any(isinstance(i, Label) and i.text == "VYVOLÁNÍ" for i in face.items)
+
+
+def test_empty_blocks_do_not_upset_the_height(layout):
+    """Empty paragraphs, list items and header-only tables are measured as what they set."""
+    spell = make_spell(
+        Paragraph(""),
+        BulletList(("", SENTENCE)),
+        Table(("k4", "Účinek"), ()),
+        Table((), ()),
+        Paragraph(SENTENCE * 2),
+    )
+    setter = _Setter(spell, layout)
+    for size in (6.5, 8.5):
+        slabs = setter.slabs(size)
+        total = sum(s.height + s.space_before for s in slabs) - slabs[0].space_before
+        assert _Setter(spell, layout).height(size) == pytest.approx(total)
+    assert words_of(fit_spell(spell, layout))[:3] == SENTENCE.split()[:3]
