@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -424,3 +426,44 @@ def test_empty_blocks_do_not_upset_the_height(layout):
         total = sum(s.height + s.space_before for s in slabs) - slabs[0].space_before
         assert _Setter(spell, layout).height(size) == pytest.approx(total)
     assert words_of(fit_spell(spell, layout))[:3] == SENTENCE.split()[:3]
+
+
+WORDS = st.sampled_from(
+    "a v zranění 3k8 2k6 + 4 6 sáhů tvor kouzlo nepřátelský Obratnost 50 zl 01−05".split()
+)
+TEXT = st.lists(WORDS, min_size=1, max_size=40).map(" ".join)
+BLOCKS = st.one_of(
+    TEXT.map(Paragraph),
+    TEXT.map(lambda t: Paragraph(t, "Na vyšších úrovních.", "higher_levels")),
+    TEXT.map(lambda t: Heading(t[:30])),
+    st.lists(TEXT, min_size=1, max_size=4).map(lambda items: BulletList(tuple(items))),
+    st.lists(st.tuples(TEXT, TEXT), min_size=1, max_size=8).map(
+        lambda rows: Table(("Hod", "Účinek"), tuple(rows))
+    ),
+)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(BLOCKS, min_size=1, max_size=12), st.sampled_from(["poker", "mini"]))
+def test_any_mix_of_blocks_fits_without_losing_a_word(blocks, name):
+    """Paragraphs, lists, headings and tables in any order: every word is set, sizes agree."""
+    layout = load_layout(name)
+    faces = fit_spell(make_spell(*blocks), layout)
+    expected: list[str] = []
+    for block in blocks:
+        if isinstance(block, Paragraph):
+            expected.extend(f"{block.heading} {block.text}".split())
+        elif isinstance(block, Heading):
+            expected.extend(block.text.split())
+        elif isinstance(block, BulletList):
+            expected.extend(w for item in block.items for w in item.split())
+        else:
+            expected.extend(
+                w for row in (block.header, *block.rows) for c in row for w in c.split()
+            )
+    found = Counter(w.replace("-", "") for w in words_of(faces))
+    wanted = Counter(w.replace("-", "") for w in expected)
+    assert wanted - found == Counter()
+    assert set(found - wanted) <= {"Hod", "Účinek"}  # a table's header repeated on a new card
+    assert len({f.body_size for f in faces}) == 1
+    assert [f.part for f in faces] == list(range(1, len(faces) + 1))
