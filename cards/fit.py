@@ -148,6 +148,7 @@ class Header:
 
     items: tuple[Primitive, ...]
     body: Area
+    part_baseline: float  # where "2/3" sits, level with the name's first line
 
 
 @dataclass(frozen=True)
@@ -289,14 +290,13 @@ class _Setter:
             0,
             Fill(0.0, band_bottom, layout.width, layout.height - band_bottom, self.colour),
         )
-        self._part_baseline = first_baseline
         cursor = band_bottom - 2.0
         if first:
             cursor = self._level_line(items, cursor)
             cursor = self._grid(items, cursor - 2.0)
         footer_top = self._footer(items)
         body = Area(self.left, footer_top + 2.5, self.width, cursor - 3.0 - footer_top - 2.5)
-        return Header(tuple(items), body)
+        return Header(tuple(items), body, first_baseline)
 
     def _title(self, width: float) -> tuple[tuple[Line, ...], float]:
         """Fit the name on one line, shrinking it, or else on two lines."""
@@ -436,14 +436,14 @@ class _Setter:
         items.append(Rule(self.left, top, self.left + self.width, top, 0.5, self.tint))
         return top
 
-    def part_label(self, part: int, parts: int) -> Label:
+    def part_label(self, header: Header, part: int, parts: int) -> Label:
         """Return "2/3" at the right of the title band."""
         return Label(
             f"{part}/{parts}",
             self.fonts["bold"],
             self.sizes.part,
             self.left + self.width,
-            self._part_baseline,
+            header.part_baseline,
             self.layout.colours.title,
             "right",
         )
@@ -894,7 +894,7 @@ def _face(
     assert remainder is None, "a card's slabs were chosen to fit it"
     items = header.items + placed
     if parts > 1:
-        items += (setter.part_label(part, parts),)
+        items += (setter.part_label(header, part, parts),)
     layout = setter.layout
     return CardFace(
         setter.spell, part, parts, size, layout.width, layout.height, setter.colour, layout, items
