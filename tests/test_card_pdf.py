@@ -198,7 +198,7 @@ def _collect_lines(pages: SpellPages, items, groups, x0: float, y0: float) -> No
     for line in lines:
         by_baseline[round(line.y, 2)].append(line)
     start = len(pages.lines)
-    for n, line in enumerate(lines):
+    for line in lines:
         row = sorted(by_baseline[round(line.y, 2)], key=lambda i: i.x)
         nxt = [i.x for i in row if i.x > line.x + 0.01]
         right = min(nxt) if nxt else x0 + 10_000
@@ -214,7 +214,6 @@ def _collect_lines(pages: SpellPages, items, groups, x0: float, y0: float) -> No
                 follower = start + m
                 break
         pages.lines.append(PdfLine(_text(chars), line.role, follower is not None, follower))
-        del n
 
 
 def _norm(word: str) -> str:
@@ -336,7 +335,7 @@ def test_every_word_of_every_description_in_order(readback):
 
 def _table_words(pages: SpellPages) -> list[str]:
     words = []
-    for n, line in enumerate(pages.lines):
+    for line in pages.lines:
         if line.role != "table":
             continue
         tokens = line.text.split()
@@ -345,7 +344,6 @@ def _table_words(pages: SpellPages) -> list[str]:
             if rest:
                 words.append(tokens[-1] + rest[0])
         words.extend(tokens)
-        del n
     return words
 
 
@@ -456,3 +454,19 @@ def test_joining_undoes_line_end_hyphens_only_when_the_line_continues():
         PdfLine("nění 3k8.", "body", False, None),
     ]
     assert _joined_words(pages, "body") == ["utrpí", "zra-nění", "3k8."]
+
+
+def test_no_more_than_two_hyphenated_lines_in_a_row(readback):
+    """Within a paragraph, at most two consecutive lines end with a hyphen."""
+    found = []
+    for pages in readback.spells.values():
+        for line in pages.lines:
+            chain, current = 0, line
+            while current.text.endswith("-") and current.continues:
+                chain += 1
+                if current.next_index is None or chain > 2:
+                    break
+                current = pages.lines[current.next_index]
+            if chain > 2:
+                found.append((pages.label, line.text))
+        assert found == []
