@@ -53,24 +53,27 @@ def _text(canvas: Canvas, face: CardFace) -> None:
 
     Text never overlaps, so its order is free: grouping keeps colour and font changes few.
     """
-    runs: list[tuple[str, str, float, float, float, float, str]] = []
+    runs: list[tuple[str, str, float, float, float, float, float, str]] = []
     for item in face.items:
         if isinstance(item, TextLine):
-            space = item.line.word_space
+            space, scale = item.line.word_space, item.scale
             for run in item.line.runs:
-                runs.append(
-                    (item.colour, run.font, item.size, space, item.x + run.x, item.y, run.text)
-                )
+                x = item.x + run.x * scale
+                runs.append((item.colour, run.font, item.size, space, scale, x, item.y, run.text))
         elif isinstance(item, Label):
             left = item.x
             if item.align != "left":
                 width = stringWidth(item.text, item.font, item.size)
                 left -= width if item.align == "right" else width / 2
-            runs.append((item.colour, item.font, item.size, 0.0, left, item.y, item.text))
-    runs.sort(key=lambda r: (r[0], r[1], r[2], r[3]))
+            runs.append((item.colour, item.font, item.size, 0.0, 1.0, left, item.y, item.text))
+    runs.sort(key=lambda r: r[:5])
     text = canvas.beginText()
     colour = font = space = None
-    for run_colour, run_font, size, run_space, x, y, chars in runs:
+    horizontal = 1.0
+    for run_colour, run_font, size, run_space, scale, x, y, chars in runs:
+        if scale != horizontal:
+            text.setHorizScale(scale * 100)
+            horizontal = scale
         if run_colour != colour:
             text.setFillColor(_colour(run_colour))
             colour = run_colour

@@ -18,6 +18,7 @@ from cards.model import SOURCE_ABBREVIATIONS, BulletList, Heading, Paragraph, Sp
 from cards.typeset import Line, Prepared, Run, count_lines, prepare, set_lines
 
 SIZE_STEP = 0.1  # body sizes are tried on this grid of points
+MIN_TABLE_SCALE = 0.8  # a table too wide even at type.table_min is condensed down to this
 FULL = 0.8  # a card counts as reasonably full for a break at a paragraph end
 _BASELINE = 0.8  # baseline below the top of a line slot, in ems
 _ASCENT = 0.92  # top of accented capitals above the baseline, in ems
@@ -38,9 +39,12 @@ class TextLine:
     size: float
     colour: str
     role: str = "body"  # "body", "table" (the description), "title", "stat", "material", "footer"
+    scale: float = 1.0  # horizontal scale of the glyphs (a table too wide is condensed)
 
     def moved(self, dy: float) -> TextLine:
-        return TextLine(self.line, self.x, self.y + dy, self.size, self.colour, self.role)
+        return TextLine(
+            self.line, self.x, self.y + dy, self.size, self.colour, self.role, self.scale
+        )
 
 
 @dataclass(frozen=True)
@@ -632,14 +636,14 @@ class _Setter:
         """Set a ruled table across the text width, wrapping the text of its cells.
 
         The table takes the body size, or a smaller one (down to type.table_min) at which no
-        cell's word sticks out of its column.
+        cell's word sticks out of its column; failing that, its text is condensed.
         """
         colours = self.layout.colours
         columns = max([len(block.header), *(len(row) for row in block.rows)])
         if columns == 0:
             return
         rows = [tuple(row) + ("",) * (columns - len(row)) for row in (block.header, *block.rows)]
-        size, widths, cells = self._table_cells(rows, size)
+        size, scale, widths, cells = self._table_cells(rows, size)
         pad = 0.3 * size
         leading = size * self.sizes.leading
         for n, row_cells in enumerate(cells):
@@ -652,8 +656,12 @@ class _Setter:
             for lines, width in zip(row_cells, widths, strict=True):
                 for k, line in enumerate(lines):
                     baseline = -0.5 * pad - _BASELINE * size - k * leading
-                    items.append(TextLine(line, x + pad, baseline, size, colours.text, "table"))
-                x += width
+                    items.append(
+                        TextLine(
+                            line, x + pad * scale, baseline, size, colours.text, "table", scale
+                        )
+                    )
+                x += width * scale
             strong = n == 0 or n == len(cells) - 1
             rule_colour = self.colour if strong else colours.muted
             bottom = Rule(self.left, -height, self.left + self.width, -height, 0.3, rule_colour)
@@ -668,12 +676,16 @@ class _Setter:
 
     def _table_cells(
         self, rows: list[tuple[str, ...]], size: float
-    ) -> tuple[float, list[float], list[list[tuple[Line, ...]]]]:
-        """Return the table's size, column widths and set cells, shrinking until none sticks out."""
+    ) -> tuple[float, float, list[float], list[list[tuple[Line, ...]]]]:
+        """Return size, horizontal scale, column widths (unscaled) and set cells of a table.
+
+        Smaller sizes are tried first, then condensing, until no cell's text sticks out.
+        """
         fonts = self.fonts
+        scale = 1.0
         while True:
             pad = 0.3 * size
-            widths = self._column_widths(rows, size, pad)
+            widths = self._column_widths(rows, size, pad, self.width / scale)
             cells = [
                 [
                     set_lines(
@@ -689,12 +701,17 @@ class _Setter:
                 for n, row in enumerate(rows)
             ]
             overfull = any(line.overfull for row in cells for lines in row for line in lines)
-            if not overfull or size <= self.sizes.table_min + _EPS:
-                return size, widths, cells
-            size = max(size - 0.25, self.sizes.table_min)
+            if not overfull or scale <= MIN_TABLE_SCALE + _EPS:
+                return size, scale, widths, cells
+            if size > self.sizes.table_min + _EPS:
+                size = max(size - 0.25, self.sizes.table_min)
+            else:
+                scale = max(scale - 0.05, MIN_TABLE_SCALE)
 
-    def _column_widths(self, rows: list[tuple[str, ...]], size: float, pad: float) -> list[float]:
-        """Share the text width among columns: natural widths when they fit, else wrap.
+    def _column_widths(
+        self, rows: list[tuple[str, ...]], size: float, pad: float, total_width: float
+    ) -> list[float]:
+        """Share the width among columns: natural widths when they fit, else wrap.
 
         A column is at least as wide as its longest word (of the body cells only, letting the
         heading hyphenate, when that is too wide); columns with little text get their natural
@@ -713,13 +730,13 @@ class _Setter:
                 least[c] = max(least[c], longest)
                 if n:
                     least_body[c] = max(least_body[c], longest)
-        if sum(least) > self.width:
+        if sum(least) > total_width:
             least = least_body
-        if sum(least) >= self.width:
-            return [w * self.width / sum(least) for w in least]
+        if sum(least) >= total_width:
+            return [w * total_width / sum(least) for w in least]
         # Water-fill: narrow columns get their natural width, the widest share the rest.
         widths = [0.0] * columns
-        remaining, open_columns = self.width, sorted(range(columns), key=lambda c: natural[c])
+        remaining, open_columns = total_width, sorted(range(columns), key=lambda c: natural[c])
         while open_columns:
             share = remaining / len(open_columns)
             c = open_columns.pop(0)

@@ -71,7 +71,7 @@ def right_end(item: TextLine) -> float:
     """Return where a placed line's last glyph ends, spaces widened or narrowed as drawn."""
     run = item.line.runs[-1]
     width = stringWidth(run.text, run.font, item.size)
-    return item.x + run.x + width + run.text.count(" ") * item.line.word_space
+    return item.x + (run.x + width + run.text.count(" ") * item.line.word_space) * item.scale
 
 
 def words_of(faces) -> list[str]:
@@ -467,3 +467,16 @@ def test_any_mix_of_blocks_fits_without_losing_a_word(blocks, name):
     assert set(found - wanted) <= {"Hod", "Účinek"}  # a table's header repeated on a new card
     assert len({f.body_size for f in faces}) == 1
     assert [f.part for f in faces] == list(range(1, len(faces) + 1))
+
+
+def test_too_wide_table_is_condensed_not_overfull():
+    """A table wider than a mini card even at type.table_min is condensed to fit, not clipped."""
+    layout = load_layout("mini")
+    rows = tuple(("Jednou spatřené", "01−43", "44−53", "54−73", "74−100") for _ in range(3))
+    table = Table(("Obeznámenost", "Nehoda", "Podobná oblast", "Mimo cíl", "Do cíle"), rows)
+    faces = fit_spell(make_spell(table), layout)
+    cells = [i for f in faces for i in f.items if isinstance(i, TextLine) and i.role == "table"]
+    assert not any(c.line.overfull for c in cells)
+    assert all(1.0 > c.scale >= 0.8 for c in cells)
+    assert all(c.size >= layout.sizes.table_min for c in cells)
+    assert all(right_end(c) <= layout.width - layout.safe_margin + 0.01 for c in cells)
