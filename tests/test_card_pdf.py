@@ -470,3 +470,44 @@ def test_no_more_than_two_hyphenated_lines_in_a_row(readback):
             if chain > 2:
                 found.append((pages.label, line.text))
         assert found == []
+
+
+@pytest.mark.parametrize("name", ["bridge", "mini", "tarot"])
+def test_other_card_sizes_keep_the_rules(name, spells, tmp_path):
+    """Bridge, mini and tarot cards (tables, lists, long spells) keep margins, sizes, no overlap."""
+    layout = load_layout(name)
+    chosen = [
+        s
+        for n, s in enumerate(spells)
+        if n % 9 == 0 or any(isinstance(b, Table | BulletList | Heading) for b in s.blocks)
+    ]
+    result = build_pdf(chosen, tmp_path / f"{name}.pdf", layout=name, sheet="none")
+    problems: list[str] = []
+    with pdfplumber.open(result.path) as pdf:
+        assert len(pdf.pages) == result.cards
+        for number, page in enumerate(pdf.pages, 1):
+            x0, y0, x1, y1 = (
+                float(v) for v in resolve1(page.page_obj.attrs.get("TrimBox", page.mediabox))
+            )
+            assert (x1 - x0, y1 - y0) == pytest.approx((layout.width, layout.height), abs=0.01)
+            chars = [c for c in page.chars if c["text"].strip()]
+            for char in chars:
+                distance = min(char["x0"] - x0, x1 - char["x1"], char["y0"] - y0, y1 - char["y1"])
+                if distance < EDGE - 0.01 or char["size"] < 5.5 - 1e-6:
+                    problems.append(f"page {number}: {char['text']!r}")
+            problems.extend(_overlaps(_groups(chars), number))
+            page.flush_cache()
+    assert problems == []
+
+
+def test_overlap_check_bites():
+    """The overlap check reports two lines whose glyph boxes meet, and not two apart."""
+
+    def char(x: float, baseline: float) -> dict:
+        return {"text": "a", "x0": x, "x1": x + 4, "y0": baseline - 3, "y1": baseline + 4,
+                "matrix": (1, 0, 0, 1, x, baseline)}  # fmt: skip
+
+    close = [char(10, 100), char(14, 100), char(12, 95)]
+    apart = [char(10, 100), char(14, 100), char(12, 90)]
+    assert _overlaps(_groups(close), 1) == ["page 1: lines at 100 and 95 overlap"]
+    assert _overlaps(_groups(apart), 1) == []
