@@ -504,8 +504,8 @@ def test_overlap_check_bites():
     """The overlap check reports two lines whose glyph boxes meet, and not two apart."""
 
     def char(x: float, baseline: float) -> dict:
-        return {"text": "a", "x0": x, "x1": x + 4, "y0": baseline - 3, "y1": baseline + 4,
-                "matrix": (1, 0, 0, 1, x, baseline)}  # fmt: skip
+        box = {"x0": x, "x1": x + 4, "y0": baseline - 3, "y1": baseline + 4}
+        return {"text": "a", "matrix": (1, 0, 0, 1, x, baseline), **box}
 
     close = [char(10, 100), char(14, 100), char(12, 95)]
     apart = [char(10, 100), char(14, 100), char(12, 90)]
