@@ -98,6 +98,10 @@ class Layout:
     def bleed_colour(self) -> str:
         return self.colours.frame
 
+    def __hash__(self) -> int:
+        # The mappings are read-only views; the file and size identify a layout.
+        return hash((self.name, self.path, self.width, self.height))
+
     def school_colour(self, school: str) -> str:
         """Return the colour of a school, or the plain frame colour for an unknown one."""
         return self.school_colours.get(school, self.colours.frame)

@@ -151,3 +151,8 @@ def test_frame_must_lie_inside_the_safe_margin(tmp_path):
     path = _variant(tmp_path, "frame_mm = 1.8", "frame_mm = 5.0")
     with pytest.raises(LayoutError, match=r"'card\.frame_mm' = 5\.0: expected less than"):
         load_layout(path)
+
+
+def test_layout_is_hashable():
+    """A layout can key a cache or a set, as frozen values should."""
+    assert len({load_layout("poker"), load_layout("poker"), load_layout("mini")}) == 2
