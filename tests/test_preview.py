@@ -49,8 +49,12 @@ def check_golden(image: Image.Image, path: Path, refresh: bool) -> None:
         image.save(path)
     assert path.is_file(), f"no reference {path}: run pytest --refresh-golden once"
     reference = Image.open(path)
-    assert reference.size == image.size
-    assert changed_share(reference, image) <= TOLERANCE
+    assert reference.size == image.size, f"{path.name} is {reference.size}, not {image.size}"
+    share = changed_share(reference, image)
+    assert share <= TOLERANCE, (
+        f"{share:.2%} of the pixels differ from {path.name}; if the design changed on purpose, "
+        "look at the new picture and run pytest --refresh-golden"
+    )
 
 
 def test_size_follows_cards_and_dpi(tmp_path):
