@@ -294,12 +294,13 @@ class _Setter:
             0,
             Fill(0.0, band_bottom, layout.width, layout.height - band_bottom, self.colour),
         )
-        cursor = band_bottom - 2.0
+        cursor = band_bottom - 1.6
         if first:
             cursor = self._level_line(items, cursor)
-            cursor = self._grid(items, cursor - 2.0)
+            cursor = self._grid(items, cursor - 1.6)
         footer_top = self._footer(items)
-        body = Area(self.left, footer_top + 2.5, self.width, cursor - 3.0 - footer_top - 2.5)
+        bottom = footer_top + 2.2
+        body = Area(self.left, bottom, self.width, cursor - 2.6 - bottom)
         return Header(tuple(items), body, first_baseline)
 
     def _title(self, width: float) -> tuple[tuple[Line, ...], float]:
@@ -352,7 +353,7 @@ class _Setter:
         """Place the stat grid (and the material line below it); return the bottom."""
         spell, sizes, fonts, colours = self.spell, self.sizes, self.fonts, self.layout.colours
         components, material = _components(spell)
-        pad = 2.2
+        pad = 2.0
         cell_width = self.width / 2
         value_width = cell_width - 2 * pad
         material_below = False
@@ -679,7 +680,8 @@ class _Setter:
     ) -> tuple[float, float, list[float], list[list[tuple[Line, ...]]]]:
         """Return size, horizontal scale, column widths (unscaled) and set cells of a table.
 
-        Smaller sizes are tried first, then condensing, until no cell's text sticks out.
+        Smaller sizes are tried first (until no cell's text sticks out and no heading is
+        split), then condensing (until no cell's text sticks out).
         """
         fonts = self.fonts
         scale = 1.0
@@ -701,12 +703,13 @@ class _Setter:
                 for n, row in enumerate(rows)
             ]
             overfull = any(line.overfull for row in cells for lines in row for line in lines)
-            if not overfull or scale <= MIN_TABLE_SCALE + _EPS:
-                return size, scale, widths, cells
-            if size > self.sizes.table_min + _EPS:
-                size = max(size - 0.25, self.sizes.table_min)
-            else:
+            split = any(line.split_word for lines in cells[0] for line in lines)
+            if size > self.sizes.table_min + _EPS and (overfull or split):
+                size = max(size - 0.25, self.sizes.table_min)  # rather smaller than split
+            elif overfull and scale > MIN_TABLE_SCALE + _EPS:
                 scale = max(scale - 0.05, MIN_TABLE_SCALE)
+            else:
+                return size, scale, widths, cells
 
     def _column_widths(
         self, rows: list[tuple[str, ...]], size: float, pad: float, total_width: float

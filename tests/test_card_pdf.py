@@ -186,12 +186,12 @@ def readback(built, spells, layout) -> Readback:
             pages = data.spells.setdefault(spell.label, SpellPages(spell.label))
             pages.body_sizes.append(regular.most_common(1)[0][0] if regular else 0.0)
             pages.fit_sizes.append(face.body_size)
-            _collect_lines(pages, face.items, groups, x0, y0)
+            _collect_lines(pages, face.items, groups, x0, y0, layout.leading)
             page.flush_cache()
     return data
 
 
-def _collect_lines(pages: SpellPages, items, groups, x0: float, y0: float) -> None:
+def _collect_lines(pages: SpellPages, items, groups, x0: float, y0: float, ratio: float) -> None:
     """Read the PDF text of each description line the fitter placed on this page."""
     lines = [i for i in items if isinstance(i, TextLine) and i.role in ("body", "table")]
     by_baseline: dict[float, list[TextLine]] = defaultdict(list)
@@ -203,7 +203,7 @@ def _collect_lines(pages: SpellPages, items, groups, x0: float, y0: float) -> No
         nxt = [i.x for i in row if i.x > line.x + 0.01]
         right = min(nxt) if nxt else x0 + 10_000
         chars = _line_chars(groups, y0 + line.y, x0 + line.x, x0 + right if nxt else right)
-        leading = line.size * 1.16
+        leading = line.size * ratio
         follower = None
         for m, other in enumerate(lines):
             if (
@@ -339,10 +339,14 @@ def _table_words(pages: SpellPages) -> list[str]:
         if line.role != "table":
             continue
         tokens = line.text.split()
-        if tokens and tokens[-1].endswith("-") and line.next_index is not None:
-            rest = pages.lines[line.next_index].text.split()
-            if rest:
-                words.append(tokens[-1] + rest[0])
+        word, current = tokens[-1] if tokens else "", line
+        while word.endswith("-") and current.next_index is not None:
+            current = pages.lines[current.next_index]
+            rest = current.text.split()
+            if not rest:
+                break
+            word += rest[0]
+            words.append(word)
         words.extend(tokens)
     return words
 
