@@ -274,20 +274,8 @@ class _Setter:
                 TextLine(line, self.left, baseline, title_size, layout.colours.title, "title")
             )
             positioned.append((baseline, title_size))
-        if first and self.spell.name_en:
-            size = sizes.name_en
-            baseline -= _below(title_size, size, fonts["italic"], 0.6)
-            items.append(
-                Label(
-                    self.spell.name_en,
-                    fonts["italic"],
-                    size,
-                    self.left,
-                    baseline,
-                    layout.colours.title,
-                )
-            )
-            positioned.append((baseline, size))
+        if first:
+            baseline = self._subtitle(items, positioned, baseline, title_size)
         last_baseline, last_size = positioned[-1]
         band_bottom = last_baseline - _descent(fonts["body"]) * last_size - 1.2
         items.insert(
@@ -296,8 +284,7 @@ class _Setter:
         )
         cursor = band_bottom - 1.6
         if first:
-            cursor = self._level_line(items, cursor)
-            cursor = self._grid(items, cursor - 1.6)
+            cursor = self._grid(items, cursor)
         footer_top = self._footer(items)
         bottom = footer_top + 2.2
         body = Area(self.left, bottom, self.width, cursor - 2.6 - bottom)
@@ -322,32 +309,52 @@ class _Setter:
                 return set_lines(prepared, width, size, justify=False), size
             size = max(size - 0.25, sizes.title_min)
 
-    def _level_line(self, items: list[Primitive], top: float) -> float:
-        """Place "Zaklínání 3. úrovně" with ritual and concentration badges; return its bottom."""
-        sizes, fonts, spell = self.sizes, self.fonts, self.spell
-        size = sizes.level
-        baseline = top - _ASCENT * size
-        items.append(Label(spell.level_line, fonts["bold"], size, self.left, baseline, self.colour))
-        right = self.left + self.width
-        badges = [
-            word
-            for word, on in (("soustředění", spell.concentration), ("rituál", spell.ritual))
-            if on
-        ]
-        for word in badges:
-            text_width = stringWidth(word, fonts["bold"], sizes.badge)
-            pad = 0.45 * sizes.badge
-            height = 1.3 * sizes.badge
-            x = right - text_width - 2 * pad
-            bottom = baseline - 0.3 * sizes.badge
-            items.append(Fill(x, bottom, text_width + 2 * pad, height, self.colour, height / 2))
-            items.append(
-                Label(
-                    word, fonts["bold"], sizes.badge, x + pad, baseline, self.layout.colours.title
-                )
+    def _subtitle(
+        self,
+        items: list[Primitive],
+        positioned: list[tuple[float, float]],
+        baseline: float,
+        title_size: float,
+    ) -> float:
+        """Place the English name (left) and "Zaklínání 3. úrovně" (right) under the name.
+
+        They share a line when both fit, else the level gets a line of its own.
+        """
+        sizes, fonts, white = self.sizes, self.fonts, self.layout.colours.title
+        level = self.spell.level_line
+        level_width = stringWidth(level, fonts["bold"], sizes.level)
+        english = self.spell.name_en
+        english_width = stringWidth(english, fonts["italic"], sizes.name_en) if english else 0.0
+        shared = english_width + 6.0 + level_width <= self.width
+        size = max(sizes.name_en, sizes.level) if shared or not english else sizes.name_en
+        baseline -= _below(title_size, size, fonts["body"], 0.6)
+        if english:
+            items.append(Label(english, fonts["italic"], sizes.name_en, self.left, baseline, white))
+            positioned.append((baseline, sizes.name_en))
+            if not shared:
+                baseline -= _below(sizes.name_en, sizes.level, fonts["body"], 0.3)
+        items.append(
+            Label(
+                level, fonts["bold"], sizes.level, self.left + self.width, baseline, white, "right"
             )
-            right = x - 2.0
-        return baseline - _descent(fonts["body"]) * size
+        )
+        positioned.append((baseline, sizes.level))
+        return baseline
+
+    def _badge_width(self, word: str) -> float:
+        return stringWidth(word, self.fonts["bold"], self.sizes.badge) + 0.9 * self.sizes.badge
+
+    def _badge(self, items: list[Primitive], word: str, right: float, baseline: float) -> None:
+        """Place a pill with a word ("rituál", "soustředění") ending at `right`."""
+        size, font = self.sizes.badge, self.fonts["bold"]
+        text_width = stringWidth(word, font, size)
+        pad = 0.45 * size
+        height = 1.3 * size
+        x = right - text_width - 2 * pad
+        items.append(
+            Fill(x, baseline - 0.3 * size, text_width + 2 * pad, height, self.colour, height / 2)
+        )
+        items.append(Label(word, font, size, x + pad, baseline, self.layout.colours.title))
 
     def _grid(self, items: list[Primitive], top: float) -> float:
         """Place the stat grid (and the material line below it); return the bottom."""
@@ -364,6 +371,11 @@ class _Setter:
             else:
                 components += "*"
                 material_below = True
+        # Ritual is a way of casting, concentration a kind of duration: each badge sits there.
+        badges = {
+            "VYVOLÁNÍ": "rituál" if spell.ritual else "",
+            "TRVÁNÍ": "soustředění" if spell.concentration else "",
+        }
         cells = (
             ("VYVOLÁNÍ", spell.casting_time),
             ("DOSAH", spell.range),
@@ -374,20 +386,36 @@ class _Setter:
         row_top = top
         for row in (cells[:2], cells[2:]):
             row_bottom = row_top
+            # A badge beside its label needs a little more room above the value.
+            beside = {
+                label: stringWidth(label, fonts["bold"], sizes.label) + 3 + self._badge_width(b)
+                <= value_width
+                for label, _ in row
+                if (b := badges.get(label))
+            }
+            lift = 1.6 if any(beside.values()) else 0.0
             for column, (label, value) in enumerate(row):
                 x = self.left + column * cell_width + pad
+                right = x - 2 * pad + cell_width
                 baseline = row_top - pad - _ASCENT * sizes.label
                 grid.append(Label(label, fonts["bold"], sizes.label, x, baseline, self.colour))
+                if beside.get(label):
+                    self._badge(grid, badges[label], right, baseline)
                 lines = _ragged(_prepared(value or "—", fonts["body"]), value_width, sizes.stat)
                 for n, line in enumerate(lines):
                     step = (
-                        _below(sizes.label, sizes.stat, fonts["body"], 0.3)
+                        _below(sizes.label, sizes.stat, fonts["body"], 0.3 + lift)
                         if n == 0
                         else 1.1 * sizes.stat
                     )
                     baseline -= step
                     grid.append(TextLine(line, x, baseline, sizes.stat, colours.text, "stat"))
-                bottom = baseline - _descent(fonts["body"]) * sizes.stat - pad + 1.0
+                if label in beside and not beside[label]:
+                    baseline -= _below(sizes.stat, sizes.badge, fonts["body"], 1.8)
+                    self._badge(grid, badges[label], x + value_width, baseline)
+                    bottom = baseline - _descent(fonts["body"]) * sizes.badge - pad + 0.6
+                else:
+                    bottom = baseline - _descent(fonts["body"]) * sizes.stat - pad + 1.0
                 row_bottom = min(row_bottom, bottom)
             if row_top != top:
                 grid.append(
