@@ -1,5 +1,11 @@
 """Set a spell onto card faces: header, stat grid and description; shrink, then split.
 
+The description becomes slabs (a line, a table row) with the places where a card may end
+(never after a paragraph's first line, before its last, after a word split by a hyphen, or
+after a heading). One card if it fits at the layout's minimum body size, at the largest size
+(on a 0.1 pt grid) at which it does; else the fewest cards at the minimum size, set at the
+largest size that keeps that count, ending each card at a paragraph when it is FULL enough.
+
 Coordinates are points from the card's lower-left corner. A face is a list of placed
 primitives (typeset lines, one-font labels, rules, filled boxes) that `draw.draw_face`
 paints without measuring anything again.
