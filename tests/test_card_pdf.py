@@ -389,6 +389,8 @@ def test_no_break_inside_numbers_or_dice(readback):
         rest = following.text.split()
         if rest and rest[0] in OPERATORS and has_digit:
             found.append((label, line.text, "operator at the next line's start"))
+        if re.fullmatch(r"\d+\.", last) and rest and rest[0][0].islower():
+            found.append((label, line.text, "ordinal at the line end"))
     assert found == []
 
 
