@@ -49,40 +49,40 @@ def draw_face(canvas: Canvas, face: CardFace, x: float, y: float, *, bleed: floa
 
 
 def _text(canvas: Canvas, face: CardFace) -> None:
-    """Draw the face's lines and labels in one text object, grouped by colour and font.
+    """Draw the face's lines and labels in one text object, in reading order.
 
-    Text never overlaps, so its order is free: grouping keeps colour and font changes few.
+    Reading order keeps the text searchable and copyable in PDF viewers; colour, font,
+    word spacing and scale are set only when they change.
     """
-    runs: list[tuple[str, str, float, float, float, float, float, str]] = []
+    text = canvas.beginText()
+    colour = font = None
+    space, horizontal = 0.0, 1.0
     for item in face.items:
         if isinstance(item, TextLine):
-            space, scale = item.line.word_space, item.scale
-            for run in item.line.runs:
-                x = item.x + run.x * scale
-                runs.append((item.colour, run.font, item.size, space, scale, x, item.y, run.text))
+            size, scale, word_space = item.size, item.scale, item.line.word_space
+            runs = [(run.font, item.x + run.x * scale, run.text) for run in item.line.runs]
         elif isinstance(item, Label):
+            size, scale, word_space = item.size, 1.0, 0.0
             left = item.x
             if item.align != "left":
                 width = stringWidth(item.text, item.font, item.size)
                 left -= width if item.align == "right" else width / 2
-            runs.append((item.colour, item.font, item.size, 0.0, 1.0, left, item.y, item.text))
-    runs.sort(key=lambda r: r[:5])
-    text = canvas.beginText()
-    colour = font = space = None
-    horizontal = 1.0
-    for run_colour, run_font, size, run_space, scale, x, y, chars in runs:
+            runs = [(item.font, left, item.text)]
+        else:
+            continue
+        if item.colour != colour:
+            text.setFillColor(_colour(item.colour))
+            colour = item.colour
         if scale != horizontal:
             text.setHorizScale(scale * 100)
             horizontal = scale
-        if run_colour != colour:
-            text.setFillColor(_colour(run_colour))
-            colour = run_colour
-        if (run_font, size) != font:
-            text.setFont(run_font, size)
-            font = (run_font, size)
-        if run_space != space:
-            text.setWordSpace(run_space)
-            space = run_space
-        text.setTextOrigin(x, y)
-        text.textOut(chars)
+        if word_space != space:
+            text.setWordSpace(word_space)
+            space = word_space
+        for run_font, x, chars in runs:
+            if (run_font, size) != font:
+                text.setFont(run_font, size)
+                font = (run_font, size)
+            text.setTextOrigin(x, item.y)
+            text.textOut(chars)
     canvas.drawText(text)

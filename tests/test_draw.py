@@ -141,3 +141,15 @@ def test_only_bundled_fonts_are_used(face):
     with draw(face, 0.0, 0.0) as pdf:
         names = {c["fontname"].split("+")[-1] for c in pdf.pages[0].chars}
     assert names and all(name.startswith("CharisSIL") for name in names)
+
+
+def test_text_is_drawn_in_reading_order(face):
+    """The content stream holds the text in reading order, so viewers search and copy it."""
+    from pypdf import PdfReader
+
+    with draw(face, 0.0, 0.0) as pdf:
+        pdf.stream.seek(0)
+        text = PdfReader(pdf.stream).pages[0].extract_text()
+    order = ["Bariéra čepelí", "Blade barrier", "VYVOLÁNÍ", "Vytvoříš", "břitva", "6k10", "<b>"]
+    positions = [text.find(part) for part in order]
+    assert -1 not in positions and positions == sorted(positions)
