@@ -51,6 +51,8 @@ _LEVEL_RE = re.compile(
 _COMPONENTS_RE = re.compile(r"^(?P<flags>[A-Z](?:\s*,\s*[A-Z])*)(?:\s*\((?P<material>.*)\))?$")
 _TABLE_RULE_RE = re.compile(r"^\|(?:\s*:?-+:?\s*\|)+$")
 _ENGLISH_RE = re.compile(r"^[A-Za-z][A-Za-z '’\-/,()]*$")
+# Unicode category Cc (control characters) but for tab, line feed and carriage return.
+_CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 _DICE_SPACE_RE = re.compile(r"\d+k \d+")
 _NBSP_STRAY_RE = re.compile(r"[ \t]\xa0|\xa0[ \t]|\xa0$|^\xa0")
 _RUN_IN_RE = re.compile(r"^(?P<heading>[^.:!?\d]{1,41}?\.) (?P<text>\S.*)$")
@@ -138,7 +140,7 @@ def _clean(raw: str) -> str:
 
 
 def _check_characters(line: _Line, raw: str, out: _Collector) -> None:
-    for char in raw:
+    for char in dict.fromkeys(raw):  # each distinct character once, in order of appearance
         if char in "\t\xa0\ufeff" or char.isascii() and char.isprintable():
             continue
         if unicodedata.category(char).startswith("C"):
@@ -693,7 +695,7 @@ def _decode(data: bytes, file: str) -> tuple[str | None, list[Problem]]:
             f"byte 0x{data[exc.start]:02X} is not UTF-8{guess}; save the file as UTF-8",
             _excerpt(snippet),
         )
-    controls = sum(1 for c in text if unicodedata.category(c) == "Cc" and c not in "\n\r\t")
+    controls = len(_CONTROL_RE.findall(text))
     if controls > max(8, len(text) // 100):
         return None, problem(1, "binary", "this is a binary file, not a text compendium")
     return text, []
