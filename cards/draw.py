@@ -7,6 +7,7 @@ import functools
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.textobject import PDFTextObject
 
 from cards.fit import CardFace, Fill, Label, Rule, TextLine
 
@@ -48,13 +49,21 @@ def draw_face(canvas: Canvas, face: CardFace, x: float, y: float, *, bleed: floa
     canvas.restoreState()
 
 
+class _TextObject(PDFTextObject):
+    """A text object that does not track its cursor: every run here sets its own origin."""
+
+    def textOut(self, text: str) -> None:
+        """Append a run at the current origin without measuring it (reportlab's measures)."""
+        self._code.append(self._formatText(text))
+
+
 def _text(canvas: Canvas, face: CardFace) -> None:
     """Draw the face's lines and labels in one text object, in reading order.
 
     Reading order keeps the text searchable and copyable in PDF viewers; colour, font,
     word spacing and scale are set only when they change.
     """
-    text = canvas.beginText()
+    text = _TextObject(canvas)
     colour = font = None
     space, horizontal = 0.0, 1.0
     for item in face.items:
