@@ -11,6 +11,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from cards.impose import Page, Placement
 from cards.layout import Layout
 from cards.model import Spell
+from cards.select import sort_spells
 
 MM = 72 / 25.4
 MARGIN = 15 * MM
@@ -42,9 +43,11 @@ class IndexFace:
 
 
 def index_entries(pages: Sequence[Page]) -> tuple[IndexEntry, ...]:
-    """List each spell once, with the number of the front page (sheet) that holds its first card."""
-    entries: list[IndexEntry] = []
-    seen: set[int] = set()
+    """List each spell once, in Czech alphabetical order, with the sheet of its first card.
+
+    Sheets are the front pages, counted from 1: back pages are the same sheets' other side.
+    """
+    first_sheet: dict[int, IndexEntry] = {}
     sheet = 0
     for page in pages:
         if page.side != "front":
@@ -52,10 +55,10 @@ def index_entries(pages: Sequence[Page]) -> tuple[IndexEntry, ...]:
         sheet += 1
         for placement in page.placements:
             spell = placement.face.spell
-            if placement.side == "front" and id(spell) not in seen:
-                seen.add(id(spell))
-                entries.append(IndexEntry(spell, sheet))
-    return tuple(entries)
+            if placement.side == "front" and id(spell) not in first_sheet:
+                first_sheet[id(spell)] = IndexEntry(spell, sheet)
+    spells = sort_spells((entry.spell for entry in first_sheet.values()), by="name")
+    return tuple(first_sheet[id(spell)] for spell in spells)
 
 
 def index_pages(

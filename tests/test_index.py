@@ -1,0 +1,79 @@
+"""The index pages: each spell with the sheet its first card is on."""
+
+from __future__ import annotations
+
+import pdfplumber
+import pytest
+
+from cards.build import build_pdf, fit_spells
+from cards.compendium import read_compendium
+from cards.impose import PrintOptions, impose, load_sheet
+from cards.index import index_entries, index_pages
+from cards.layout import load_layout
+from cards.select import select_spells, sort_spells
+
+
+@pytest.fixture(scope="module")
+def layout():
+    return load_layout("poker")
+
+
+@pytest.fixture(scope="module")
+def spells():
+    return sort_spells(read_compendium().spells, by="level")
+
+
+@pytest.fixture(scope="module")
+def pages(spells, layout):
+    faces = fit_spells(spells, layout)
+    return impose(faces, load_sheet("a4", layout.width, layout.height), PrintOptions())
+
+
+def test_every_spell_once_in_czech_order(spells, pages):
+    """Each spell appears once, the entries in Czech alphabetical order of names."""
+    entries = index_entries(pages)
+    assert sorted(id(e.spell) for e in entries) == sorted(id(s) for s in spells)
+    assert [e.spell for e in entries] == list(sort_spells(spells, by="name"))
+
+
+def test_every_spell_with_the_sheet_of_its_first_card(pages):
+    """Each entry names the front page (sheet) that holds the spell's part 1."""
+    entries = index_entries(pages)
+    first_sheet = {}
+    for number, page in enumerate((p for p in pages if p.side == "front"), start=1):
+        for placement in page.placements:
+            if placement.face.part == 1:
+                first_sheet.setdefault(id(placement.face.spell), number)
+    assert all(e.sheet == first_sheet[id(e.spell)] for e in entries)
+
+
+def test_back_pages_are_not_counted_as_sheets(spells, layout):
+    """With backs, sheet numbers still count printed sheets, not PDF pages."""
+    faces = fit_spells(spells[:40], layout)
+    sheet = load_sheet("a4", layout.width, layout.height)
+    plain = index_entries(impose(faces, sheet, PrintOptions()))
+    with_backs = index_entries(impose(faces, sheet, PrintOptions(backs=True)))
+    assert [e.sheet for e in plain] == [e.sheet for e in with_backs]
+
+
+def test_index_pages_get_blank_backs_when_duplexing(pages, layout):
+    """With backs, each index page is followed by an empty back page so fronts stay on fronts."""
+    result = index_pages(pages, layout, "Test", backs=True)
+    assert [p.side for p in result] == ["front", "back"] * (len(result) // 2)
+    assert all(not p.placements for p in result if p.side == "back")
+
+
+def test_index_in_pdf_names_twins_with_source(tmp_path, layout):
+    """A name found in two books is printed with its source in the index."""
+    twins = select_spells(read_compendium().spells, classes=("Klerik",), levels=(0, 0))
+    out = tmp_path / "index.pdf"
+    build_pdf(sort_spells(twins), out, layout=layout, index=True)
+    with pdfplumber.open(out) as pdf:
+        text = pdf.pages[0].extract_text()
+    names = [s.name for s in twins]
+    doubled = sorted({n for n in names if names.count(n) > 1})
+    assert doubled, "the test needs a name found in two books"
+    for name in doubled:
+        assert f"{name} (Příručka hráče)" in text
+        assert f"{name} (Jeskyně a draci)" in text
+    assert "rejstřík" in text
