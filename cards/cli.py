@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -14,6 +16,8 @@ from cards import __version__
 from cards.model import SOURCE_ABBREVIATIONS
 
 OUT_DIR = Path("out")
+# A build of this many spells takes about a second: long enough to show progress.
+PROGRESS_MIN_SPELLS = 200
 MM = 72 / 25.4
 
 
@@ -36,9 +40,14 @@ def friendly_errors(command: Callable) -> Callable:
             return command(*args, **kwargs)
         except _domain_errors() as error:
             raise click.ClickException(str(error)) from None
+        except BrokenPipeError:
+            # The reader went away (`cards list | head`): stop quietly, as Unix tools do.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            sys.exit(1)
         except OSError as error:
-            name = error.filename or ""
-            raise click.ClickException(f"{name}: {error.strerror or error}") from None
+            reason = error.strerror or str(error)
+            message = f"{error.filename}: {reason}" if error.filename else reason
+            raise click.ClickException(message) from None
 
     return wrapper
 
@@ -202,10 +211,10 @@ def write_deck(spells, default_name: str, title: str, opts: dict, index: bool = 
     )
     out = opts["output"] or OUT_DIR / f"{default_name}.pdf"
     quiet = opts["quiet"]
-    show_bar = not quiet and sys.stderr.isatty() and len(spells) > 100
-    with click.progressbar(
-        length=len(spells), label="Sázím karty", file=sys.stderr if show_bar else _Null()
-    ) as bar:
+    bar = None
+    if not quiet and stderr_is_terminal() and len(spells) >= PROGRESS_MIN_SPELLS:
+        bar = click.progressbar(length=len(spells), label="Sázím karty", file=sys.stderr)
+    with bar or contextlib.nullcontext():
         result = build_pdf(
             spells,
             out,
@@ -214,7 +223,7 @@ def write_deck(spells, default_name: str, title: str, opts: dict, index: bool = 
             options=options,
             title=title,
             index=index,
-            progress=bar.update,
+            progress=bar.update if bar else None,
         )
     if not quiet:
         pages = ("strana", "strany", "stran") if sheet == "none" else ("arch", "archy", "archů")
@@ -231,17 +240,9 @@ def plural(count: int, one: str, few: str, many: str) -> str:
     return f"{count} {form}"
 
 
-class _Null:
-    """A stream that swallows the progress bar when it should not be shown."""
-
-    def write(self, text):
-        pass
-
-    def flush(self):
-        pass
-
-    def isatty(self):
-        return False
+def stderr_is_terminal() -> bool:
+    """Tell whether standard error is a terminal, where a progress bar can be drawn."""
+    return sys.stderr.isatty()
 
 
 # --- commands -------------------------------------------------------------------------------

@@ -162,6 +162,19 @@ def test_summary_uses_czech_plurals(runner, tmp_path):
     assert result.output.startswith("2 kouzla, 2 karty, 1 arch -> ")
 
 
+def test_progress_bar_on_a_terminal_only(runner, tmp_path, monkeypatch):
+    """A long build shows progress on a terminal's stderr; not with -q, not into a pipe."""
+    out = tmp_path / "all.pdf"
+    result = run(runner, "compendium", "-o", str(out))
+    assert "Sázím karty" not in result.stderr
+    monkeypatch.setattr("cards.cli.stderr_is_terminal", lambda: True)
+    result = run(runner, "compendium", "-o", str(out))
+    assert "Sázím karty" in result.stderr
+    assert "Sázím karty" not in result.stdout
+    result = run(runner, "compendium", "-q", "-o", str(out))
+    assert result.stderr == "" and result.stdout == ""
+
+
 def test_class_default_output_is_out_dir(runner, tmp_path, monkeypatch):
     """Without -o the deck goes to out/<class>.pdf, creating out/."""
     monkeypatch.chdir(tmp_path)
