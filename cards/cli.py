@@ -323,9 +323,7 @@ def lint_command(data):
 
 @main.command("fit-report")
 @filter_options
-@click.option(
-    "--layout", default="poker", show_default=True, help="Card layout name or .toml file."
-)
+@layout_option
 @click.option(
     "--csv",
     "csv_path",
@@ -436,9 +434,7 @@ def read_lines(path: Path) -> list[str]:
     show_default=True,
     help="Resolution of the PNG.",
 )
-@click.option(
-    "--layout", default="poker", show_default=True, help="Card layout name or .toml file."
-)
+@layout_option
 @click.option("--no-backs", is_flag=True, help="Render only the fronts.")
 @data_option
 @friendly_errors
@@ -470,9 +466,7 @@ def preview_command(name, output, dpi, layout, no_backs, data):
     type=click.Path(dir_okay=False, path_type=Path),
     help="Where to write the PDF (default: out/kalibrace.pdf).",
 )
-@click.option(
-    "--layout", default="poker", show_default=True, help="Card layout name or .toml file."
-)
+@layout_option
 @friendly_errors
 def calibrate_command(sheet, output, layout):
     """Print a duplex calibration sheet that tells which --back-offset to use."""
