@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import click
+from reportlab.lib.units import mm
 
 from cards import __version__
 from cards.model import SOURCE_ABBREVIATIONS
@@ -18,7 +19,6 @@ from cards.model import SOURCE_ABBREVIATIONS
 OUT_DIR = Path("out")
 # A build of this many spells takes about a second: long enough to show progress.
 PROGRESS_MIN_SPELLS = 200
-MM = 72 / 25.4
 
 
 def _domain_errors() -> tuple[type[Exception], ...]:
@@ -131,7 +131,7 @@ def parse_offset(ctx, param, value):
         raise click.BadParameter(
             f"expected two numbers in mm as X,Y (e.g. 0.5,-1), got {value!r}"
         ) from None
-    return (x * MM, y * MM)
+    return (x * mm, y * mm)
 
 
 def pdf_options(command: Callable) -> Callable:
@@ -207,7 +207,7 @@ def write_deck(spells, default_name: str, title: str, opts: dict, index: bool = 
         duplex=opts["duplex"],
         back_offset=opts["back_offset"],
         fold=opts["fold"],
-        bleed=None if bleed is None else bleed * MM,
+        bleed=None if bleed is None else bleed * mm,
     )
     out = opts["output"] or OUT_DIR / f"{default_name}.pdf"
     quiet = opts["quiet"]

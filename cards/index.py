@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from reportlab.lib.colors import HexColor
+from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from cards.impose import Page, Placement
@@ -13,8 +14,7 @@ from cards.layout import Layout
 from cards.model import Spell
 from cards.select import sort_spells
 
-MM = 72 / 25.4
-MARGIN = 15 * MM
+MARGIN = 15 * mm
 SIZE = 8.0
 LEADING = 1.35
 HEADER_SIZE = 13.0
@@ -92,7 +92,7 @@ def draw_index(canvas, face: IndexFace, x: float, y: float, *, bleed: float = 0.
     header = f"{face.title}: rejstřík" + (f" ({face.page}/{face.pages})" if face.pages > 1 else "")
     canvas.setFont(fonts["title"], HEADER_SIZE)
     canvas.drawString(left, top - HEADER_SIZE, header)
-    columns = (left, right - 70 * MM, right - 40 * MM, right)
+    columns = (left, right - 70 * mm, right - 40 * mm, right)
     row_y = top - 2.2 * HEADER_SIZE
     canvas.setFont(fonts["bold"], SIZE)
     for text, column in zip(("Kouzlo", "Úroveň", "Škola"), columns, strict=False):
