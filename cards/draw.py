@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import functools
+from weakref import WeakKeyDictionary
 
 from reportlab.lib.colors import Color, HexColor
-from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
 
@@ -53,8 +55,66 @@ class _TextObject(PDFTextObject):
     """A text object that does not track its cursor: every run here sets its own origin."""
 
     def textOut(self, text: str) -> None:
-        """Append a run at the current origin without measuring it (reportlab's measures)."""
-        self._code.append(self._formatText(text))
+        """Append a run at the current origin without measuring it (reportlab's measures).
+
+        For a TrueType font, writes what reportlab's ``_formatText`` writes for plain text,
+        with the characters mapped by `_split_string`.
+        """
+        font = getFont(self._fontname)
+        if not font._dynamicFont:
+            self._code.append(self._formatText(text))
+            return
+        canvas = self._canvas
+        code = []
+        for subset, chars in _split_string(font, text, canvas._doc):
+            if subset != self._curSubset:
+                name = font.getSubsetInternalName(subset, canvas._doc)
+                code.append(f"{name} {fp_str(self._fontsize)} Tf {fp_str(self._leading)} TL")
+                self._curSubset = subset
+            code.append(f"({canvas._escape(chars)}) Tj")
+        self._code.append(" ".join(code))
+
+
+class _Codes:
+    """The characters a TrueType font has mapped to subset codes in one document."""
+
+    def __init__(self) -> None:
+        self.known: set[str] = set()
+        self.table: dict[int, int] = {}  # for str.translate: character -> code
+
+
+# Keyed by reportlab's per-document font state, so a new document starts afresh.
+_CODES: WeakKeyDictionary = WeakKeyDictionary()
+
+
+def _split_string(font, text: str, doc) -> list[tuple[int, bytes]]:
+    """Return ``font.splitString(text, doc)``, without its per-character loop when it can.
+
+    reportlab gives each new character of a TrueType font the next free code of a subset,
+    in the order characters are first drawn, and never changes a code afterwards. So
+    text whose characters were all seen before needs no assignment: when its codes all
+    lie in subset 0 it is mapped in one ``str.translate``. Anything else (a new
+    character, another subset) goes through ``splitString`` itself, which assigns codes
+    in the same order as ever: the PDF is byte for byte the same.
+    """
+    state = font.state.get(doc)
+    codes = _CODES.get(state) if state is not None else None
+    if codes is not None and codes.known.issuperset(text):
+        mapped = text.translate(codes.table)
+        if mapped.isascii() or max(mapped) < "\u0100":
+            return [(0, mapped.encode("latin-1"))] if text else []
+    result = font.splitString(text, doc)
+    state = font.state[doc]
+    codes = _CODES.get(state)
+    if codes is None:
+        codes = _CODES[state] = _Codes()
+    assignments = state.assignments
+    for char in set(text) - codes.known:
+        code = ord(char)
+        # As splitString maps them: a no-break space as a space, a missing glyph to 0.
+        codes.table[code] = assignments.get(32 if code == 0xA0 else code, 0)
+        codes.known.add(char)
+    return result
 
 
 def _text(canvas: Canvas, face: CardFace) -> None:

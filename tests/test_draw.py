@@ -11,7 +11,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from cards.draw import draw_face
+from cards.draw import _split_string, draw_face
 from cards.fit import TextLine, fit_spell
 from cards.layout import load_layout
 from cards.model import Components, Origin, Paragraph, Spell
@@ -153,3 +153,19 @@ def test_text_is_drawn_in_reading_order(face):
     order = ["Bariéra čepelí", "Blade barrier", "VYVOLÁNÍ", "Vytvoříš", "břitva", "6k10", "<b>"]
     positions = [text.find(part) for part in order]
     assert -1 not in positions and positions == sorted(positions)
+
+
+def test_characters_are_mapped_as_reportlab_maps_them(layout):
+    """Codes and subsets equal splitString's, also for repeats, no-break spaces and subset 1."""
+    from reportlab.pdfbase.pdfmetrics import getFont
+    from reportlab.pdfgen.canvas import Canvas as Fresh
+
+    font = getFont(layout.fonts["body"])
+    ours, theirs = Canvas(io.BytesIO())._doc, Fresh(io.BytesIO())._doc
+    many = "".join(chr(c) for c in sorted(font.face.charToGlyph) if c > 32)[:400]
+    texts = ["Vytvoříš zeď", "zeď Vytvoříš", "6\u00a0sáhů", "\u2603 sníh", "", many, many[::-1]]
+    texts += [many[300:320], "Vytvoříš zeď" + many[350:], "zeď"]
+    for text in texts + texts:  # the second time, every character is known
+        assert _split_string(font, text, ours) == font.splitString(text, theirs)
+    assert font.state[ours].assignments == font.state[theirs].assignments
+    assert len(font.state[ours].subsets) > 1
