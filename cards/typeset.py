@@ -266,7 +266,8 @@ def _measure(
     """Glue the spaces the rules forbid breaking at, and place words and units at 1 pt."""
     count = len(words)
     glue = _glue(words)
-    breakable = [b and not g for b, g in zip(breakable, glue, strict=True)]
+    for i in glue:
+        breakable[i] = False
     space_width = {font: _width(" ", font) for font in set(space_fonts)}
     spaces = [space_width[font] for font in space_fonts]
     xs = [0.0, *accumulate(map(add, widths, spaces))][:count]
@@ -275,8 +276,10 @@ def _measure(
     # A counted word stays whole next to its number: "1 minuta", never "1 mi-". After
     # dice the next word is an adjective ("8k8 psychického zranění") and may be hyphenated.
     whole = [False] * len(ends)
-    if "number" in glue:
-        whole = [e > 0 and glue[e - 1] == "number" and not _DICE.search(words[e - 1]) for e in ends]
+    if "number" in glue.values():
+        whole = [
+            e > 0 and glue.get(e - 1) == "number" and not _DICE.search(words[e - 1]) for e in ends
+        ]
     offsets = list(map(add, accumulate(map(len, words), initial=0), range(count)))
     if len(set(fonts) | set(space_fonts)) == 1 and "" not in fonts:
         styles = [0] * count
@@ -324,13 +327,21 @@ def _continue_word(words, fonts, widths, pieces, chunk: str, font: str) -> None:
     widths[-1] = sum(p.width for p in pieces[-1])
 
 
-def _glue(texts: list[str]) -> list[str]:
-    """Return, for each space between words, the rule that forbids a break there, or ""."""
-    glued = [""] * max(len(texts) - 1, 0)
-    for i in range(len(texts) - 1):
+def _glue(texts: list[str]) -> dict[int, str]:
+    """Return the spaces between words where a rule forbids a break: index -> the rule.
+
+    Space i lies after texts[i]. Only a word of one character or one not starting with a
+    letter can glue a space, so only those are looked at.
+    """
+    glued: dict[int, str] = {}
+    last = len(texts) - 1
+    odd = [i for i, text in enumerate(texts) if len(text) == 1 or not text[0].isalpha()]
+    for i in odd:
+        if i == last:
+            break
         text = texts[i]
-        if text[0].isalpha():  # the usual case, decided quickly
-            if len(text) == 1 and text in ONE_LETTER_WORDS:
+        if text[0].isalpha():
+            if text in ONE_LETTER_WORDS:
                 glued[i] = "letter"
             continue
         core = text.lstrip(OPENING_PUNCTUATION)
@@ -342,9 +353,9 @@ def _glue(texts: list[str]) -> list[str]:
             glued[i] = "number"
         elif text in OPERATORS and i > 0 and _has_digit(texts[i - 1]):
             glued[i - 1] = glued[i] = "number"
-    for i in range(len(texts) - 1):
-        if texts[i + 1] in DASHES and not glued[i]:
-            glued[i] = "dash"
+    for i in odd:
+        if i and texts[i] in DASHES and i - 1 not in glued:
+            glued[i - 1] = "dash"
     return glued
 
 
