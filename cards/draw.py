@@ -54,67 +54,86 @@ def draw_face(canvas: Canvas, face: CardFace, x: float, y: float, *, bleed: floa
 class _TextObject(PDFTextObject):
     """A text object that does not track its cursor: every run here sets its own origin."""
 
+    def __init__(self, canvas: Canvas) -> None:
+        super().__init__(canvas)
+        self._codes: dict[str, _Codes | None] = {}  # by font name; None: not a TrueType font
+
     def textOut(self, text: str) -> None:
         """Append a run at the current origin without measuring it (reportlab's measures).
 
         For a TrueType font, writes what reportlab's ``_formatText`` writes for plain text,
-        with the characters mapped by `_split_string`.
+        with the characters mapped by `_Codes.split`.
         """
-        font = getFont(self._fontname)
-        if not font._dynamicFont:
+        doc = self._canvas._doc
+        try:
+            codes = self._codes[self._fontname]
+        except KeyError:
+            codes = self._codes[self._fontname] = _codes(getFont(self._fontname), doc)
+        if codes is None:
             self._code.append(self._formatText(text))
             return
-        canvas = self._canvas
         code = []
-        for subset, chars in _split_string(font, text, canvas._doc):
+        for subset, chars in codes.split(text, doc):
             if subset != self._curSubset:
-                name = font.getSubsetInternalName(subset, canvas._doc)
-                code.append(f"{name} {fp_str(self._fontsize)} Tf {fp_str(self._leading)} TL")
+                name = codes.font.getSubsetInternalName(subset, doc)
+                code.append(_select(name, self._fontsize, self._leading))
                 self._curSubset = subset
-            code.append(f"({canvas._escape(chars)}) Tj")
+            code.append(f"({self._canvas._escape(chars)}) Tj")
         self._code.append(" ".join(code))
+
+
+@functools.lru_cache(maxsize=1024)
+def _select(name: str, size: float, leading: float) -> str:
+    """Return the operators that select a font subset at a size, as reportlab writes them."""
+    return f"{name} {fp_str(size)} Tf {fp_str(leading)} TL"
 
 
 class _Codes:
     """The characters a TrueType font has mapped to subset codes in one document."""
 
-    def __init__(self) -> None:
+    def __init__(self, font) -> None:
+        self.font = font
         self.known: set[str] = set()
         self.table: dict[int, int] = {}  # for str.translate: character -> code
 
+    def split(self, text: str, doc) -> list[tuple[int, bytes]]:
+        """Return ``font.splitString(text, doc)``, without its per-character loop when it can.
 
-# Keyed by reportlab's per-document font state, so a new document starts afresh.
+        reportlab gives each new character of a TrueType font the next free code of a
+        subset, in the order characters are first drawn, and never changes a code
+        afterwards. So text whose characters were all seen before needs no assignment:
+        when its codes all lie in subset 0 it is mapped in one ``str.translate``. Anything
+        else (a new character, another subset) goes through ``splitString`` itself, which
+        assigns codes in the same order as ever: the PDF is byte for byte the same.
+        """
+        if text and self.known.issuperset(text):
+            mapped = text.translate(self.table)
+            if mapped.isascii() or max(mapped) < "\u0100":
+                return [(0, mapped.encode("latin-1"))]
+        result = self.font.splitString(text, doc)
+        assignments = self.font.state[doc].assignments
+        for char in set(text) - self.known:
+            code = ord(char)
+            # As splitString maps them: a no-break space as a space, a missing glyph to 0.
+            self.table[code] = assignments.get(32 if code == 0xA0 else code, 0)
+            self.known.add(char)
+        return result
+
+
+# Per document (held weakly, as reportlab holds its font states) and font name.
 _CODES: WeakKeyDictionary = WeakKeyDictionary()
 
 
-def _split_string(font, text: str, doc) -> list[tuple[int, bytes]]:
-    """Return ``font.splitString(text, doc)``, without its per-character loop when it can.
-
-    reportlab gives each new character of a TrueType font the next free code of a subset,
-    in the order characters are first drawn, and never changes a code afterwards. So
-    text whose characters were all seen before needs no assignment: when its codes all
-    lie in subset 0 it is mapped in one ``str.translate``. Anything else (a new
-    character, another subset) goes through ``splitString`` itself, which assigns codes
-    in the same order as ever: the PDF is byte for byte the same.
-    """
-    state = font.state.get(doc)
-    codes = _CODES.get(state) if state is not None else None
-    if codes is not None and codes.known.issuperset(text):
-        mapped = text.translate(codes.table)
-        if mapped.isascii() or max(mapped) < "\u0100":
-            return [(0, mapped.encode("latin-1"))] if text else []
-    result = font.splitString(text, doc)
-    state = font.state[doc]
-    codes = _CODES.get(state)
-    if codes is None:
-        codes = _CODES[state] = _Codes()
-    assignments = state.assignments
-    for char in set(text) - codes.known:
-        code = ord(char)
-        # As splitString maps them: a no-break space as a space, a missing glyph to 0.
-        codes.table[code] = assignments.get(32 if code == 0xA0 else code, 0)
-        codes.known.add(char)
-    return result
+def _codes(font, doc) -> _Codes | None:
+    """Return the character codes of a TrueType font in a document; None for other fonts."""
+    if not font._dynamicFont:
+        return None
+    fonts = _CODES.get(doc)
+    if fonts is None:
+        fonts = _CODES[doc] = {}
+    if font.fontName not in fonts:
+        fonts[font.fontName] = _Codes(font)
+    return fonts[font.fontName]
 
 
 def _text(canvas: Canvas, face: CardFace) -> None:

@@ -11,7 +11,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from cards.draw import _split_string, draw_face
+from cards.draw import _codes, draw_face
 from cards.fit import TextLine, fit_spell
 from cards.layout import load_layout
 from cards.model import Components, Origin, Paragraph, Spell
@@ -166,6 +166,6 @@ def test_characters_are_mapped_as_reportlab_maps_them(layout):
     texts = ["Vytvoříš zeď", "zeď Vytvoříš", "6\u00a0sáhů", "\u2603 sníh", "", many, many[::-1]]
     texts += [many[300:320], "Vytvoříš zeď" + many[350:], "zeď"]
     for text in texts + texts:  # the second time, every character is known
-        assert _split_string(font, text, ours) == font.splitString(text, theirs)
+        assert _codes(font, ours).split(text, ours) == font.splitString(text, theirs)
     assert font.state[ours].assignments == font.state[theirs].assignments
     assert len(font.state[ours].subsets) > 1
