@@ -21,7 +21,7 @@ from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 
 from cards.layout import Layout
 from cards.model import SOURCE_ABBREVIATIONS, BulletList, Heading, Paragraph, Spell, Table
-from cards.typeset import Line, Prepared, Run, count_lines, prepare, set_lines
+from cards.typeset import Line, Prepared, Run, count_lines, line_splits, prepare, set_lines
 
 SIZE_STEP = 0.1  # body sizes are tried on this grid of points
 MIN_TABLE_SCALE = 0.8  # a table too wide even at type.table_min is condensed down to this
@@ -225,15 +225,15 @@ def _components(spell: Spell) -> tuple[str, str]:
     return ", ".join(letters) or "—", c.material_text
 
 
-def _permission(lines: Sequence[Line], n: int) -> int:
-    """Return whether a card may end before line n of a paragraph.
+def _permission(splits: Sequence[bool], n: int) -> int:
+    """Return whether a card may end before line n of a paragraph (`Line.split_word` of each).
 
     Never after its first line (orphan) or before its last (widow), nor after a line that
     ends inside a word: the reader should not turn the card in the middle of a word.
     """
     if n == 0:
         return BLOCK
-    if n < 2 or n > len(lines) - 2 or lines[n - 1].split_word:
+    if n < 2 or n > len(splits) - 2 or splits[n - 1]:
         return NEVER
     return LINE
 
@@ -251,6 +251,7 @@ class _Setter:
         self.left = layout.safe_margin
         self.width = layout.width - 2 * layout.safe_margin
         self._slabs: dict[float, tuple[Slab, ...]] = {}
+        self._outlines: dict[float, tuple[Slab, ...]] = {}
         self._headers: dict[tuple[bool, bool], Header] = {}
         self._extents: tuple[tuple[float, int], ...] | None = None
 
@@ -524,6 +525,62 @@ class _Setter:
             self._slabs[size] = tuple(self._set(size))
         return self._slabs[size]
 
+    def outline(self, size: float) -> tuple[Slab, ...]:
+        """Return the slabs of `slabs(size)` with no items in paragraphs and lists.
+
+        Heights, spaces, break permissions and repeated table headers are those of the set
+        slabs, which is all that `_split` reads, but no line is built: cheap for trying a size.
+        """
+        if size in self._slabs:
+            return self._slabs[size]
+        if size not in self._outlines:
+            self._outlines[size] = tuple(self._outline(size))
+        return self._outlines[size]
+
+    def _outline(self, size: float) -> list[Slab]:
+        """Mirror `_set` (and the block methods it calls) for paragraphs and lists."""
+        fonts, width = self.fonts, self.width
+        leading = size * self.sizes.leading
+        gap = self.sizes.paragraph_gap * leading
+        slabs: list[Slab] = []
+
+        def add(splits: tuple[bool, ...], space_before: float) -> None:
+            for n in range(len(splits)):
+                breakable = _permission(splits, n)
+                slabs.append(Slab(leading, (), space_before if n == 0 else 0.0, breakable))
+
+        keep = False
+        for block in self.spell.blocks:
+            start = len(slabs)
+            if isinstance(block, Paragraph) and block.kind == "higher_levels":
+                pad_x, pad_y = _higher_pads(size)
+                prepared = _prepared(block.text, fonts["body"], block.heading, fonts["bold_italic"])
+                splits = line_splits(prepared, width - 2 * pad_x, size)
+                count = len(splits)
+                for n in range(count):
+                    top_pad = pad_y if n == 0 else 0.0
+                    bottom_pad = pad_y if n == count - 1 else 0.0
+                    height = leading + top_pad + bottom_pad
+                    breakable = _permission(splits, n)
+                    slabs.append(Slab(height, (), gap * 1.5 if n == 0 else 0.0, breakable))
+            elif isinstance(block, Paragraph):
+                prepared = _prepared(block.text, fonts["body"], block.heading, fonts["bold"])
+                add(line_splits(prepared, width, size), gap)
+            elif isinstance(block, Heading):
+                self._heading(slabs, block, size, gap)
+            elif isinstance(block, BulletList):
+                indent = self.sizes.bullet_indent * size
+                for n, item in enumerate(block.items):
+                    prepared = _prepared(item, fonts["body"])
+                    splits = line_splits(prepared, width, size, indent=indent, first_indent=indent)
+                    add(splits, gap if n == 0 else 0.25 * gap)
+            elif isinstance(block, Table):
+                self._table(slabs, block, size, gap)
+            if keep and len(slabs) > start:
+                slabs[start] = replace(slabs[start], breakable=NEVER)
+            keep = isinstance(block, Heading)
+        return slabs
+
     def _set(self, size: float) -> list[Slab]:
         leading = size * self.sizes.leading
         gap = self.sizes.paragraph_gap * leading
@@ -551,6 +608,8 @@ class _Setter:
         """
         if size in self._slabs:
             return _height(self._slabs[size])
+        if size in self._outlines:
+            return _height(self._outlines[size])
         fonts, width = self.fonts, self.width
         leading = size * self.sizes.leading
         gap = self.sizes.paragraph_gap * leading
@@ -596,8 +655,9 @@ class _Setter:
     ) -> None:
         """Append one slab per line, with the widow and orphan rules as break permissions."""
         leading = size * self.sizes.leading
+        splits = [line.split_word for line in lines]
         for n, line in enumerate(lines):
-            breakable = _permission(lines, n)
+            breakable = _permission(splits, n)
             items: tuple[Primitive, ...] = (TextLine(line, x, -_BASELINE * size, size, colour),)
             if n == 0:
                 items += extra
@@ -620,6 +680,7 @@ class _Setter:
         lines = set_lines(prepared, self.width - 2 * pad_x, size)
         leading = size * self.sizes.leading
         count = len(lines)
+        splits = [line.split_word for line in lines]
         for n, line in enumerate(lines):
             top_pad = pad_y if n == 0 else 0.0
             bottom_pad = pad_y if n == count - 1 else 0.0
@@ -629,7 +690,7 @@ class _Setter:
                 Rule(self.left + 0.6, 0.0, self.left + 0.6, -height, 1.2, self.colour),
                 TextLine(line, self.left + pad_x, -top_pad - _BASELINE * size, size, colours.text),
             )
-            breakable = _permission(lines, n)
+            breakable = _permission(splits, n)
             slabs.append(Slab(height, items, gap * 1.5 if n == 0 else 0.0, breakable))
 
     def _heading(self, slabs: list[Slab], block: Heading, size: float, gap: float) -> None:
@@ -912,13 +973,13 @@ def fit(spell: Spell, layout: Layout) -> Fit:
             return Fit((_face(setter, sizes[k], 1, 1, single, setter.slabs(sizes[k])),), 1)
     first = setter.header(first=True, numbered=True).body.height
     rest = setter.header(first=False, numbered=True).body.height
-    least = len(_split(setter.slabs(sizes[0]), first, rest, False, 10**6))
+    least = len(_split(setter.outline(sizes[0]), first, rest, False, 10**6))
 
     def breaks(size: float) -> list[int] | None:
         if setter.height(size) > first + (least - 1) * rest + _EPS:
             return None  # more text than the cards hold: no need to set it
         for prefer in (True, False):
-            ends = _split(setter.slabs(size), first, rest, prefer, least)
+            ends = _split(setter.outline(size), first, rest, prefer, least)
             if len(ends) <= least:
                 return ends
         return None

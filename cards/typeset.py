@@ -47,8 +47,9 @@ Typographic rules applied here:
   and the fitter breaks the compendium several times per build.
 - Text is text: no markup is parsed. Runs of white space collapse to one space.
 
-`prepare` is cached on its runs, and `set_lines` / `count_lines` on the prepared paragraph
-and their arguments, so breaking the same paragraph again at the same size is free.
+`prepare` is cached on its runs, and `set_lines` / `count_lines` / `line_splits` on the
+prepared paragraph and their arguments, so breaking the same paragraph again at the same size
+is free.
 """
 
 from __future__ import annotations
@@ -72,6 +73,7 @@ __all__ = [
     "prepare",
     "set_lines",
     "count_lines",
+    "line_splits",
     "line_text",
     "hyphenation_points",
 ]
@@ -524,6 +526,21 @@ def count_lines(
     """Return how many lines `set_lines` gives, without building them (cheap, for fitting)."""
     first, rest = (width - first_indent) / size, (width - indent) / size
     return len(_spans(prepared, first, rest, justify, hyphenate))
+
+
+def line_splits(
+    prepared: Prepared,
+    width: float,
+    size: float,
+    *,
+    indent: float = 0.0,
+    first_indent: float = 0.0,
+    justify: bool = True,
+    hyphenate: bool = True,
+) -> tuple[bool, ...]:
+    """Return `Line.split_word` of each line `set_lines` gives, without building them."""
+    first, rest = (width - first_indent) / size, (width - indent) / size
+    return tuple(span.split_word for span in _spans(prepared, first, rest, justify, hyphenate))
 
 
 def _spans(

@@ -403,6 +403,30 @@ def test_names_and_stats_are_not_hyphenated():
     assert not any(line.split_word for line in short)
 
 
+def test_outline_matches_the_set_slabs(layout):
+    """The cheap outline has the set slabs' heights, spaces, permissions and repeated header."""
+    spell = make_spell(
+        Paragraph(SENTENCE * 5, "Silná ruka."),
+        Heading("Akce"),
+        Paragraph(SENTENCE * 3),
+        BulletList((SENTENCE, SENTENCE * 3)),
+        Table(("k4", "Účinek"), tuple((str(n), SENTENCE) for n in range(6))),
+        Paragraph(SENTENCE * 4, "Na vyšších úrovních.", "higher_levels"),
+    )
+
+    def shape(slabs):
+        return [
+            (s.height, s.space_before, s.breakable, s.repeat.height if s.repeat else None)
+            for s in slabs
+        ]
+
+    for size in (6.5, 7.3, 8.5):
+        outline = _Setter(spell, layout).outline(size)
+        assert not outline[0].items  # not built: the paragraph's lines
+        assert shape(outline) == shape(_Setter(spell, layout).slabs(size))
+        assert {LINE, NEVER, BLOCK} <= {s.breakable for s in outline}
+
+
 def test_spell_without_description_gets_one_card(layout):
     """A spell with no description text still gets its card, header and footer."""
     spell = make_spell(Paragraph(""))

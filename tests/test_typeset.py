@@ -16,6 +16,7 @@ from cards.typeset import (
     Run,
     count_lines,
     hyphenation_points,
+    line_splits,
     line_text,
     prepare,
     set_lines,
@@ -418,6 +419,19 @@ def test_count_lines_agrees_with_set_lines():
     for width in WIDTHS:
         expected = len(set_lines(prepared, width, SIZE, indent=4))
         assert count_lines(prepared, width, SIZE, indent=4) == expected
+
+
+def test_line_splits_agree_with_set_lines():
+    """line_splits gives each set line's split_word, at every width, hyphenated or not."""
+    prepared = prepare([Run(AGANAZZAR, SERIF)])
+    seen = set()
+    for width in WIDTHS:
+        for hyphenate in (True, False):
+            lines = set_lines(prepared, width, SIZE, indent=4, hyphenate=hyphenate)
+            expected = tuple(line.split_word for line in lines)
+            assert line_splits(prepared, width, SIZE, indent=4, hyphenate=hyphenate) == expected
+            seen.update(expected)
+    assert seen == {True, False}
 
 
 def test_prepare_is_cached_for_equal_runs():
