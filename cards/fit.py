@@ -180,15 +180,12 @@ def _below(upper: float, lower: float, font: str, gap: float = 0.0) -> float:
     return descent * upper + (1 - descent) * lower + gap
 
 
-@functools.lru_cache(maxsize=4096)
-def _runs(runs: tuple[Run, ...]) -> Prepared:
-    return prepare(runs)
-
-
+@functools.lru_cache(maxsize=8192)
 def _prepared(text: str, font: str, heading: str = "", heading_font: str = "") -> Prepared:
+    # Cached on the strings: building and hashing Run objects for prepare's cache costs more.
     if heading:
-        return _runs((Run(heading, heading_font), Run(" " + text, font)))
-    return _runs((Run(text, font),))
+        return prepare((Run(heading, heading_font), Run(" " + text, font)))
+    return prepare((Run(text, font),))
 
 
 def _ragged(prepared: Prepared, width: float, size: float) -> tuple[Line, ...]:
