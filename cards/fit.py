@@ -180,12 +180,15 @@ def _below(upper: float, lower: float, font: str, gap: float = 0.0) -> float:
     return descent * upper + (1 - descent) * lower + gap
 
 
-@functools.lru_cache(maxsize=8192)
-def _prepared(text: str, font: str, heading: str = "", heading_font: str = "") -> Prepared:
-    # Cached on the strings: building and hashing Run objects for prepare's cache costs more.
+def _prepare(text: str, font: str, heading: str = "", heading_font: str = "") -> Prepared:
     if heading:
         return prepare((Run(heading, heading_font), Run(" " + text, font)))
     return prepare((Run(text, font),))
+
+
+# The texts of card headers (names, stats, classes) recur from spell to spell: kept for all.
+# Cached on the strings: building and hashing Run objects for prepare's cache costs more.
+_prepared = functools.lru_cache(maxsize=4096)(_prepare)
 
 
 def _ragged(prepared: Prepared, width: float, size: float) -> tuple[Line, ...]:
@@ -251,6 +254,7 @@ class _Setter:
         self._outlines: dict[float, tuple[Slab, ...]] = {}
         self._headers: dict[tuple[bool, bool], Header] = {}
         self._extents: tuple[tuple[float, int], ...] | None = None
+        self._texts: dict[tuple[str, str, str, str], Prepared] = {}
 
     # -- fixed parts ---------------------------------------------------------------
 
@@ -485,6 +489,18 @@ class _Setter:
             "right",
         )
 
+    def _text(self, text: str, font: str, heading: str = "", heading_font: str = "") -> Prepared:
+        """Return a description text prepared, kept only while this spell is set.
+
+        Its lines at every size tried go with it, rather than live on for the cyclic
+        collector to go over.
+        """
+        key = (text, font, heading, heading_font)
+        prepared = self._texts.get(key)
+        if prepared is None:
+            prepared = self._texts[key] = _prepare(text, font, heading, heading_font)
+        return prepared
+
     def estimate(self, size: float) -> float:
         """Estimate the description's height at a size from its natural width, without setting."""
         leading = size * self.sizes.leading
@@ -501,13 +517,13 @@ class _Setter:
             out: list[tuple[float, int]] = []
             for block in self.spell.blocks:
                 if isinstance(block, Paragraph):
-                    prepared = _prepared(block.text, fonts["body"], block.heading, fonts["bold"])
+                    prepared = self._text(block.text, fonts["body"], block.heading, fonts["bold"])
                     out.append((_natural(prepared), 0))
                 elif isinstance(block, Heading):
-                    out.append((_natural(_prepared(block.text, fonts["bold"])), 0))
+                    out.append((_natural(self._text(block.text, fonts["bold"])), 0))
                 elif isinstance(block, BulletList):
                     out.extend(
-                        (1.1 * _natural(_prepared(item, fonts["body"])), 0) for item in block.items
+                        (1.1 * _natural(self._text(item, fonts["body"])), 0) for item in block.items
                     )
                 elif isinstance(block, Table):
                     out.append((0.0, 1 + 2 * len(block.rows)))
@@ -551,7 +567,9 @@ class _Setter:
             start = len(slabs)
             if isinstance(block, Paragraph) and block.kind == "higher_levels":
                 pad_x, pad_y = _higher_pads(size)
-                prepared = _prepared(block.text, fonts["body"], block.heading, fonts["bold_italic"])
+                prepared = self._text(
+                    block.text, fonts["body"], block.heading, fonts["bold_italic"]
+                )
                 splits = line_splits(prepared, width - 2 * pad_x, size)
                 count = len(splits)
                 for n in range(count):
@@ -561,14 +579,14 @@ class _Setter:
                     breakable = _permission(splits, n)
                     slabs.append(Slab(height, (), gap * 1.5 if n == 0 else 0.0, breakable))
             elif isinstance(block, Paragraph):
-                prepared = _prepared(block.text, fonts["body"], block.heading, fonts["bold"])
+                prepared = self._text(block.text, fonts["body"], block.heading, fonts["bold"])
                 add(line_splits(prepared, width, size), gap)
             elif isinstance(block, Heading):
                 self._heading(slabs, block, size, gap)
             elif isinstance(block, BulletList):
                 indent = self.sizes.bullet_indent * size
                 for n, item in enumerate(block.items):
-                    prepared = _prepared(item, fonts["body"])
+                    prepared = self._text(item, fonts["body"])
                     splits = line_splits(prepared, width, size, indent=indent, first_indent=indent)
                     add(splits, gap if n == 0 else 0.25 * gap)
             elif isinstance(block, Table):
@@ -619,17 +637,19 @@ class _Setter:
         for block in self.spell.blocks:
             if isinstance(block, Paragraph) and block.kind == "higher_levels":
                 pad_x, pad_y = _higher_pads(size)
-                prepared = _prepared(block.text, fonts["body"], block.heading, fonts["bold_italic"])
+                prepared = self._text(
+                    block.text, fonts["body"], block.heading, fonts["bold_italic"]
+                )
                 add(1.5 * gap, count_lines(prepared, width - 2 * pad_x, size), 2 * pad_y)
             elif isinstance(block, Paragraph):
-                prepared = _prepared(block.text, fonts["body"], block.heading, fonts["bold"])
+                prepared = self._text(block.text, fonts["body"], block.heading, fonts["bold"])
                 add(gap, count_lines(prepared, width, size))
             elif isinstance(block, Heading):
-                add(gap, len(_ragged(_prepared(block.text, fonts["bold"]), width, size)))
+                add(gap, len(_ragged(self._text(block.text, fonts["bold"]), width, size)))
             elif isinstance(block, BulletList):
                 indent = self.sizes.bullet_indent * size
                 for n, item in enumerate(block.items):
-                    prepared = _prepared(item, fonts["body"])
+                    prepared = self._text(item, fonts["body"])
                     lines = count_lines(prepared, width, size, indent=indent, first_indent=indent)
                     add(gap if n == 0 else 0.25 * gap, lines)
             elif isinstance(block, Table):
@@ -665,7 +685,7 @@ class _Setter:
         if block.kind == "higher_levels":
             self._higher_levels(slabs, block, size, gap)
             return
-        prepared = _prepared(block.text, fonts["body"], block.heading, fonts["bold"])
+        prepared = self._text(block.text, fonts["body"], block.heading, fonts["bold"])
         lines = set_lines(prepared, self.width, size)
         self._lines_to_slabs(slabs, lines, size, self.left, colours.text, gap)
 
@@ -673,7 +693,7 @@ class _Setter:
         """Set "Na vyšších úrovních." apart: on a tinted panel with a bar in the school colour."""
         fonts, colours = self.fonts, self.layout.colours
         pad_x, pad_y = _higher_pads(size)
-        prepared = _prepared(block.text, fonts["body"], block.heading, fonts["bold_italic"])
+        prepared = self._text(block.text, fonts["body"], block.heading, fonts["bold_italic"])
         lines = set_lines(prepared, self.width - 2 * pad_x, size)
         leading = size * self.sizes.leading
         count = len(lines)
@@ -691,7 +711,7 @@ class _Setter:
             slabs.append(Slab(height, items, gap * 1.5 if n == 0 else 0.0, breakable))
 
     def _heading(self, slabs: list[Slab], block: Heading, size: float, gap: float) -> None:
-        lines = _ragged(_prepared(block.text, self.fonts["bold"]), self.width, size)
+        lines = _ragged(self._text(block.text, self.fonts["bold"]), self.width, size)
         start = len(slabs)
         self._lines_to_slabs(slabs, lines, size, self.left, self.colour, gap)
         for n in range(start + 1, len(slabs)):
@@ -701,7 +721,7 @@ class _Setter:
         indent = self.sizes.bullet_indent * size
         for n, item in enumerate(block.items):
             lines = set_lines(
-                _prepared(item, self.fonts["body"]),
+                self._text(item, self.fonts["body"]),
                 self.width,
                 size,
                 indent=indent,
@@ -783,7 +803,7 @@ class _Setter:
             cells = [
                 [
                     set_lines(
-                        _prepared(text, fonts["bold"] if n == 0 else fonts["body"]),
+                        self._text(text, fonts["bold"] if n == 0 else fonts["body"]),
                         width - 2 * pad,
                         size,
                         justify=False,

@@ -47,9 +47,9 @@ Typographic rules applied here:
   and the fitter breaks the compendium several times per build.
 - Text is text: no markup is parsed. Runs of white space collapse to one space.
 
-`prepare` is cached on its runs, and `set_lines` / `count_lines` / `line_splits` on the
-prepared paragraph and their arguments, so breaking the same paragraph again at the same size
-is free.
+`prepare` is cached on its runs (for as long as its result is in use), and `set_lines` /
+`count_lines` / `line_splits` on the prepared paragraph and their arguments, so breaking the
+same paragraph again at the same size is free.
 """
 
 from __future__ import annotations
@@ -61,6 +61,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate, compress, repeat
 from operator import add, mul, sub
+from weakref import WeakValueDictionary
 
 import pyphen
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
@@ -194,10 +195,18 @@ class _Span:
 
 def prepare(runs: Sequence[Run]) -> Prepared:
     """Tokenise runs into measured words, spaces and glued units, ready for `set_lines`."""
-    return _prepare(tuple(runs))
+    runs = tuple(runs)
+    prepared = _PREPARED.get(runs)
+    if prepared is None:
+        prepared = _PREPARED[runs] = _prepare(runs)
+    return prepared
 
 
-@functools.lru_cache(maxsize=4096)
+# Held weakly: a paragraph and the lines cached on it go as soon as its user lets go of it,
+# not at the cyclic collector's next full pass over everything still held.
+_PREPARED: WeakValueDictionary[tuple[Run, ...], Prepared] = WeakValueDictionary()
+
+
 def _prepare(runs: tuple[Run, ...]) -> Prepared:
     words: list[str] = []
     fonts: list[str] = []

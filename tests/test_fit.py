@@ -294,11 +294,12 @@ def test_no_widow_or_orphan_lines(layout):
     spell = make_spell(*(Paragraph(SENTENCE * n) for n in (1, 3, 2, 4, 1, 5, 2, 3, 6, 1)))
     faces = fit_spell(spell, layout)
     assert len(faces) > 2
-    slabs = _Setter(spell, layout).slabs(faces[0].body_size)
-    index = {id(slab.items[0].line): n for n, slab in enumerate(slabs)}
-    for face in faces[1:]:
-        first = body_lines(face)[0]
-        assert slabs[index[id(first.line)]].breakable in (LINE, BLOCK)
+    slabs = _Setter(spell, layout).slabs(faces[0].body_size)  # one slab per line here
+    start = 0
+    for before, face in zip(faces, faces[1:], strict=False):
+        start += len(body_lines(before))
+        assert body_lines(face)[0].line.text == slabs[start].items[0].line.text
+        assert slabs[start].breakable in (LINE, BLOCK)
 
 
 def test_break_permissions_of_a_paragraph(layout):
@@ -425,6 +426,16 @@ def test_outline_matches_the_set_slabs(layout):
         assert not outline[0].items  # not built: the paragraph's lines
         assert shape(outline) == shape(_Setter(spell, layout).slabs(size))
         assert {LINE, NEVER, BLOCK} <= {s.breakable for s in outline}
+
+
+def test_description_text_is_not_kept_after_fitting(layout):
+    """Once a spell is set, its description's prepared text (and lines at every size) is freed."""
+    from cards.typeset import _PREPARED
+
+    unique = "Jedinečná věta, kterou žádné jiné kouzlo nemá. "
+    faces = fit_spell(make_spell(Paragraph(unique * 40)), layout)
+    assert len(faces) > 1
+    assert not any(unique in run.text for runs in list(_PREPARED.keys()) for run in runs)
 
 
 def test_spell_without_description_gets_one_card(layout):

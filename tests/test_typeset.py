@@ -1,5 +1,6 @@
 """Tests for cards.typeset: Czech hyphenation, glued spaces, justification, lossless lines."""
 
+import weakref
 from pathlib import Path
 
 import pdfplumber
@@ -432,6 +433,15 @@ def test_line_splits_agree_with_set_lines():
             assert line_splits(prepared, width, SIZE, indent=4, hyphenate=hyphenate) == expected
             seen.update(expected)
     assert seen == {True, False}
+
+
+def test_prepared_paragraph_is_not_kept_once_unused():
+    """prepare's cache holds a paragraph only while it is in use: its cached lines go with it."""
+    prepared = prepare([Run("Zcela jedinečný odstavec, který nikdo jiný nepoužije.", SERIF)])
+    set_lines(prepared, 40 * mm, SIZE)
+    gone = weakref.ref(prepared)
+    del prepared
+    assert gone() is None
 
 
 def test_prepare_is_cached_for_equal_runs():
