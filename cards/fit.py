@@ -186,7 +186,8 @@ def _prepare(text: str, font: str, heading: str = "", heading_font: str = "") ->
     return prepare((Run(text, font),))
 
 
-# The texts of card headers (names, stats, classes) recur from spell to spell: kept for all.
+# Header texts (name, stats, material, classes) are short, and stats and classes recur from
+# spell to spell: kept for all spells.
 # Cached on the strings: building and hashing Run objects for prepare's cache costs more.
 _prepared = functools.lru_cache(maxsize=4096)(_prepare)
 
