@@ -139,22 +139,29 @@ def _clean(raw: str) -> str:
     return _SPACES_RE.sub(" ", raw.strip(" \t\xa0\ufeff"))
 
 
-def _check_characters(line: _Line, raw: str, out: _Collector) -> None:
-    for char in dict.fromkeys(raw):  # each distinct character once, in order of appearance
-        if char in "\t\xa0\ufeff" or char.isascii() and char.isprintable():
-            continue
-        if unicodedata.category(char).startswith("C"):
-            out.error(line.number, "character", f"control character U+{ord(char):04X}", raw)
-            return
-        if not char.isalpha() or char in CZECH_LETTERS or char in FOREIGN_LETTERS:
-            continue
-        name = unicodedata.name(char, f"U+{ord(char):04X}")
-        out.error(
-            line.number,
-            "character",
-            f"unexpected letter {char!r} ({name}); a Czech or ASCII letter was expected",
-            raw,
-        )
+def _unexpected_character(char: str) -> str:
+    """Say what is wrong with a character of the compendium, or "" when it is fine."""
+    if char in "\t\xa0\ufeff\r\n" or char.isascii() and char.isprintable():
+        return ""
+    if unicodedata.category(char).startswith("C"):
+        return f"control character U+{ord(char):04X}"
+    if not char.isalpha() or char in CZECH_LETTERS or char in FOREIGN_LETTERS:
+        return ""
+    name = unicodedata.name(char, f"U+{ord(char):04X}")
+    return f"unexpected letter {char!r} ({name}); a Czech or ASCII letter was expected"
+
+
+def _check_characters(line: _Line, raw: str, out: _Collector, *, letters: bool = True) -> None:
+    """Report stray characters, non-breaking spaces and dice with a space in one line.
+
+    letters=False skips the per-character check, for text already known to be clean.
+    """
+    for char in dict.fromkeys(raw) if letters else ():  # each distinct character once
+        message = _unexpected_character(char)
+        if message:
+            out.error(line.number, "character", message, raw)
+            if message.startswith("control"):
+                return
     if _NBSP_STRAY_RE.search(raw.strip(" \t")) or raw.rstrip(" \t").endswith("\xa0"):
         out.warning(
             line.number, "nbsp", "stray non-breaking space next to a space or at an end", raw
@@ -168,13 +175,15 @@ def _split_lines(text: str, out: _Collector) -> list[_Line]:
     if text.startswith("\ufeff"):
         text = text[1:]
     lines = []
+    # Most files have no stray character at all: look line by line only when one turns up.
+    letters = any(map(_unexpected_character, set(text)))
     # Only CR and LF end a line; other Unicode line breaks are stray characters.
     for number, raw in enumerate(re.split(r"\r\n|\r|\n", text), start=1):
         cleaned = _clean(raw)
         if not cleaned:
             continue
         line = _Line(number, cleaned)
-        _check_characters(line, raw, out)
+        _check_characters(line, raw, out, letters=letters)
         lines.append(line)
     return lines
 
