@@ -175,6 +175,21 @@ def test_progress_bar_on_a_terminal_only(runner, tmp_path, monkeypatch):
     assert result.stderr == "" and result.stdout == ""
 
 
+def test_fit_report_agrees_with_the_pdf(runner, tmp_path):
+    """fit-report's card counts per spell match the pages of the built deck; --csv writes them."""
+    csv_path = tmp_path / "fit.csv"
+    result = run(runner, "fit-report", "--class", "paladin", "--csv", str(csv_path))
+    assert result.exit_code == 0
+    assert "Kouzel: 48" in result.output
+    rows = csv_path.read_text(encoding="utf-8").splitlines()[1:]
+    assert len(rows) == 48
+    total = sum(int(row.rsplit(",", 3)[1]) for row in rows)
+    assert f"karet celkem: {total}" in result.output
+    out = tmp_path / "paladin.pdf"
+    run(runner, "compendium", "--class", "paladin", "--sheet", "none", "-o", str(out))
+    assert len(pypdf.PdfReader(out).pages) == total
+
+
 def test_class_default_output_is_out_dir(runner, tmp_path, monkeypatch):
     """Without -o the deck goes to out/<class>.pdf, creating out/."""
     monkeypatch.chdir(tmp_path)
