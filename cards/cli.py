@@ -263,7 +263,11 @@ def main():
 @data_option
 @friendly_errors
 def list_command(as_json, data, **filters):
-    """List spells, filtered by class, level, school, source, ritual or concentration."""
+    """List spells.
+
+    Filter by class, level, school, source, ritual or concentration; --json gives the full
+    records.
+    """
     from cards.compendium import spell_to_dict
 
     spells = apply_filters(load_spells(data), **filters)
@@ -283,7 +287,10 @@ def list_command(as_json, data, **filters):
 @data_option
 @friendly_errors
 def show_command(name, as_json, data):
-    """Print one spell's parsed fields; NAME is Czech or English, diacritics optional."""
+    """Show one spell's parsed fields.
+
+    NAME is Czech or English, diacritics optional; "Název (Zdroj)" picks a book.
+    """
     from cards.compendium import spell_to_dict
     from cards.select import find_spell
 
@@ -305,7 +312,10 @@ def show_command(name, as_json, data):
 @data_option
 @friendly_errors
 def lint_command(data):
-    """List every problem in a compendium with file:line; exit 1 if there are errors."""
+    """Check a compendium for problems.
+
+    Lists every error and warning with file:line; exits 1 if there are errors.
+    """
     from cards.compendium import DEFAULT_DATA, lint_compendium
 
     problems = lint_compendium(data or DEFAULT_DATA)
@@ -333,7 +343,10 @@ def lint_command(data):
 @data_option
 @friendly_errors
 def fit_report_command(layout, csv_path, data, **filters):
-    """Print per spell its cards and body size, and a summary."""
+    """Show how each spell fits: its cards and body size.
+
+    Ends with a summary: cards in all, spells per card count, the smallest size used.
+    """
     from cards.layout import load_layout
     from cards.report import fit_report, format_report, write_csv
 
@@ -359,7 +372,10 @@ def fit_report_command(layout, csv_path, data, **filters):
 @pdf_options
 @friendly_errors
 def compendium_command(sort, index, **opts):
-    """Print the whole compendium (or a filtered part of it), by level and Czech name."""
+    """Print the whole compendium, or a filtered part of it.
+
+    Cards go by level, then Czech alphabetical order, unless --sort says otherwise.
+    """
     from cards.select import sort_spells
 
     filters = {key: opts.pop(key) for key in FILTERS}
@@ -374,7 +390,11 @@ def compendium_command(sort, index, **opts):
 @pdf_options
 @friendly_errors
 def class_command(name, level, sources, **opts):
-    """Print all spells of one class (Czech or English name), by level and Czech name."""
+    """Print the deck of one class.
+
+    NAME is Czech or English, diacritics optional (kouzelník, kouzelnik, wizard). Cards go by
+    level, then Czech alphabetical order.
+    """
     from cards.select import normalize, resolve_class, sort_spells
 
     klass = resolve_class(name)
@@ -395,7 +415,11 @@ def class_command(name, level, sources, **opts):
 @pdf_options
 @friendly_errors
 def deck_command(file, source, sort, **opts):
-    """Print a prepared list: FILE has one spell a line (Czech or English); - reads stdin."""
+    """Print a prepared list of spells.
+
+    FILE has one spell a line, Czech or English, any case, diacritics optional; blank lines and
+    # comments are ignored; "-" reads standard input. "Světlo (Jeskyně a draci)" picks a book.
+    """
     from cards.select import read_deck, sort_spells
 
     if str(file) == "-":
@@ -439,7 +463,10 @@ def read_lines(path: Path) -> list[str]:
 @data_option
 @friendly_errors
 def preview_command(name, output, dpi, layout, no_backs, data):
-    """Render one spell's cards (all parts, front and back) to PNG."""
+    """Render one spell's cards to PNG.
+
+    All parts of the spell, fronts above backs, in one image.
+    """
     from cards.fit import fit_spell
     from cards.layout import load_layout
     from cards.preview import render_preview
@@ -469,7 +496,10 @@ def preview_command(name, output, dpi, layout, no_backs, data):
 @layout_option
 @friendly_errors
 def calibrate_command(sheet, output, layout):
-    """Print a duplex calibration sheet that tells which --back-offset to use."""
+    """Print a duplex calibration sheet.
+
+    It tells which --back-offset corrects your printer (see the README).
+    """
     from cards.calibrate import write_calibration
     from cards.impose import load_sheet
     from cards.layout import load_layout
