@@ -512,9 +512,10 @@ def calibrate_command(sheet, output, layout):
 
 
 @main.command("layouts")
+@friendly_errors
 def layouts_command():
     """List the card layouts that --layout accepts."""
-    from cards.layout import list_layouts
+    from cards.layout import list_layouts, load_layout
 
     for name in list_layouts():
-        click.echo(name)
+        click.echo(f"{name:<8} {load_layout(name).description}")

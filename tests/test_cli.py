@@ -190,6 +190,15 @@ def test_fit_report_agrees_with_the_pdf(runner, tmp_path):
     assert len(pypdf.PdfReader(out).pages) == total
 
 
+def test_layouts_lists_card_layouts_with_sizes(runner):
+    """`cards layouts` names each card layout with its description, and no sheet files."""
+    result = run(runner, "layouts")
+    assert result.exit_code == 0
+    names = [line.split()[0] for line in result.output.splitlines()]
+    assert names == ["bridge", "mini", "poker", "tarot"]
+    assert "63 × 88 mm" in result.output
+
+
 def test_class_default_output_is_out_dir(runner, tmp_path, monkeypatch):
     """Without -o the deck goes to out/<class>.pdf, creating out/."""
     monkeypatch.chdir(tmp_path)
