@@ -22,9 +22,10 @@ Typographic rules applied here:
   used only if the part before it plus a hyphen fits, measured with the font's widths.
   Words containing a digit and words with a capital after their first letter ("JaD") are
   never hyphenated; capitalised words ("Vyzařuje") are, as Czech practice allows.
-  A word with its own hyphen ("Sešleš-li") may break after that hyphen, with no hyphen
-  added. No more than two lines in a row end in a hyphen, unless a word is wider than a
-  whole line.
+  A word with its own hyphen ("Sešleš-li") may break after that hyphen, which is then
+  repeated at the start of the next line ("Sešleš-" / "-li", ČSN 01 6910); the repeated
+  hyphen is measured with that line. No more than two lines in a row end in a hyphen
+  (inserted or the word's own), unless a word is wider than a whole line.
 - Non-breaking ("glued") spaces: after a one-letter preposition or conjunction
   (k s v z o u a i and capitals, also after an opening bracket or quote: "(v"); after a
   number, i.e. a word starting with a digit (or a sign and a digit: "+5"), so it stays
@@ -127,6 +128,7 @@ class Line:
     hyphenated: bool  # ends with an inserted hyphen
     overfull: bool = False  # holds a unit wider than the line; the text sticks out
     split_word: bool = False  # ends inside a word (inserted hyphen or the word's own hyphen)
+    repeated_hyphen: bool = False  # starts with the hyphen the line before ended at, repeated
 
     @property
     def text(self) -> str:
@@ -150,6 +152,7 @@ class _Break:
     at: int  # characters of the word before the break
     width: float  # width of those characters at 1 pt
     hyphen: float  # width at 1 pt of the hyphen added at the break (0 after the word's own)
+    repeat: float  # width at 1 pt of the word's own hyphen, repeated on the next line (or 0)
 
 
 @dataclass(frozen=True, eq=False)
@@ -185,6 +188,7 @@ class _Span:
     first: int
     start: int  # characters of words[first] set on earlier lines
     start_width: float  # their width at 1 pt
+    lead: float  # width at 1 pt of the hyphen repeated at the line's start, 0 when none
     last: int
     end: int  # characters of words[last] on this line or before
     end_width: float  # their width at 1 pt
@@ -458,14 +462,14 @@ def _breaks(word: str, font: str) -> tuple[_Break, ...]:
     if not font or _has_digit(word):
         return ()
     hyphen = _width(HYPHEN, font)
-    at = {p: hyphen for p in hyphenation_points(word)}
+    at = {p: (hyphen, 0.0) for p in hyphenation_points(word)}
     for i, char in enumerate(word[:-1]):
         if char == HYPHEN and i > 0:
-            at[i + 1] = 0.0
+            at[i + 1] = (0.0, hyphen)
     if not at:
         return ()
     prefix = _prefix_widths(word, font)
-    return tuple(_Break(p, prefix[p], at[p]) for p in sorted(at))
+    return tuple(_Break(p, prefix[p], *at[p]) for p in sorted(at))
 
 
 def _prefix_widths(word: str, font: str) -> list[float]:
@@ -604,10 +608,11 @@ def _break(
     units = len(ends)
     unit = 0  # the first unit (partly) on the current line
     word, start, start_width = 0, 0, 0.0  # where the current line starts
+    lead = 0.0  # width of the hyphen repeated at the current line's start
     avail = first
     hyphen_run = 0  # lines in a row ending in a hyphen
     while unit < units:
-        x0 = xs[word] + start_width
+        x0 = xs[word] + start_width - lead  # the line's text starts with the repeated hyphen
         g0 = gaps[word]
         loose = bisect_right(end_xs, x0 + avail, unit, units) - 1  # last unit fitting as is
         tight = bisect_right(tight_xs, x0 - shrink * g0 + avail, unit, units) - 1  # shrunk
@@ -645,18 +650,27 @@ def _break(
         if best_break is None:
             spans.append(
                 _Span(
-                    word, start, start_width, last, len(words[last]), widths[last], 0.0, False, over
+                    word,
+                    start,
+                    start_width,
+                    lead,
+                    last,
+                    len(words[last]),
+                    widths[last],
+                    0.0,
+                    False,
+                    over,
                 )
             )
             hyphen_run = 0
-            unit, word, start, start_width = best_end + 1, last + 1, 0, 0.0
+            unit, word, start, start_width, lead = best_end + 1, last + 1, 0, 0.0, 0.0
         else:
             b = best_break
             spans.append(
-                _Span(word, start, start_width, last, b.at, b.width, b.hyphen, True, False)
+                _Span(word, start, start_width, lead, last, b.at, b.width, b.hyphen, True, False)
             )
             hyphen_run += 1
-            unit, word, start, start_width = best_end, last, b.at, b.width
+            unit, word, start, start_width, lead = best_end, last, b.at, b.width, b.repeat
         avail = rest
     return spans
 
@@ -671,7 +685,7 @@ def _set(
     """
     fonts, xs = prepared.fonts, prepared.xs
     first, last = span.first, span.last
-    natural = xs[last] + span.end_width + span.hyphen - xs[first] - span.start_width
+    natural = xs[last] + span.end_width + span.hyphen - xs[first] - span.start_width + span.lead
     spaces = last - first
     extra = 0.0
     if avail is not None and spaces and not span.overfull:
@@ -682,10 +696,22 @@ def _set(
     if font and prepared.styles[first] == prepared.styles[last]:
         offsets = prepared.offsets
         text = prepared.text[offsets[first] + span.start : offsets[last] + span.end]
-        runs = (LineRun(text + HYPHEN if span.hyphen else text, font, indent),)
+        if span.hyphen:
+            text += HYPHEN
+        if span.lead:
+            text = HYPHEN + text
+        runs = (LineRun(text, font, indent),)
     else:
         runs = _mixed_runs(prepared, span, size, indent, extra)
-    return Line(runs, natural * size, extra, span.hyphen > 0, span.overfull, span.split_word)
+    return Line(
+        runs,
+        natural * size,
+        extra,
+        span.hyphen > 0,
+        span.overfull,
+        span.split_word,
+        span.lead > 0,
+    )
 
 
 def _mixed_runs(prepared: Prepared, span: _Span, size: float, indent: float, extra: float):
@@ -703,7 +729,10 @@ def _mixed_runs(prepared: Prepared, span: _Span, size: float, indent: float, ext
         else:  # only single-font words are broken
             left = span.start_width if i == span.first else 0.0
             right = span.end_width if i == span.last else widths[i]
-            parts.append((words[i][start:end], fonts[i], right - left, 0))
+            text = words[i][start:end]
+            if start and span.lead:
+                text, left = HYPHEN + text, left - span.lead
+            parts.append((text, fonts[i], right - left, 0))
         if i < span.last:
             space_font = prepared.space_fonts[i]
             parts.append((" ", space_font, _width(" ", space_font), 1))
@@ -726,10 +755,12 @@ def _mixed_runs(prepared: Prepared, span: _Span, size: float, indent: float, ext
 
 
 def line_text(lines: Sequence[Line]) -> str:
-    """Join set lines back into the paragraph's text: inserted hyphens out, split words whole."""
+    """Join set lines back into the paragraph's text: inserted and repeated hyphens out."""
     out = []
     for n, line in enumerate(lines):
         text = line.text[:-1] if line.hyphenated else line.text
+        if line.repeated_hyphen:
+            text = text[1:]
         out.append(text)
         if n < len(lines) - 1 and not line.split_word:
             out.append(" ")

@@ -182,12 +182,39 @@ def test_word_with_digit_is_never_broken():
     assert lines[1].overfull and not lines[0].overfull
 
 
-def test_word_breaks_after_its_own_hyphen_without_adding_one():
-    """ "Sešleš-li" may end a line as "Sešleš-"; the line is not marked hyphenated."""
+def test_word_broken_at_its_own_hyphen_repeats_it_on_the_next_line():
+    """ "Sešleš-li" breaks as "Sešleš-" / "-li" (ČSN 01 6910); no hyphen is added or lost."""
     lines = set_lines(prepare([Run("ab Sešleš-li", MONO)]), 10 * 10 * MONO_EM, 10)
-    assert [line.text for line in lines] == ["ab Sešleš-", "li"]
-    assert not lines[0].hyphenated and lines[0].split_word
+    assert [line.text for line in lines] == ["ab Sešleš-", "-li"]
+    assert not lines[0].hyphenated and lines[0].split_word and not lines[0].repeated_hyphen
+    assert lines[1].repeated_hyphen and not lines[1].split_word
     assert line_text(lines) == "ab Sešleš-li"
+
+
+def test_repeated_hyphen_is_measured_with_its_line():
+    """ "-li abcd" is 8 characters: at 7 it does not fit, though "li abcd" would."""
+    assert _mono_lines("Sešleš-li abcd ef", 7) == ["Sešleš-", "-li", "abcd ef"]
+    assert _mono_lines("Sešleš-li abcd ef", 8) == ["Sešleš-", "-li abcd", "ef"]
+    lines = set_lines(prepare([Run("Sešleš-li abcd ef", MONO)]), 7 * 10 * MONO_EM + 1e-6, 10)
+    assert lines[1].width == pytest.approx(3 * 10 * MONO_EM)
+
+
+def test_repeated_hyphen_is_drawn_in_the_font_of_the_word_and_moves_later_runs():
+    """The repeated hyphen opens the word's run; a run after it starts where "-li " ends."""
+    runs = [Run("ab Sešleš-li ", MONO), Run("cd", SERIF)]
+    lines = set_lines(prepare(runs), 10 * 10 * MONO_EM + 1e-6, 10)
+    assert [(r.text, r.font) for r in lines[1].runs] == [("-li ", MONO), ("cd", SERIF)]
+    assert lines[1].runs[1].x == pytest.approx(4 * 10 * MONO_EM)
+    assert line_text(lines) == "ab Sešleš-li cd"
+
+
+def test_break_at_a_words_own_hyphen_counts_as_a_hyphenated_line():
+    """After "nejrůzněj-" and "Sešleš-", the third line may not end in a hyphen."""
+    text = "nejrůznějších Sešleš-li Sešleš-li ab cd ef gh ij kl"
+    lines = _mono_lines(text, 12)
+    assert lines[:4] == ["nejrůzněj-", "ších Sešleš-", "-li", "Sešleš-li ab"]
+    # Without the two hyphens before it, that line would have ended at "Sešleš-".
+    assert _mono_lines("ších Sešleš-li Sešleš-li ab cd ef gh ij kl", 12)[1] == "-li Sešleš-"
 
 
 def test_no_more_than_two_hyphenated_lines_in_a_row():
