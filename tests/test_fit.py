@@ -83,6 +83,8 @@ def words_of(faces) -> list[str]:
             if not isinstance(item, TextLine) or item.role not in ("body", "table"):
                 continue
             tokens = item.line.text.split()
+            if item.line.repeated_hyphen:  # "Sešleš-" / "-li": the hyphen is written twice
+                tokens[0] = tokens[0][1:]
             tokens[0] = carry + tokens[0]
             carry = ""
             if item.line.hyphenated:
