@@ -77,3 +77,24 @@ def test_index_in_pdf_names_twins_with_source(tmp_path, layout):
         assert f"{name} (Příručka hráče)" in text
         assert f"{name} (Jeskyně a draci)" in text
     assert "rejstřík" in text
+
+
+def test_single_card_decks_get_an_a4_index(spells, layout):
+    """With one card per page the index is set on A4, not on card-sized pages."""
+    faces = fit_spells(spells[:30], layout)
+    pages = impose(faces, load_sheet("none", layout.width, layout.height), PrintOptions())
+    (page,) = index_pages(pages, layout, "Test")
+    assert (page.width, page.height) == pytest.approx((595.2756, 841.8898))
+
+
+def test_whole_index_names_every_spell_in_full(tmp_path, layout, spells):
+    """Every name of the compendium is printed whole in the index (long ones shrink, never cut)."""
+    out = tmp_path / "all.pdf"
+    result = build_pdf(spells, out, layout=layout, index=True)
+    with pdfplumber.open(out) as pdf:
+        index_pages_count = result.pages - result.sheets
+        assert index_pages_count == 4  # two columns of entries on A4
+        text = "\n".join(pdf.pages[i].extract_text() for i in range(index_pages_count))
+    assert "…" not in text
+    for spell in spells:
+        assert spell.name in text
