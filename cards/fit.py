@@ -21,7 +21,7 @@ from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 
 from cards.layout import Layout
 from cards.model import SOURCE_ABBREVIATIONS, BulletList, Heading, Paragraph, Spell, Table
-from cards.typeset import Line, Prepared, Run, count_lines, line_splits, prepare, set_lines
+from cards.typeset import Line, Prepared, Run, line_splits, prepare, set_lines
 
 SIZE_STEP = 0.1  # body sizes are tried on this grid of points
 MIN_TABLE_SCALE = 0.8  # a table too wide even at type.table_min is condensed down to this
@@ -543,7 +543,8 @@ class _Setter:
         """Return the slabs of `slabs(size)` with no items in paragraphs and lists.
 
         Heights, spaces, break permissions and repeated table headers are those of the set
-        slabs, which is all that `_split` reads, but no line is built: cheap for trying a size.
+        slabs, which is all that `height` and `_split` read, but no line is built: cheap for
+        trying a size.
         """
         if size in self._slabs:
             return self._slabs[size]
@@ -618,48 +619,8 @@ class _Setter:
         return slabs
 
     def height(self, size: float) -> float:
-        """Return the height of the description at a size, counting lines without setting them.
-
-        Mirrors `_set` (same widths, gaps and paddings), so that it equals the slabs' height.
-        """
-        if size in self._slabs:
-            return _height(self._slabs[size])
-        if size in self._outlines:
-            return _height(self._outlines[size])
-        fonts, width = self.fonts, self.width
-        leading = size * self.sizes.leading
-        gap = self.sizes.paragraph_gap * leading
-        parts: list[tuple[float, float]] = []  # (space before, height) of what gets set
-
-        def add(space: float, lines: int, extra: float = 0.0) -> None:
-            if lines:
-                parts.append((space, lines * leading + extra))
-
-        for block in self.spell.blocks:
-            if isinstance(block, Paragraph) and block.kind == "higher_levels":
-                pad_x, pad_y = _higher_pads(size)
-                prepared = self._text(
-                    block.text, fonts["body"], block.heading, fonts["bold_italic"]
-                )
-                add(1.5 * gap, count_lines(prepared, width - 2 * pad_x, size), 2 * pad_y)
-            elif isinstance(block, Paragraph):
-                prepared = self._text(block.text, fonts["body"], block.heading, fonts["bold"])
-                add(gap, count_lines(prepared, width, size))
-            elif isinstance(block, Heading):
-                add(gap, len(_ragged(self._text(block.text, fonts["bold"]), width, size)))
-            elif isinstance(block, BulletList):
-                indent = self.sizes.bullet_indent * size
-                for n, item in enumerate(block.items):
-                    prepared = self._text(item, fonts["body"])
-                    lines = count_lines(prepared, width, size, indent=indent, first_indent=indent)
-                    add(gap if n == 0 else 0.25 * gap, lines)
-            elif isinstance(block, Table):
-                rows: list[Slab] = []
-                self._table(rows, block, size, gap)
-                parts.extend((row.space_before, row.height) for row in rows)
-        if not parts:
-            return 0.0
-        return sum(space + height for space, height in parts) - parts[0][0]
+        """Return the height of the description at a size, from its outline (no lines set)."""
+        return _height(self.outline(size))
 
     def _lines_to_slabs(
         self,

@@ -49,7 +49,7 @@ Typographic rules applied here:
 - Text is text: no markup is parsed. Runs of white space collapse to one space.
 
 `prepare` is cached on its runs (for as long as its result is in use), and `set_lines` /
-`count_lines` / `line_splits` on the prepared paragraph and their arguments, so breaking the
+`line_splits` on the prepared paragraph and their arguments, so breaking the
 same paragraph again at the same size is free.
 """
 
@@ -74,7 +74,6 @@ __all__ = [
     "Prepared",
     "prepare",
     "set_lines",
-    "count_lines",
     "line_splits",
     "line_text",
     "hyphenation_points",
@@ -524,21 +523,6 @@ def set_lines(
         )
         prepared._cache[key] = lines
     return lines
-
-
-def count_lines(
-    prepared: Prepared,
-    width: float,
-    size: float,
-    *,
-    indent: float = 0.0,
-    first_indent: float = 0.0,
-    justify: bool = True,
-    hyphenate: bool = True,
-) -> int:
-    """Return how many lines `set_lines` gives, without building them (cheap, for fitting)."""
-    first, rest = (width - first_indent) / size, (width - indent) / size
-    return len(_spans(prepared, first, rest, justify, hyphenate))
 
 
 def line_splits(

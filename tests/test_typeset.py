@@ -15,7 +15,6 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cards.typeset import (
     Run,
-    count_lines,
     hyphenation_points,
     line_splits,
     line_text,
@@ -236,7 +235,7 @@ def test_no_word_is_broken_when_hyphenation_is_off():
     for width in WIDTHS:
         lines = set_lines(prepared, width, SIZE, hyphenate=False)
         assert not any(line.split_word for line in lines)
-        assert count_lines(prepared, width, SIZE, hyphenate=False) == len(lines)
+        assert len(line_splits(prepared, width, SIZE, hyphenate=False)) == len(lines)
 
 
 def test_capitalised_word_is_hyphenated():
@@ -441,14 +440,6 @@ def test_word_across_runs_keeps_both_fonts_and_stays_whole():
     assert any(line.text == "Nejrůznějších" for line in narrow)
 
 
-def test_count_lines_agrees_with_set_lines():
-    """count_lines gives the number of lines set_lines builds, at every width."""
-    prepared = prepare([Run(AGANAZZAR, SERIF)])
-    for width in WIDTHS:
-        expected = len(set_lines(prepared, width, SIZE, indent=4))
-        assert count_lines(prepared, width, SIZE, indent=4) == expected
-
-
 def test_line_splits_agree_with_set_lines():
     """line_splits gives each set line's split_word, at every width, hyphenated or not."""
     prepared = prepare([Run(AGANAZZAR, SERIF)])
@@ -499,7 +490,7 @@ def test_the_breaker_never_loses_a_word(chunks, width, size):
     prepared = prepare(runs)
     lines = set_lines(prepared, width, size)
     assert line_text(lines) == " ".join(_words(text))
-    assert count_lines(prepared, width, size) == len(lines)
+    assert len(line_splits(prepared, width, size)) == len(lines)
 
 
 @settings(max_examples=100, deadline=None)
