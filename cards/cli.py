@@ -14,21 +14,12 @@ import click
 from reportlab.lib.units import mm
 
 from cards import __version__
+from cards.errors import CardsError
 from cards.model import SOURCE_ABBREVIATIONS
 
 OUT_DIR = Path("out")
 # A build of this many spells takes about a second: long enough to show progress.
 PROGRESS_MIN_SPELLS = 200
-
-
-def _domain_errors() -> tuple[type[Exception], ...]:
-    """Errors the library raises for bad input: the CLI shows their message and exits 1."""
-    from cards.compendium import CompendiumError
-    from cards.impose import SheetError
-    from cards.layout import LayoutError
-    from cards.select import SelectionError
-
-    return (CompendiumError, SelectionError, LayoutError, SheetError)
 
 
 def friendly_errors(command: Callable) -> Callable:
@@ -38,8 +29,10 @@ def friendly_errors(command: Callable) -> Callable:
     def wrapper(*args, **kwargs):
         try:
             return command(*args, **kwargs)
-        except _domain_errors() as error:
-            raise click.ClickException(str(error)) from None
+        except CardsError as error:
+            failure = click.ClickException(str(error))
+            failure.exit_code = error.exit_code
+            raise failure from None
         except BrokenPipeError:
             # The reader went away (`cards list | head`): stop quietly, as Unix tools do.
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

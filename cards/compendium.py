@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from cards.errors import CardsError
 from cards.model import (
     CLASSES,
     SCHOOLS,
@@ -76,7 +77,7 @@ class Problem:
         return f"{text} [{self.excerpt}]" if self.excerpt else text
 
 
-class CompendiumError(Exception):
+class CompendiumError(CardsError):
     """A compendium that cannot be used: carries every problem found."""
 
     MAX_SHOWN = 5

@@ -11,13 +11,15 @@ from typing import Any, Protocol
 
 from reportlab.lib.units import mm
 
+from cards.errors import CardsError
+
 LAYOUTS = Path(__file__).resolve().parent.parent / "layouts"
 PRINT_SHOP_BLEED = 3 * mm  # what print shops ask for on single-card pages
 DUPLEX_MODES = ("long", "short")
 _EPS = 1e-6  # points; two cut lines closer than this are one line
 
 
-class SheetError(Exception):
+class SheetError(CardsError):
     """A sheet file or a print option is unusable; the message names the file and key."""
 
 

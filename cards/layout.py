@@ -13,6 +13,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
+from cards.errors import CardsError
 from cards.model import SCHOOLS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -23,7 +24,7 @@ FONT_ROLES = ("body", "bold", "italic", "bold_italic", "title")
 _HEX = re.compile(r"#[0-9a-fA-F]{6}")
 
 
-class LayoutError(Exception):
+class LayoutError(CardsError):
     """A layout file is missing, unreadable or holds a bad value."""
 
 

@@ -14,10 +14,11 @@ from reportlab.pdfgen.canvas import Canvas
 from cards.backs import DECK_TITLE
 from cards.backs import draw_back as _draw_back
 from cards.draw import draw_face
+from cards.errors import CardsError
 from cards.pdf import FaceDrawer, replace_atomically
 
 
-class PreviewError(Exception):
+class PreviewError(CardsError):
     """A preview cannot be made (no faces, a bad resolution)."""
 
 

@@ -13,6 +13,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from cards.errors import CardsError
 from cards.model import CLASSES, SCHOOLS, SOURCE_ABBREVIATIONS, SOURCES, Spell
 
 CLASS_NAMES_EN = {
@@ -48,7 +49,7 @@ SORT_KEYS = ("name", "level", "school", "class")
 SUGGESTIONS = 3
 
 
-class SelectionError(Exception):
+class SelectionError(CardsError):
     """A selection the user asked for cannot be made; the message says what to do instead."""
 
 
