@@ -5,9 +5,9 @@ spell the Czech name, the English name (absent for spells found only in "Jeskyn�
 source line, "<škola> N. úrovně [(rituál)]", the five field lines "Vyvolání:", "Dosah:",
 "Složky:", "Trvání:", "Povolání:", and the description up to the next spell's name.
 
-A Czech name without diacritics ("Chapadlo") cannot be told from an English one by its letters, so
-spells are found by position: the run of field lines anchors a spell, the level line and the source
-line stand right above it, and the one or two lines above those are the names.
+Names are decided by the structure of a record, never by the characters they contain: the run of
+field lines anchors a spell, the level line and the source line stand right above it, and above
+those stand two name lines (Czech, English), or one for a spell found only in Jeskyně a draci.
 """
 
 from __future__ import annotations
@@ -51,7 +51,6 @@ _LEVEL_RE = re.compile(
 )
 _COMPONENTS_RE = re.compile(r"^(?P<flags>[A-Z](?:\s*,\s*[A-Z])*)(?:\s*\((?P<material>.*)\))?$")
 _TABLE_RULE_RE = re.compile(r"^\|(?:\s*:?-+:?\s*\|)+$")
-_ENGLISH_RE = re.compile(r"^[A-Za-z][A-Za-z '’\-/,()]*$")
 # Unicode category Cc (control characters) but for tab, line feed and carriage return.
 _CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 _DICE_SPACE_RE = re.compile(r"\d+k \d+")
@@ -193,9 +192,20 @@ def _is_level_line(text: str) -> bool:
     return _LEVEL_RE.match(text) is not None
 
 
+def _plain(text: str) -> str:
+    """Casefold and drop diacritics, to recognise a book written without them."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+_SOURCES_PLAIN = {_plain(source): source for source in SOURCES}
+
+
 def _parse_sources(text: str) -> tuple[tuple[str, ...], list[str]]:
+    """Split a source line into known book names and the parts that are none."""
     parts = tuple(p for p in re.split(r"\s*,\s*", text) if p)
-    return parts, [p for p in parts if p not in SOURCES]
+    known = tuple(p if p in SOURCES else _SOURCES_PLAIN.get(_plain(p), p) for p in parts)
+    return known, [p for p in known if p not in SOURCES]
 
 
 def _is_source_line(text: str) -> bool:
@@ -203,17 +213,24 @@ def _is_source_line(text: str) -> bool:
     return bool(parts) and not unknown
 
 
-def _looks_english(text: str) -> bool:
-    return _ENGLISH_RE.match(text) is not None
-
-
-def _looks_like_name(text: str) -> bool:
+def _is_record_line(text: str) -> bool:
+    """Tell whether a line has the form of a record's header or body, so it cannot be a name."""
     return (
-        len(text) <= 60
-        and not text.endswith((".", ":", ";", ","))
-        and not text.startswith(("|", BULLET))
-        and not _FIELD_RE.match(text)
+        text.startswith(("|", BULLET))
+        or _FIELD_RE.match(text) is not None
+        or _is_level_line(text)
+        or _is_source_line(text)
     )
+
+
+def _has_czech_letters(text: str) -> bool:
+    return any(char in _CZECH_ONLY for char in text)
+
+
+# Letters of Czech that English names never have (á é í ó ú ý occur in borrowed words).
+_CZECH_ONLY = set("čďěňřšťůžČĎĚŇŘŠŤŮŽ")
+# A line longer than this above the source line is a paragraph, not a name.
+MAX_NAME = 120
 
 
 @dataclass(frozen=True)
@@ -227,7 +244,12 @@ class _Header:
 
 
 def _find_header(lines: list[_Line], run_start: int, floor: int) -> _Header:
-    """Take the level, source and name lines above a run of field lines (not above floor)."""
+    """Take the level, source and name lines above a run of field lines (not above floor).
+
+    The names are decided by the record's structure, not by their characters: a spell found
+    only in Jeskyně a draci has one name line (Czech) above its source line, every other spell
+    two (Czech, then English).
+    """
     i = run_start - 1
     level = source = name = name_en = bad_level = None
     if i >= floor and _is_level_line(lines[i].text):
@@ -239,19 +261,19 @@ def _find_header(lines: list[_Line], run_start: int, floor: int) -> _Header:
     if i >= floor and (level is not None or _is_source_line(lines[i].text)):
         source = lines[i]
         i -= 1
-    if i >= floor:
-        above = i - 1
-        if (
-            _looks_english(lines[i].text)
-            and above >= floor
-            and _looks_like_name(lines[above].text)
-            and not _is_level_line(lines[above].text)
-        ):
-            name, name_en = lines[above], lines[i]
-            i = above - 1
-        else:
-            name = lines[i]
-            i -= 1
+    sources = _parse_sources(source.text)[0] if source else ()
+    wanted = 1 if sources == ("Jeskyně a draci",) else 2
+    names: list[_Line] = []
+    while len(names) < wanted and i >= floor:
+        line = lines[i]
+        if _is_record_line(line.text) or len(line.text) > MAX_NAME:
+            break
+        names.insert(0, line)
+        i -= 1
+    if len(names) == 2:
+        name, name_en = names
+    elif names:
+        name = names[0]
     return _Header(name, name_en, source, level, i + 1, bad_level)
 
 
@@ -552,6 +574,15 @@ def _build_spell(
         sources: tuple[str, ...] = ()
     else:
         sources, unknown = _parse_sources(header.source.text)
+        for written in re.split(r"\s*,\s*", header.source.text):
+            if written and written not in SOURCES and written not in unknown:
+                out.warning(
+                    header.source.number,
+                    "source",
+                    f"{written!r} is written without its diacritics; read as "
+                    f"{_SOURCES_PLAIN[_plain(written)]!r}",
+                    header.source.text,
+                )
         if unknown:
             out.error(
                 header.source.number,
@@ -568,6 +599,26 @@ def _build_spell(
     if values.get("Povolání"):
         classes = _parse_classes(where["Povolání"], values["Povolání"], out)
     blocks = _parse_description(description, out)
+    if blocks and isinstance(blocks[-1], Heading):
+        trailing = len(blocks)
+        while trailing > 0 and isinstance(blocks[trailing - 1], Heading):
+            trailing -= 1
+        out.error(
+            blocks[trailing].line,
+            "structure",
+            "the description ends in a heading with no text after it: if it is a spell's name, "
+            'its record (source line, "<škola> N. úrovně", fields) is missing (a cut file?); '
+            "a spell only from Jeskyně a draci has one name line, the others two",
+            blocks[trailing].text,
+        )
+    if header.name_en is not None and _has_czech_letters(header.name_en.text):
+        out.error(
+            header.name_en.number,
+            "name",
+            "taken as the English name but has Czech letters: a spell not only from Jeskyně "
+            "a draci needs its Czech name and then its English name above the source line",
+            header.name_en.text,
+        )
     if not blocks and fields_ok:
         last = run[-1]
         out.error(
@@ -576,21 +627,13 @@ def _build_spell(
             "the spell has no description after Povolání: (is the file truncated?)",
             last.text,
         )
-    if header.name is not None and sources:
-        only_jad = sources == ("Jeskyně a draci",)
-        if header.name_en is None and not only_jad:
+    if header.name is not None and sources and header.name_en is None:
+        if sources != ("Jeskyně a draci",):
             out.warning(
                 header.name.number,
                 "name",
                 "no English name, though the spell is not only from Jeskyně a draci",
                 header.name.text,
-            )
-        elif header.name_en is not None and only_jad:
-            out.warning(
-                header.name_en.number,
-                "name",
-                "taken as the English name, though the spell is only from Jeskyně a draci",
-                header.name_en.text,
             )
     if any(p.severity == "error" for p in out.problems[before:]):
         return None
@@ -633,6 +676,8 @@ def _check_duplicates(spells: list[Spell], out: _Collector) -> None:
 def _check_ending(text: str, lines: list[_Line], out: _Collector) -> None:
     last = lines[-1]
     if not text.endswith(("\n", "\r")) and not last.text.endswith((".", "!", "?", ")", "|", "“")):
+        # A line cut in two is the one problem to report at that line.
+        out.problems = [p for p in out.problems if p.line != last.number]
         out.error(
             last.number,
             "truncated",

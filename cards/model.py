@@ -31,14 +31,14 @@ CLASSES = (
 SOURCES = (
     "Příručka hráče",
     "Jeskyně a draci",
-    "Xanatharuv pruvodce vším",
+    "Xanatharův průvodce vším",
     "Dobrodruhův průvodce mečovým prostředím",
 )
 # Short forms for card footers and the command line.
 SOURCE_ABBREVIATIONS = {
     "Příručka hráče": "PHB",
     "Jeskyně a draci": "JaD",
-    "Xanatharuv pruvodce vším": "XGE",
+    "Xanatharův průvodce vším": "XGE",
     "Dobrodruhův průvodce mečovým prostředím": "SCAG",
 }
 

@@ -39,7 +39,7 @@ SCHOOL_NAMES_EN = {
 SOURCE_NAMES_EN = {
     "Příručka hráče": ("player's handbook", "players handbook"),
     "Jeskyně a draci": ("dungeons and dragons",),
-    "Xanatharuv pruvodce vším": ("xanathar's guide to everything", "xanathars guide"),
+    "Xanatharův průvodce vším": ("xanathar's guide to everything", "xanathars guide"),
     "Dobrodruhův průvodce mečovým prostředím": (
         "sword coast adventurer's guide",
         "sword coast adventurers guide",

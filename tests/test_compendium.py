@@ -125,7 +125,7 @@ def test_fields_of_one_spell(spells):
     """A spell's header fields are parsed into the record."""
     spell = next(s for s in spells if s.name == "Aganazzarův žár")
     assert spell.name_en == "Aganazzar's scorcher"
-    assert spell.sources == ("Xanatharuv pruvodce vším",)
+    assert spell.sources == ("Xanatharův průvodce vším",)
     assert (spell.school, spell.level, spell.ritual) == ("Zaklínání", 2, False)
     assert spell.casting_time == "1 akce"
     assert spell.range == "6 sáhů"
@@ -236,7 +236,7 @@ def test_spell_lines_start_with_the_header(spells):
     assert spell_lines(spell)[:4] == [
         "Aganazzarův žár",
         "Aganazzar's scorcher",
-        "Xanatharuv pruvodce vším",
+        "Xanatharův průvodce vším",
         "Zaklínání 2. úrovně",
     ]
 
@@ -284,7 +284,7 @@ Aganazzarův žár
 
 Aganazzar's scorcher
 
-Xanatharuv pruvodce vším
+Xanatharův průvodce vším
 
 Zaklínání 2. úrovně
 
@@ -391,7 +391,7 @@ def test_unknown_class(tmp_path):
 
 def test_unknown_source(tmp_path):
     """An unknown book on the source line is an error listing the known ones."""
-    error = _raises(tmp_path, SAMPLE.replace("Xanatharuv pruvodce vším", "Tashin kotel"))
+    error = _raises(tmp_path, SAMPLE.replace("Xanatharův průvodce vším", "Tashin kotel"))
     assert [p.kind for p in error.problems] == ["source"]
     assert "Příručka hráče" in error.problems[0].message
 
@@ -566,3 +566,92 @@ def test_fuzz_any_bytes_raise_only_compendium_error(tmp_path_factory, data):
         read_compendium(path)
     except CompendiumError as error:
         assert error.problems
+
+
+_NAMES = [
+    ("Slovo moci: zabij", "Power Word: Kill"),
+    ("Oheň & led", "Fire & Ice"),
+    ("Tashin smích.", "Tasha's hideous laughter."),
+    ("Melfův kyselý šíp, verze 2", "Melf’s acid arrow (v2)"),
+    ("Drobná chýše/úkryt", "Leomund's tiny hut / 5e-1"),
+    ("Mordenkainenova velkolepá soukromá svatyně pro dobu neurčitou", "Mordenkainen's sanctum"),
+]
+
+
+@pytest.mark.parametrize(("czech", "english"), _NAMES)
+def test_names_are_decided_by_the_record_structure(czech, english):
+    """Any characters in the two names above the source line: both names are read as such."""
+    text = SAMPLE.replace("Aganazzarův žár", czech).replace("Aganazzar's scorcher", english)
+    compendium = parse_compendium(text)
+    assert compendium.problems == ()
+    first, second = compendium.spells
+    assert (first.name, first.name_en) == (czech, english)
+    assert second.name == "Chapadlo"
+    assert second.blocks[-1] == Paragraph("Z tvé dlaně vyrazí chapadlo.", line=39)
+
+
+@pytest.mark.parametrize(("czech", "english"), _NAMES)
+def test_names_of_a_later_spell_do_not_join_the_previous_description(czech, english):
+    """A second spell with such names keeps them, and the first spell's text stays its own."""
+    second = SAMPLE[SAMPLE.index("Aganazzarův žár") : SAMPLE.index("Chapadlo")]
+    second = second.replace("Aganazzarův žár", czech).replace("Aganazzar's scorcher", english)
+    compendium = parse_compendium(SAMPLE + "\n" + second)
+    assert compendium.problems == ()
+    assert [(s.name, s.name_en) for s in compendium.spells][1:] == [
+        ("Chapadlo", ""),
+        (czech, english),
+    ]
+    assert [b.text for b in compendium.spells[1].blocks] == ["Z tvé dlaně vyrazí chapadlo."]
+
+
+@pytest.mark.parametrize("cut_after", ["Chapadlo\n", "Slovo moci: zabij\n", "Power Word: Kill\n"])
+def test_a_file_cut_after_a_name_is_an_error_at_that_line(cut_after):
+    """A record that ends before its source, level and fields is an error with its line."""
+    text = SAMPLE + "\nSlovo moci: zabij\n\nPower Word: Kill\n\nPříručka hráče\n"
+    cut = text[: text.rindex(cut_after) + len(cut_after)]
+    problems = [p for p in parse_compendium(cut, "k.txt").problems if p.severity == "error"]
+    assert problems, cut
+    assert problems[0].kind == "structure"
+    assert problems[0].line == (41 if "Power" in cut or "moci" in cut else 23)
+
+
+@pytest.mark.parametrize(
+    "tail", ["Příručka hráče\n", "Příručka hráče\n\nNekromancie 9. úrovně\n", "Vyvolání: 1 akce\n"]
+)
+def test_a_file_cut_inside_a_header_is_an_error(tail):
+    """Cut after the source line, the level line or the first field: an error, never a card."""
+    text = SAMPLE + "\nSlovo moci: zabij\n\nPower Word: Kill\n\n" + tail
+    problems = [p for p in parse_compendium(text, "k.txt").problems if p.severity == "error"]
+    assert problems
+    assert problems[0].line >= 41
+
+
+def test_a_missing_english_name_is_not_taken_from_the_name():
+    """A Příručka hráče spell with no English name: its Czech name is not read as English."""
+    chapadlo = SAMPLE[SAMPLE.index("Chapadlo") :].replace("Jeskyně a draci", "Příručka hráče")
+    chapadlo = chapadlo.replace("Chapadlo", "Černé chapadlo", 1)
+    problems = parse_compendium(SAMPLE + "\nKrátký odstavec.\n\n" + chapadlo).problems
+    assert [(p.kind, p.severity, p.line) for p in problems] == [("name", "error", 43)]
+    first = parse_compendium(SAMPLE.replace("Aganazzar's scorcher\n\n", "")).problems
+    assert [(p.kind, p.severity, p.line) for p in first] == [("name", "error", 3)]
+
+
+def test_a_second_name_line_of_a_jad_spell_is_an_error():
+    """A spell only from Jeskyně a draci with two name lines: the extra one is reported."""
+    text = SAMPLE.replace("Chapadlo\n\nJeskyně", "Chapadlo\n\nTentacle\n\nJeskyně")
+    problems = parse_compendium(text).problems
+    assert [(p.kind, p.severity, p.line) for p in problems] == [("structure", "error", 23)]
+
+
+def test_source_without_diacritics_is_read_with_a_warning():
+    """The old "Xanatharuv pruvodce vším" is read as the book, with a warning at its line."""
+    text = SAMPLE.replace("Xanatharův průvodce vším", "Xanatharuv pruvodce vším")
+    compendium = parse_compendium(text)
+    assert compendium.spells[0].sources == ("Xanatharův průvodce vším",)
+    assert [(p.kind, p.severity, p.line) for p in compendium.problems] == [("source", "warning", 7)]
+
+
+def test_shipped_data_has_the_diacritics_of_xanathar():
+    """The shipped compendium names Xanatharův průvodce vším with its diacritics."""
+    text = DEFAULT_DATA.read_text(encoding="utf-8")
+    assert "Xanatharuv" not in text and text.count("Xanatharův průvodce vším") == 95
