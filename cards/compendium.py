@@ -32,8 +32,9 @@ from cards.model import (
     Spell,
     Table,
 )
+from cards.resources import resource
 
-DEFAULT_DATA: Path = Path(__file__).resolve().parent.parent / "data" / "kouzla.txt"
+DEFAULT_DATA: Path = resource("data", "kouzla.txt")
 
 FIELD_LABELS = ("Vyvolání", "Dosah", "Složky", "Trvání", "Povolání")
 HIGHER_LEVELS = "Na vyšších úrovních."

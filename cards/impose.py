@@ -12,8 +12,9 @@ from typing import Any, Protocol
 from reportlab.lib.units import mm
 
 from cards.errors import CardsError
+from cards.resources import folder
 
-LAYOUTS = Path(__file__).resolve().parent.parent / "layouts"
+LAYOUTS = folder("layouts")
 PRINT_SHOP_BLEED = 3 * mm  # what print shops ask for on single-card pages
 DUPLEX_MODES = ("long", "short")
 _EPS = 1e-6  # points; two cut lines closer than this are one line

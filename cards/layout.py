@@ -15,10 +15,10 @@ from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
 from cards.errors import CardsError
 from cards.model import SCHOOLS
+from cards.resources import folder
 
-ROOT = Path(__file__).resolve().parent.parent
-LAYOUT_DIR = ROOT / "layouts"
-FONT_DIR = ROOT / "fonts"
+LAYOUT_DIR = folder("layouts")
+FONT_DIR = folder("fonts")
 
 FONT_ROLES = ("body", "bold", "italic", "bold_italic", "title")
 _HEX = re.compile(r"#[0-9a-fA-F]{6}")
