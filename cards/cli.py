@@ -248,6 +248,9 @@ def main():
 
     With no --data, every command uses the embedded compendium (492 spells).
     """
+    from cards.console import tolerate_unencodable
+
+    tolerate_unencodable()
 
 
 @main.command("list")

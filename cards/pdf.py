@@ -16,6 +16,8 @@ from cards.impose import Page
 
 FaceDrawer = Callable[..., Any]  # (canvas, face, x, y, *, bleed=...) -> anything
 CREATOR = "Kartotéka"
+# Windows opens descriptors in text mode (LF written as CR LF) unless asked for binary.
+BINARY = getattr(os, "O_BINARY", 0)
 
 
 def write_pdf(
@@ -99,7 +101,7 @@ def replace_atomically(out: Path, data: bytes) -> None:
     """
     temporary = out.with_name(f".{out.name}.{os.getpid()}.part")
     try:
-        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | BINARY, 0o666)
         with os.fdopen(descriptor, "wb") as file:
             file.write(data)
             file.flush()
