@@ -15,6 +15,7 @@ from cards.index import IndexFace, draw_index, index_pages
 from cards.layout import Layout, load_layout
 from cards.model import Spell
 from cards.pdf import write_pdf
+from cards.typeset import TypesetContext
 
 DEFAULT_TITLE = "Kartotéka kouzel"
 
@@ -62,8 +63,9 @@ def fit_spells(
 ) -> tuple[CardFace, ...]:
     """Set every spell onto card faces, in the order given."""
     faces: list[CardFace] = []
+    context = TypesetContext()
     for spell in spells:
-        faces.extend(fit_spell(spell, layout))
+        faces.extend(fit_spell(spell, layout, context))
         if progress is not None:
             progress(1)
     return tuple(faces)

@@ -7,11 +7,11 @@ from weakref import WeakKeyDictionary
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.rl_accel import fp_str
-from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
+from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
 
-from cards.fit import CardFace, Fill, Label, Rule, TextLine
+from cards.face import CardFace, Fill, Label, Rule, TextLine
 
 
 @functools.lru_cache(maxsize=256)
@@ -21,18 +21,10 @@ def _colour(hex_colour: str) -> Color:
 
 def draw_face(canvas: Canvas, face: CardFace, x: float, y: float, *, bleed: float = 0.0) -> None:
     """Draw a card face with its lower-left corner at (x, y), colour reaching `bleed` beyond."""
-    layout = face.layout
     canvas.saveState()
     canvas.translate(x, y)
     canvas.setFillColor(_colour(face.colour))
     canvas.rect(-bleed, -bleed, face.width + 2 * bleed, face.height + 2 * bleed, stroke=0, fill=1)
-    canvas.setFillColor(_colour(layout.colours.background))
-    inset = layout.frame
-    width, height = face.width - 2 * inset, face.height - 2 * inset
-    if layout.panel_radius > 0:
-        canvas.roundRect(inset, inset, width, height, layout.panel_radius, stroke=0, fill=1)
-    else:
-        canvas.rect(inset, inset, width, height, stroke=0, fill=1)
     # Shapes first, then all text in one text object: no text lies under a shape.
     for item in face.items:
         if isinstance(item, Fill):
@@ -151,11 +143,7 @@ def _text(canvas: Canvas, face: CardFace) -> None:
             runs = [(run.font, item.x + run.x * scale, run.text) for run in item.line.runs]
         elif isinstance(item, Label):
             size, scale, word_space = item.size, 1.0, 0.0
-            left = item.x
-            if item.align != "left":
-                width = stringWidth(item.text, item.font, item.size)
-                left -= width if item.align == "right" else width / 2
-            runs = [(item.font, left, item.text)]
+            runs = [(item.font, item.x, item.text)]
         else:
             continue
         if item.colour != colour:

@@ -13,15 +13,15 @@ paints without measuring anything again.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 
+from cards.face import Area, CardFace, Fill, Label, Primitive, Rule, TextLine
 from cards.layout import Layout
 from cards.model import SOURCE_ABBREVIATIONS, BulletList, Heading, Paragraph, Spell, Table
-from cards.typeset import Line, Prepared, Run, line_splits, prepare, set_lines
+from cards.typeset import Line, Prepared, TypesetContext, line_splits, set_lines
 
 SIZE_STEP = 0.1  # body sizes are tried on this grid of points
 MIN_TABLE_SCALE = 0.8  # a table too wide even at type.table_min is condensed down to this
@@ -33,102 +33,6 @@ _EPS = 1e-6
 # Where a card may end before a slab: never (widow, orphan, heading kept with its text),
 # between two lines of a paragraph, or at a block boundary (preferred).
 NEVER, LINE, BLOCK = 0, 1, 2
-
-
-@dataclass(frozen=True)
-class TextLine:
-    """A typeset line with its baseline's left end at (x, y)."""
-
-    line: Line
-    x: float
-    y: float
-    size: float
-    colour: str
-    role: str = "body"  # "body", "table" (the description), "title", "stat", "material", "footer"
-    scale: float = 1.0  # horizontal scale of the glyphs (a table too wide is condensed)
-
-    def moved(self, dy: float) -> TextLine:
-        return TextLine(
-            self.line, self.x, self.y + dy, self.size, self.colour, self.role, self.scale
-        )
-
-
-@dataclass(frozen=True)
-class Label:
-    """A one-font string; x is its left end, right end or centre by `align`."""
-
-    text: str
-    font: str
-    size: float
-    x: float
-    y: float
-    colour: str
-    align: str = "left"  # "left" | "right" | "centre"
-
-    def moved(self, dy: float) -> Label:
-        return Label(self.text, self.font, self.size, self.x, self.y + dy, self.colour, self.align)
-
-
-@dataclass(frozen=True)
-class Rule:
-    """A straight line."""
-
-    x1: float
-    y1: float
-    x2: float
-    y2: float
-    width: float
-    colour: str
-
-    def moved(self, dy: float) -> Rule:
-        return Rule(self.x1, self.y1 + dy, self.x2, self.y2 + dy, self.width, self.colour)
-
-
-@dataclass(frozen=True)
-class Fill:
-    """A filled rectangle, lower-left corner at (x, y), optionally with rounded corners."""
-
-    x: float
-    y: float
-    width: float
-    height: float
-    colour: str
-    radius: float = 0.0
-
-    def moved(self, dy: float) -> Fill:
-        return Fill(self.x, self.y + dy, self.width, self.height, self.colour, self.radius)
-
-
-Primitive = TextLine | Label | Rule | Fill
-
-
-@dataclass(frozen=True)
-class CardFace:
-    """One card of a spell, with everything placed: what `draw_face` paints."""
-
-    spell: Spell
-    part: int  # 1-based
-    parts: int
-    body_size: float
-    width: float
-    height: float
-    colour: str  # the school colour: frame, title band, bleed
-    layout: Layout
-    items: tuple[Primitive, ...]
-
-
-@dataclass(frozen=True)
-class Area:
-    """A rectangle of the card, lower-left corner at (x, y)."""
-
-    x: float
-    y: float
-    width: float
-    height: float
-
-    @property
-    def top(self) -> float:
-        return self.y + self.height
 
 
 @dataclass(frozen=True)
@@ -169,6 +73,18 @@ class Fit:
     min_cards: int
 
 
+def _right_label(text: str, font: str, size: float, right: float, y: float, colour: str) -> Label:
+    """Return a label whose right end is at `right`."""
+    return Label(text, font, size, right - stringWidth(text, font, size), y, colour)
+
+
+def _panel(layout: Layout) -> Fill:
+    """Return the card's paper panel inside the school-coloured frame."""
+    inset = layout.frame
+    width, height = layout.width - 2 * inset, layout.height - 2 * inset
+    return Fill(inset, inset, width, height, layout.colours.background, layout.panel_radius)
+
+
 def _descent(font: str) -> float:
     """Return the font's descent in ems as PDF readers compute line boxes."""
     return -getFont(font).face.descent / 1000
@@ -180,23 +96,13 @@ def _below(upper: float, lower: float, font: str, gap: float = 0.0) -> float:
     return descent * upper + (1 - descent) * lower + gap
 
 
-def _prepare(text: str, font: str, heading: str = "", heading_font: str = "") -> Prepared:
-    if heading:
-        return prepare((Run(heading, heading_font), Run(" " + text, font)))
-    return prepare((Run(text, font),))
-
-
-# Header texts (name, stats, material, classes) are short, and stats and classes recur from
-# spell to spell: kept for all spells.
-# Cached on the strings: building and hashing Run objects for prepare's cache costs more.
-_prepared = functools.lru_cache(maxsize=4096)(_prepare)
-
-
-def _ragged(prepared: Prepared, width: float, size: float) -> tuple[Line, ...]:
+def _ragged(
+    prepared: Prepared, width: float, size: float, context: TypesetContext
+) -> tuple[Line, ...]:
     """Set short text (a stat, a list of names) ragged, breaking inside a word only if it must."""
-    lines = set_lines(prepared, width, size, justify=False, hyphenate=False)
+    lines = set_lines(prepared, width, size, justify=False, hyphenate=False, context=context)
     if any(line.overfull for line in lines):
-        return set_lines(prepared, width, size, justify=False)
+        return set_lines(prepared, width, size, justify=False, context=context)
     return lines
 
 
@@ -242,8 +148,9 @@ def _permission(splits: Sequence[bool], n: int) -> int:
 class _Setter:
     """Sets one spell for one layout: fixed parts once, the description at any size."""
 
-    def __init__(self, spell: Spell, layout: Layout):
+    def __init__(self, spell: Spell, layout: Layout, context: TypesetContext | None = None):
         self.spell = spell
+        self.context = context or TypesetContext()
         self.layout = layout
         self.fonts = layout.fonts
         self.sizes = layout.sizes
@@ -255,7 +162,6 @@ class _Setter:
         self._outlines: dict[float, tuple[Slab, ...]] = {}
         self._headers: dict[tuple[bool, bool], Header] = {}
         self._extents: tuple[tuple[float, int], ...] | None = None
-        self._texts: dict[tuple[str, str, str, str], Prepared] = {}
 
     # -- fixed parts ---------------------------------------------------------------
 
@@ -302,20 +208,24 @@ class _Setter:
     def _title(self, width: float) -> tuple[tuple[Line, ...], float]:
         """Fit the name on one line, shrinking it, or else on two lines."""
         sizes, font = self.sizes, self.fonts["title"]
-        prepared = _prepared(self.spell.name, font)
+        prepared = self._text(self.spell.name, font)
         natural = stringWidth(self.spell.name, font, 1.0)
         size = sizes.title_max
         while size > sizes.title_min + _EPS and natural * size > width:
             size = max(size - 0.25, sizes.title_min)
         if natural * size <= width:
-            return set_lines(prepared, width, size, justify=False, hyphenate=False), size
+            return set_lines(
+                prepared, width, size, justify=False, hyphenate=False, context=self.context
+            ), size
         size = sizes.title_max
         while True:
-            lines = set_lines(prepared, width, size, justify=False, hyphenate=False)
+            lines = set_lines(
+                prepared, width, size, justify=False, hyphenate=False, context=self.context
+            )
             if len(lines) <= 2 and not any(line.overfull for line in lines):
                 return lines, size
             if size <= sizes.title_min + _EPS:
-                return set_lines(prepared, width, size, justify=False), size
+                return set_lines(prepared, width, size, justify=False, context=self.context), size
             size = max(size - 0.25, sizes.title_min)
 
     def _subtitle(
@@ -343,9 +253,7 @@ class _Setter:
             if not shared:
                 baseline -= _below(sizes.name_en, sizes.level, fonts["body"], 0.3)
         items.append(
-            Label(
-                level, fonts["bold"], sizes.level, self.left + self.width, baseline, white, "right"
-            )
+            _right_label(level, fonts["bold"], sizes.level, self.left + self.width, baseline, white)
         )
         positioned.append((baseline, sizes.level))
         return baseline
@@ -410,7 +318,9 @@ class _Setter:
                 grid.append(Label(label, fonts["bold"], sizes.label, x, baseline, self.colour))
                 if beside.get(label):
                     self._badge(grid, badges[label], right, baseline)
-                lines = _ragged(_prepared(value or "—", fonts["body"]), value_width, sizes.stat)
+                lines = _ragged(
+                    self._text(value or "—", fonts["body"]), value_width, sizes.stat, self.context
+                )
                 for n, line in enumerate(lines):
                     step = (
                         _below(sizes.label, sizes.stat, fonts["body"], 0.3 + lift)
@@ -448,7 +358,9 @@ class _Setter:
         bottom = row_top
         if material_below:
             size = sizes.material
-            lines = set_lines(_prepared("* " + material, fonts["italic"]), self.width, size)
+            lines = set_lines(
+                self._text("* " + material, fonts["italic"]), self.width, size, context=self.context
+            )
             baseline = bottom - 1.5 - _ASCENT * size
             for n, line in enumerate(lines):
                 if n:
@@ -464,11 +376,13 @@ class _Setter:
         sources = " · ".join(SOURCE_ABBREVIATIONS.get(s, s) for s in self.spell.sources)
         sources_width = stringWidth(sources, fonts["bold"], size)
         classes = ", ".join(self.spell.classes) or "—"
-        lines = _ragged(_prepared(classes, fonts["italic"]), self.width - sources_width - 6, size)
+        lines = _ragged(
+            self._text(classes, fonts["italic"]), self.width - sources_width - 6, size, self.context
+        )
         baseline = self.layout.safe_margin + _descent(fonts["body"]) * size * 0.6
         items.append(
-            Label(
-                sources, fonts["bold"], size, self.left + self.width, baseline, self.colour, "right"
+            _right_label(
+                sources, fonts["bold"], size, self.left + self.width, baseline, self.colour
             )
         )
         for line in reversed(lines):
@@ -480,27 +394,18 @@ class _Setter:
 
     def part_label(self, header: Header, part: int, parts: int) -> Label:
         """Return "2/3" at the right of the title band."""
-        return Label(
+        return _right_label(
             f"{part}/{parts}",
             self.fonts["bold"],
             self.sizes.part,
             self.left + self.width,
             header.part_baseline,
             self.layout.colours.title,
-            "right",
         )
 
     def _text(self, text: str, font: str, heading: str = "", heading_font: str = "") -> Prepared:
-        """Return a description text prepared, kept only while this spell is set.
-
-        Its lines at every size tried go with it, rather than live on for the cyclic
-        collector to go over.
-        """
-        key = (text, font, heading, heading_font)
-        prepared = self._texts.get(key)
-        if prepared is None:
-            prepared = self._texts[key] = _prepare(text, font, heading, heading_font)
-        return prepared
+        """Return a text prepared, from the context's cache."""
+        return self.context.paragraph(text, font, heading, heading_font)
 
     def estimate(self, size: float) -> float:
         """Estimate the description's height at a size from its natural width, without setting."""
@@ -572,7 +477,7 @@ class _Setter:
                 prepared = self._text(
                     block.text, fonts["body"], block.heading, fonts["bold_italic"]
                 )
-                splits = line_splits(prepared, width - 2 * pad_x, size)
+                splits = line_splits(prepared, width - 2 * pad_x, size, context=self.context)
                 count = len(splits)
                 for n in range(count):
                     top_pad = pad_y if n == 0 else 0.0
@@ -582,14 +487,21 @@ class _Setter:
                     slabs.append(Slab(height, (), gap * 1.5 if n == 0 else 0.0, breakable))
             elif isinstance(block, Paragraph):
                 prepared = self._text(block.text, fonts["body"], block.heading, fonts["bold"])
-                add(line_splits(prepared, width, size), gap)
+                add(line_splits(prepared, width, size, context=self.context), gap)
             elif isinstance(block, Heading):
                 self._heading(slabs, block, size, gap)
             elif isinstance(block, BulletList):
                 indent = self.sizes.bullet_indent * size
                 for n, item in enumerate(block.items):
                     prepared = self._text(item, fonts["body"])
-                    splits = line_splits(prepared, width, size, indent=indent, first_indent=indent)
+                    splits = line_splits(
+                        prepared,
+                        width,
+                        size,
+                        indent=indent,
+                        first_indent=indent,
+                        context=self.context,
+                    )
                     add(splits, gap if n == 0 else 0.25 * gap)
             elif isinstance(block, Table):
                 self._table(slabs, block, size, gap)
@@ -648,7 +560,7 @@ class _Setter:
             self._higher_levels(slabs, block, size, gap)
             return
         prepared = self._text(block.text, fonts["body"], block.heading, fonts["bold"])
-        lines = set_lines(prepared, self.width, size)
+        lines = set_lines(prepared, self.width, size, context=self.context)
         self._lines_to_slabs(slabs, lines, size, self.left, colours.text, gap)
 
     def _higher_levels(self, slabs: list[Slab], block: Paragraph, size: float, gap: float) -> None:
@@ -656,7 +568,7 @@ class _Setter:
         fonts, colours = self.fonts, self.layout.colours
         pad_x, pad_y = _higher_pads(size)
         prepared = self._text(block.text, fonts["body"], block.heading, fonts["bold_italic"])
-        lines = set_lines(prepared, self.width - 2 * pad_x, size)
+        lines = set_lines(prepared, self.width - 2 * pad_x, size, context=self.context)
         leading = size * self.sizes.leading
         count = len(lines)
         splits = [line.split_word for line in lines]
@@ -673,7 +585,7 @@ class _Setter:
             slabs.append(Slab(height, items, gap * 1.5 if n == 0 else 0.0, breakable))
 
     def _heading(self, slabs: list[Slab], block: Heading, size: float, gap: float) -> None:
-        lines = _ragged(self._text(block.text, self.fonts["bold"]), self.width, size)
+        lines = _ragged(self._text(block.text, self.fonts["bold"]), self.width, size, self.context)
         start = len(slabs)
         self._lines_to_slabs(slabs, lines, size, self.left, self.colour, gap)
         for n in range(start + 1, len(slabs)):
@@ -688,6 +600,7 @@ class _Setter:
                 size,
                 indent=indent,
                 first_indent=indent,
+                context=self.context,
             )
             bullet = Label(
                 "•",
@@ -769,6 +682,7 @@ class _Setter:
                         width - 2 * pad,
                         size,
                         justify=False,
+                        context=self.context,
                     )
                     if text.strip()
                     else ()
@@ -932,13 +846,13 @@ def _first_guess(sizes: list[float], estimate, capacity: float) -> int:
     return low
 
 
-def fit(spell: Spell, layout: Layout) -> Fit:
+def fit(spell: Spell, layout: Layout, context: TypesetContext | None = None) -> Fit:
     """Choose the body size and the card breaks of a spell, and place every card.
 
     Setting the description is what costs: an estimate from the text's natural width picks
     the first size to try, and the real setting walks from there in steps of SIZE_STEP.
     """
-    setter = _Setter(spell, layout)
+    setter = _Setter(spell, layout, context or TypesetContext())
     sizes = _sizes(layout)
     single = setter.header(first=True, numbered=False)
     box = single.body.height + _EPS
@@ -986,7 +900,7 @@ def _face(
 ) -> CardFace:
     placed, remainder = fill_card(slabs, header.body, prefer_blocks=False)
     assert remainder is None, "a card's slabs were chosen to fit it"
-    items = header.items + placed
+    items = (_panel(setter.layout), *header.items, *placed)
     if parts > 1:
         items += (setter.part_label(header, part, parts),)
     layout = setter.layout
@@ -995,6 +909,8 @@ def _face(
     )
 
 
-def fit_spell(spell: Spell, layout: Layout) -> tuple[CardFace, ...]:
+def fit_spell(
+    spell: Spell, layout: Layout, context: TypesetContext | None = None
+) -> tuple[CardFace, ...]:
     """Set a spell on the fewest cards at the largest body size that fits them."""
-    return fit(spell, layout).faces
+    return fit(spell, layout, context).faces

@@ -12,7 +12,8 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from cards.draw import _codes, draw_face
-from cards.fit import TextLine, fit_spell
+from cards.face import TextLine
+from cards.fit import fit_spell
 from cards.layout import load_layout
 from cards.model import Components, Origin, Paragraph, Spell
 
@@ -169,3 +170,43 @@ def test_characters_are_mapped_as_reportlab_maps_them(layout):
         assert _codes(font, ours).split(text, ours) == font.splitString(text, theirs)
     assert font.state[ours].assignments == font.state[theirs].assignments
     assert len(font.state[ours].subsets) > 1
+
+
+def _cards_imports(path):
+    """Return the modules a source file imports (absolute names), at any depth of the file."""
+    import ast
+
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+        elif isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+    return names
+
+
+def test_the_painter_imports_only_the_face_primitives():
+    """draw.py knows nothing of fitting or typesetting: it paints the primitives of cards.face."""
+    from pathlib import Path
+
+    import cards.draw
+
+    imported = _cards_imports(Path(cards.draw.__file__))
+    assert {name for name in imported if name.startswith("cards")} == {"cards.face"}
+
+
+def test_no_measuring_module_imports_a_painter():
+    """Typesetting and fitting never import what paints (draw, pdf, preview, reportlab's canvas)."""
+    from pathlib import Path
+
+    import cards
+
+    root = Path(cards.__file__).parent
+    measuring = [root / "face.py", *root.glob("fit*.py"), *root.glob("fit/*.py")]
+    measuring += [*root.glob("typeset*.py"), *root.glob("typeset/*.py")]
+    painters = {"cards.draw", "cards.pdf", "cards.preview", "cards.backs", "reportlab.pdfgen"}
+    assert len(measuring) >= 6
+    for path in measuring:
+        bad = {n for n in _cards_imports(path) if any(n.startswith(p) for p in painters)}
+        assert not bad, f"{path.name} imports {bad}"

@@ -430,14 +430,18 @@ def test_outline_matches_the_set_slabs(layout):
         assert {LINE, NEVER, BLOCK} <= {s.breakable for s in outline}
 
 
-def test_description_text_is_not_kept_after_fitting(layout):
-    """Once a spell is set, its description's prepared text (and lines at every size) is freed."""
-    from cards.typeset import _PREPARED
+def test_a_shared_context_gives_the_same_faces_as_a_fresh_one(layout):
+    """The caches of a build change nothing: a spell set after others is set as if alone."""
+    from cards.typeset import TypesetContext
 
     unique = "Jedinečná věta, kterou žádné jiné kouzlo nemá. "
-    faces = fit_spell(make_spell(Paragraph(unique * 40)), layout)
+    spell = make_spell(Paragraph(unique * 40))
+    shared = TypesetContext()
+    fit_spell(make_spell(Paragraph(SENTENCE * 12)), layout, shared)
+    faces = fit_spell(spell, layout, shared)
     assert len(faces) > 1
-    assert not any(unique in run.text for runs in list(_PREPARED.keys()) for run in runs)
+    assert [face.items for face in faces] == [face.items for face in fit_spell(spell, layout)]
+    assert any(key[0] == unique * 40 for key in shared.paragraphs)
 
 
 def test_spell_without_description_gets_one_card(layout):

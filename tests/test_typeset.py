@@ -15,6 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cards.typeset import (
     Run,
+    TypesetContext,
     hyphenation_points,
     line_splits,
     line_text,
@@ -462,9 +463,23 @@ def test_prepared_paragraph_is_not_kept_once_unused():
     assert gone() is None
 
 
-def test_prepare_is_cached_for_equal_runs():
-    """Preparing equal runs twice returns the same object, so its line cache is shared."""
-    assert prepare([Run(AGANAZZAR, SERIF)]) is prepare((Run(AGANAZZAR, SERIF),))
+def test_a_context_keeps_one_prepared_paragraph_per_text():
+    """Equal texts give one prepared paragraph per context; another context has its own."""
+    context = TypesetContext()
+    first = context.paragraph(AGANAZZAR, SERIF)
+    assert context.paragraph(AGANAZZAR, SERIF) is first
+    assert context.paragraph(AGANAZZAR, SERIF, "Nadpis.", BOLD) is not first
+    assert TypesetContext().paragraph(AGANAZZAR, SERIF) is not first
+
+
+def test_a_context_keeps_set_lines_and_gives_the_same_lines_as_none():
+    """Lines set through a context come from its cache the second time, equal to uncached ones."""
+    context = TypesetContext()
+    prepared = context.paragraph(AGANAZZAR, SERIF)
+    lines = set_lines(prepared, COLUMN, SIZE, context=context)
+    assert set_lines(prepared, COLUMN, SIZE, context=context) is lines
+    assert set_lines(prepared, COLUMN, SIZE) == lines
+    assert set_lines(prepared, COLUMN, SIZE) is not lines
 
 
 def test_empty_paragraph_sets_no_lines():

@@ -1,0 +1,111 @@
+"""What a painter needs: placed primitives and the card faces made of them.
+
+Coordinates are points from the lower-left corner of the card (or page). Nothing here
+measures text: a `Label`'s x is its left end, as the builder placed it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from cards.typeset import Line
+
+if TYPE_CHECKING:
+    from cards.layout import Layout
+    from cards.model import Spell
+
+
+@dataclass(frozen=True)
+class TextLine:
+    """A typeset line with its baseline's left end at (x, y)."""
+
+    line: Line
+    x: float
+    y: float
+    size: float
+    colour: str
+    role: str = "body"  # "body", "table" (the description), "title", "stat", "material", "footer"
+    scale: float = 1.0  # horizontal scale of the glyphs (a table too wide is condensed)
+
+    def moved(self, dy: float) -> TextLine:
+        return TextLine(
+            self.line, self.x, self.y + dy, self.size, self.colour, self.role, self.scale
+        )
+
+
+@dataclass(frozen=True)
+class Label:
+    """A one-font string with the left end of its baseline at (x, y)."""
+
+    text: str
+    font: str
+    size: float
+    x: float
+    y: float
+    colour: str
+
+    def moved(self, dy: float) -> Label:
+        return Label(self.text, self.font, self.size, self.x, self.y + dy, self.colour)
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A straight line."""
+
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    width: float
+    colour: str
+
+    def moved(self, dy: float) -> Rule:
+        return Rule(self.x1, self.y1 + dy, self.x2, self.y2 + dy, self.width, self.colour)
+
+
+@dataclass(frozen=True)
+class Fill:
+    """A filled rectangle, lower-left corner at (x, y), optionally with rounded corners."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+    colour: str
+    radius: float = 0.0
+
+    def moved(self, dy: float) -> Fill:
+        return Fill(self.x, self.y + dy, self.width, self.height, self.colour, self.radius)
+
+
+Primitive = TextLine | Label | Rule | Fill
+
+
+@dataclass(frozen=True)
+class CardFace:
+    """One card of a spell, with everything placed: what `draw_face` paints."""
+
+    spell: Spell
+    part: int  # 1-based
+    parts: int
+    body_size: float
+    width: float
+    height: float
+    colour: str  # the school colour: frame, title band, bleed
+    layout: Layout  # for the back only; the front paints from items alone
+    items: tuple[Primitive, ...]  # from the back: the paper panel first
+
+
+@dataclass(frozen=True)
+class Area:
+    """A rectangle of the card, lower-left corner at (x, y)."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+
+    @property
+    def top(self) -> float:
+        return self.y + self.height

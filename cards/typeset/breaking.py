@@ -1,0 +1,156 @@
+"""Lines from measured words: where each line of a paragraph ends.
+
+`break_lines` is the one way in: the fitter and `lines.set_lines` call nothing else here, so
+another breaker (a total-fit one) plugs in behind it.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from cards.typeset.words import SHRINK, Prepared, WordBreak
+
+STRETCH = 0.5  # what a space can stretch, as a share of its width (to judge lines)
+TYPICAL_SPACE = 0.25  # width of a word space at 1 pt, to judge lines without spaces
+LINE_PENALTY = 10  # TeX's \linepenalty
+HYPHEN_PENALTY = 50  # TeX's \hyphenpenalty, also for a break after a word's own hyphen
+HYPHENATE_ABOVE = LINE_PENALTY**2 + HYPHEN_PENALTY**2
+
+Breaks = Callable[[str, str], tuple[WordBreak, ...]]  # (word, font) -> where it may end a line
+
+
+@dataclass(slots=True)
+class Span:
+    """Where a set line starts and ends: word index and character offset in that word."""
+
+    first: int
+    start: int  # characters of words[first] set on earlier lines
+    start_width: float  # their width at 1 pt
+    lead: float  # width at 1 pt of the hyphen repeated at the line's start, 0 when none
+    last: int
+    end: int  # characters of words[last] on this line or before
+    end_width: float  # their width at 1 pt
+    hyphen: float  # width at 1 pt of an inserted hyphen, 0 when none
+    split_word: bool
+    overfull: bool
+
+
+def break_lines(
+    prepared: Prepared, first: float, rest: float, justify: bool, hyphenate: bool, breaks: Breaks
+) -> list[Span]:
+    """Return where each line ends: the first line `first` wide, later ones `rest` (at 1 pt).
+
+    `breaks(word, font)` gives the measured hyphenation points of a single-font word
+    (`words.word_breaks`, or a context's cached copy of it).
+    """
+    return _line_by_line(prepared, first, rest, justify, hyphenate, breaks)
+
+
+def _demerits(natural: float, spaces: float, avail: float, single: bool, final: bool) -> float:
+    """Judge one line as TeX does: (line penalty + badness) squared.
+
+    The badness is 100 r^3 of the ratio r of the space it must stretch (or shrink) to
+    what its spaces can give; `spaces` is their total width at 1 pt. A line holding a
+    single unit cannot stretch and is judged as if it had one typical space.
+    """
+    slack = avail - natural
+    if slack < 0:
+        badness = 100 * (-slack / (SHRINK * spaces)) ** 3
+    elif final:
+        badness = 0.0
+    else:
+        stretch = STRETCH * (max(spaces, TYPICAL_SPACE) if single else spaces)
+        badness = min(100 * (slack / stretch) ** 3, 10000.0) if stretch else 10000.0
+    return (LINE_PENALTY + badness) ** 2
+
+
+def _line_by_line(
+    prepared: Prepared, first: float, rest: float, justify: bool, hyphenate: bool, breaks: Breaks
+) -> list[Span]:
+    """Choose line ends line by line, taking for each the best-judged of its possible ends.
+
+    The candidates for a line's end are: after each unit that fits (with its spaces at
+    natural width, or shrunk when justifying), and each hyphenation point of the units
+    that overflow. All widths are at 1 pt and positions are those of the paragraph set as
+    one long line, so the units that fit are found by bisection.
+    """
+    words, fonts, xs, widths, gaps = (
+        prepared.words,
+        prepared.fonts,
+        prepared.xs,
+        prepared.widths,
+        prepared.gaps,
+    )
+    ends, end_xs, whole = prepared.ends, prepared.end_xs, prepared.whole
+    tight_xs, shrink = (prepared.tight_xs, SHRINK) if justify else (end_xs, 0.0)
+    spans: list[Span] = []
+    units = len(ends)
+    unit = 0  # the first unit (partly) on the current line
+    word, start, start_width = 0, 0, 0.0  # where the current line starts
+    lead = 0.0  # width of the hyphen repeated at the current line's start
+    avail = first
+    hyphen_run = 0  # lines in a row ending in a hyphen
+    while unit < units:
+        x0 = xs[word] + start_width - lead  # the line's text starts with the repeated hyphen
+        g0 = gaps[word]
+        loose = bisect_right(end_xs, x0 + avail, unit, units) - 1  # last unit fitting as is
+        tight = bisect_right(tight_xs, x0 - shrink * g0 + avail, unit, units) - 1  # shrunk
+        best, best_end, best_break = float("inf"), -1, None
+        for k in range(max(loose, unit), tight + 1):
+            natural = end_xs[k] - x0
+            demerits = _demerits(natural, gaps[ends[k]] - g0, avail, k == unit, k == units - 1)
+            if demerits < best:
+                best, best_end = demerits, k
+        # A hyphen costs HYPHEN_PENALTY**2 on top of a perfect line: try one only if it can win.
+        if hyphenate and ((hyphen_run < 2 and best > HYPHENATE_ABOVE) or best_end < 0):
+            for k in range(loose + 1, min(tight + 2, units)):
+                if whole[k]:
+                    continue
+                last = ends[k]
+                done = start if last == word else 0
+                base = xs[last] - x0
+                spaces = gaps[last] - g0
+                for b in reversed(breaks(words[last], fonts[last])):
+                    if b.at <= done:
+                        break
+                    natural = base + b.width + b.hyphen
+                    if natural - shrink * spaces > avail:
+                        continue
+                    demerits = _demerits(natural, spaces, avail, k == unit, False)
+                    demerits += HYPHEN_PENALTY**2
+                    if demerits < best:
+                        best, best_end, best_break = demerits, k, b
+                    if natural <= avail:
+                        break  # shorter parts only leave more space
+        over = best_end < 0  # not even the first unit fits, nor part of it: let it stick out
+        if over:
+            best_end = unit
+        last = ends[best_end]
+        if best_break is None:
+            spans.append(
+                Span(
+                    word,
+                    start,
+                    start_width,
+                    lead,
+                    last,
+                    len(words[last]),
+                    widths[last],
+                    0.0,
+                    False,
+                    over,
+                )
+            )
+            hyphen_run = 0
+            unit, word, start, start_width, lead = best_end + 1, last + 1, 0, 0.0, 0.0
+        else:
+            b = best_break
+            spans.append(
+                Span(word, start, start_width, lead, last, b.at, b.width, b.hyphen, True, False)
+            )
+            hyphen_run += 1
+            unit, word, start, start_width, lead = best_end, last, b.at, b.width, b.repeat
+        avail = rest
+    return spans

@@ -1,0 +1,39 @@
+"""The typesetting context of a build: the one owner of its measuring and line caches."""
+
+from __future__ import annotations
+
+import functools
+
+from cards.typeset.words import Prepared, Run, prepare, string_width, word_breaks
+
+
+class TypesetContext:
+    """Caches for one build, passed down to whatever measures or breaks text.
+
+    One key shape per cache: widths by (text, font); word breaks by (word, font); prepared
+    paragraphs by (text, font, heading, heading_font); line ends by (prepared, first, rest,
+    justify, hyphenate) at 1 pt; set lines by (prepared, width, size, indent, first_indent,
+    justify, hyphenate). A `Prepared` is compared by identity, so its lines go with it.
+    """
+
+    def __init__(self) -> None:
+        self.width = functools.lru_cache(maxsize=None)(string_width)
+        self.breaks = functools.lru_cache(maxsize=None)(word_breaks)
+        self.paragraphs: dict[tuple[str, str, str, str], Prepared] = {}
+        self.spans: dict[tuple, list] = {}
+        self.lines: dict[tuple, tuple] = {}
+
+    def paragraph(
+        self, text: str, font: str, heading: str = "", heading_font: str = ""
+    ) -> Prepared:
+        """Return text in one font (after a run-in heading in another, if given), prepared."""
+        key = (text, font, heading, heading_font)
+        prepared = self.paragraphs.get(key)
+        if prepared is None:
+            runs = (
+                (Run(heading, heading_font), Run(" " + text, font))
+                if heading
+                else (Run(text, font),)
+            )
+            prepared = self.paragraphs[key] = prepare(runs, self)
+        return prepared

@@ -1,0 +1,212 @@
+"""Set lines: positioned same-font runs, justified, from the line ends `break_lines` chose."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from cards.typeset.breaking import Span, break_lines
+from cards.typeset.czech import HYPHEN
+from cards.typeset.words import Prepared, string_width, word_breaks
+
+if TYPE_CHECKING:
+    from cards.typeset.context import TypesetContext
+
+
+@dataclass(frozen=True)
+class LineRun:
+    """A same-font piece of a set line, positioned."""
+
+    text: str  # spaces are ordinary U+0020: draw with word spacing = Line.word_space
+    font: str
+    x: float  # from the column's left edge (indent included), at the size the line was set at
+
+
+@dataclass(frozen=True)
+class Line:
+    """One set line: its runs, natural width and the extra space given to each space."""
+
+    runs: tuple[LineRun, ...]
+    width: float  # natural width at the size, without indent and before justification
+    word_space: float  # points added to every space (< 0: shrunk); 0 when ragged
+    hyphenated: bool  # ends with an inserted hyphen
+    overfull: bool = False  # holds a unit wider than the line; the text sticks out
+    split_word: bool = False  # ends inside a word (inserted hyphen or the word's own hyphen)
+    repeated_hyphen: bool = False  # starts with the hyphen the line before ended at, repeated
+
+    @property
+    def text(self) -> str:
+        """Return the line's characters as drawn."""
+        return "".join(run.text for run in self.runs)
+
+
+def set_lines(
+    prepared: Prepared,
+    width: float,
+    size: float,
+    *,
+    indent: float = 0.0,
+    first_indent: float = 0.0,
+    justify: bool = True,
+    hyphenate: bool = True,
+    context: TypesetContext | None = None,
+) -> tuple[Line, ...]:
+    """Break a prepared paragraph into lines `width` points wide, set at `size` points.
+
+    `first_indent` narrows the first line and `indent` every later one (a hanging indent
+    for bullets); `LineRun.x` includes them. With `justify` false every line is ragged
+    and no space shrinks. With `hyphenate` false no line ends inside a word (for names
+    and lists): a word too wide for the line makes it overfull instead. With a context,
+    the lines are kept in (and taken from) its cache.
+    """
+    key = (prepared, width, size, indent, first_indent, justify, hyphenate)
+    lines = context.lines.get(key) if context is not None else None
+    if lines is None:
+        first = (width - first_indent) / size
+        rest = (width - indent) / size
+        spans = _spans(prepared, first, rest, justify, hyphenate, context)
+        last = len(spans) - 1
+        lines = tuple(
+            _set(
+                prepared,
+                span,
+                size,
+                first_indent if n == 0 else indent,
+                (first if n == 0 else rest) if justify else None,
+                n == last,
+            )
+            for n, span in enumerate(spans)
+        )
+        if context is not None:
+            context.lines[key] = lines
+    return lines
+
+
+def line_splits(
+    prepared: Prepared,
+    width: float,
+    size: float,
+    *,
+    indent: float = 0.0,
+    first_indent: float = 0.0,
+    justify: bool = True,
+    hyphenate: bool = True,
+    context: TypesetContext | None = None,
+) -> tuple[bool, ...]:
+    """Return `Line.split_word` of each line `set_lines` gives, without building them."""
+    first, rest = (width - first_indent) / size, (width - indent) / size
+    spans = _spans(prepared, first, rest, justify, hyphenate, context)
+    return tuple(span.split_word for span in spans)
+
+
+def _spans(
+    prepared: Prepared,
+    first: float,
+    rest: float,
+    justify: bool,
+    hyphenate: bool,
+    context: TypesetContext | None,
+) -> list[Span]:
+    """Return the line ends for line widths `first` and `rest` (in 1 pt units), cached."""
+    if context is None:
+        return break_lines(prepared, first, rest, justify, hyphenate, word_breaks)
+    key = (prepared, first, rest, justify, hyphenate)
+    spans = context.spans.get(key)
+    if spans is None:
+        spans = context.spans[key] = break_lines(
+            prepared, first, rest, justify, hyphenate, context.breaks
+        )
+    return spans
+
+
+def _set(
+    prepared: Prepared, span: Span, size: float, indent: float, avail: float | None, final: bool
+) -> Line:
+    """Build the positioned runs of one line, justified to `avail` (1 pt units) if given.
+
+    A line too long at natural width shrinks its spaces; others stretch them, unless
+    the line is the paragraph's last or holds a single unit (no breakable space).
+    """
+    fonts, xs = prepared.fonts, prepared.xs
+    first, last = span.first, span.last
+    natural = xs[last] + span.end_width + span.hyphen - xs[first] - span.start_width + span.lead
+    spaces = last - first
+    extra = 0.0
+    if avail is not None and spaces and not span.overfull:
+        slack = avail - natural
+        if slack < 0 or not (final or not any(prepared.breakable[first:last])):
+            extra = slack * size / spaces
+    font = fonts[first]
+    if font and prepared.styles[first] == prepared.styles[last]:
+        offsets = prepared.offsets
+        text = prepared.text[offsets[first] + span.start : offsets[last] + span.end]
+        if span.hyphen:
+            text += HYPHEN
+        if span.lead:
+            text = HYPHEN + text
+        runs = (LineRun(text, font, indent),)
+    else:
+        runs = _mixed_runs(prepared, span, size, indent, extra)
+    return Line(
+        runs,
+        natural * size,
+        extra,
+        span.hyphen > 0,
+        span.overfull,
+        span.split_word,
+        span.lead > 0,
+    )
+
+
+def _mixed_runs(prepared: Prepared, span: Span, size: float, indent: float, extra: float):
+    """Build the runs of a line that changes font, each placed after the previous."""
+    words, fonts, pieces, widths = prepared.words, prepared.fonts, prepared.pieces, prepared.widths
+    parts: list[tuple[str, str, float, int]] = []  # text, font, width at 1 pt, spaces in it
+    for i in range(span.first, span.last + 1):
+        start = span.start if i == span.first else 0
+        end = span.end if i == span.last else len(words[i])
+        if start == 0 and end == len(words[i]):
+            if pieces[i]:
+                parts.extend((p.text, p.font, p.width, 0) for p in pieces[i])
+            else:
+                parts.append((words[i], fonts[i], widths[i], 0))
+        else:  # only single-font words are broken
+            left = span.start_width if i == span.first else 0.0
+            right = span.end_width if i == span.last else widths[i]
+            text = words[i][start:end]
+            if start and span.lead:
+                text, left = HYPHEN + text, left - span.lead
+            parts.append((text, fonts[i], right - left, 0))
+        if i < span.last:
+            space_font = prepared.space_fonts[i]
+            parts.append((" ", space_font, string_width(" ", space_font), 1))
+    if span.hyphen:
+        parts.append((HYPHEN, fonts[span.last], span.hyphen, 0))
+    runs: list[LineRun] = []
+    x = run_x = indent
+    text, font = "", ""
+    for part_text, part_font, part_width, part_spaces in parts:
+        if part_font != font and text:
+            runs.append(LineRun(text, font, run_x))
+            text = ""
+        if not text:
+            run_x = x
+        text += part_text
+        font = part_font
+        x += part_width * size + part_spaces * extra
+    runs.append(LineRun(text, font, run_x))
+    return tuple(runs)
+
+
+def line_text(lines: Sequence[Line]) -> str:
+    """Join set lines back into the paragraph's text: inserted and repeated hyphens out."""
+    out = []
+    for n, line in enumerate(lines):
+        text = line.text[:-1] if line.hyphenated else line.text
+        if line.repeated_hyphen:
+            text = text[1:]
+        out.append(text)
+        if n < len(lines) - 1 and not line.split_word:
+            out.append(" ")
+    return "".join(out)
