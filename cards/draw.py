@@ -139,8 +139,9 @@ def _text(canvas: Canvas, face: CardFace) -> None:
     space, horizontal = 0.0, 1.0
     for item in face.items:
         if isinstance(item, TextLine):
-            size, scale, word_space = item.size, item.scale, item.line.word_space
-            runs = [(run.font, item.x + run.x * scale, run.text) for run in item.line.runs]
+            size, word_space = item.size, item.line.word_space
+            runs = [(run.font, item.x + run.x * item.scale, run.text) for run in item.line.runs]
+            scale = item.scale * item.line.scale  # run.x already holds the line's expansion
         elif isinstance(item, Label):
             size, scale, word_space = item.size, 1.0, 0.0
             runs = [(item.font, item.x, item.text)]

@@ -151,6 +151,7 @@ class _Setter:
     def __init__(self, spell: Spell, layout: Layout, context: TypesetContext | None = None):
         self.spell = spell
         self.context = context or TypesetContext()
+        self.expansion = layout.sizes.expansion  # glyph expansion of justified lines
         self.layout = layout
         self.fonts = layout.fonts
         self.sizes = layout.sizes
@@ -359,7 +360,11 @@ class _Setter:
         if material_below:
             size = sizes.material
             lines = set_lines(
-                self._text("* " + material, fonts["italic"]), self.width, size, context=self.context
+                self._text("* " + material, fonts["italic"]),
+                self.width,
+                size,
+                expansion=self.expansion,
+                context=self.context,
             )
             baseline = bottom - 1.5 - _ASCENT * size
             for n, line in enumerate(lines):
@@ -477,7 +482,13 @@ class _Setter:
                 prepared = self._text(
                     block.text, fonts["body"], block.heading, fonts["bold_italic"]
                 )
-                splits = line_splits(prepared, width - 2 * pad_x, size, context=self.context)
+                splits = line_splits(
+                    prepared,
+                    width - 2 * pad_x,
+                    size,
+                    expansion=self.expansion,
+                    context=self.context,
+                )
                 count = len(splits)
                 for n in range(count):
                     top_pad = pad_y if n == 0 else 0.0
@@ -487,7 +498,12 @@ class _Setter:
                     slabs.append(Slab(height, (), gap * 1.5 if n == 0 else 0.0, breakable))
             elif isinstance(block, Paragraph):
                 prepared = self._text(block.text, fonts["body"], block.heading, fonts["bold"])
-                add(line_splits(prepared, width, size, context=self.context), gap)
+                add(
+                    line_splits(
+                        prepared, width, size, expansion=self.expansion, context=self.context
+                    ),
+                    gap,
+                )
             elif isinstance(block, Heading):
                 self._heading(slabs, block, size, gap)
             elif isinstance(block, BulletList):
@@ -500,6 +516,7 @@ class _Setter:
                         size,
                         indent=indent,
                         first_indent=indent,
+                        expansion=self.expansion,
                         context=self.context,
                     )
                     add(splits, gap if n == 0 else 0.25 * gap)
@@ -560,7 +577,9 @@ class _Setter:
             self._higher_levels(slabs, block, size, gap)
             return
         prepared = self._text(block.text, fonts["body"], block.heading, fonts["bold"])
-        lines = set_lines(prepared, self.width, size, context=self.context)
+        lines = set_lines(
+            prepared, self.width, size, expansion=self.expansion, context=self.context
+        )
         self._lines_to_slabs(slabs, lines, size, self.left, colours.text, gap)
 
     def _higher_levels(self, slabs: list[Slab], block: Paragraph, size: float, gap: float) -> None:
@@ -568,7 +587,9 @@ class _Setter:
         fonts, colours = self.fonts, self.layout.colours
         pad_x, pad_y = _higher_pads(size)
         prepared = self._text(block.text, fonts["body"], block.heading, fonts["bold_italic"])
-        lines = set_lines(prepared, self.width - 2 * pad_x, size, context=self.context)
+        lines = set_lines(
+            prepared, self.width - 2 * pad_x, size, expansion=self.expansion, context=self.context
+        )
         leading = size * self.sizes.leading
         count = len(lines)
         splits = [line.split_word for line in lines]
@@ -600,6 +621,7 @@ class _Setter:
                 size,
                 indent=indent,
                 first_indent=indent,
+                expansion=self.expansion,
                 context=self.context,
             )
             bullet = Label(

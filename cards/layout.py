@@ -48,6 +48,7 @@ class TypeSizes:
     footer: float
     table_min: float
     bullet_indent: float
+    expansion: float  # how much a justified line's glyphs may widen or narrow (0.02 = 2 %)
 
 
 @dataclass(frozen=True)
@@ -125,8 +126,9 @@ _SIZE_KEYS = {
     "footer": (5.5, 30.0),
     "table_min": (5.5, 30.0),
     "bullet_indent": (0.0, 5.0),
+    "expansion": (0.0, 0.05),
 }
-_DEFAULTS = {"body_min": 6.5}
+_DEFAULTS = {"body_min": 6.5, "expansion": 0.02}
 _COLOUR_KEYS = ("text", "muted", "background", "title", "frame")
 
 

@@ -71,7 +71,8 @@ def right_end(item: TextLine) -> float:
     """Return where a placed line's last glyph ends, spaces widened or narrowed as drawn."""
     run = item.line.runs[-1]
     width = stringWidth(run.text, run.font, item.size)
-    return item.x + (run.x + width + run.text.count(" ") * item.line.word_space) * item.scale
+    drawn = (width + run.text.count(" ") * item.line.word_space) * item.line.scale
+    return item.x + (run.x + drawn) * item.scale
 
 
 def words_of(faces) -> list[str]:

@@ -35,21 +35,23 @@ Typographic rules applied here:
   "1k8 + tvá"); before a dash standing between words ("koule – blesková": the dash ends
   the line, never starts one); and every U+00A0 / U+202F / U+2007 of the source. A glued
   space is drawn as an ordinary space and stretches like the others.
-- Justification: every line but the paragraph's last is set to the full width. Spaces
-  stretch, or shrink to no less than 80 % of their width (``word_space`` is then
-  negative; the last line too may shrink, never stretch). A line without a breakable
-  space (one glued unit) is left aligned. A unit wider than the line is still placed,
-  alone on its line, and the line is marked ``overfull`` so that a fitter can reject that
-  size or width. The drawn width of a line is ``width + spaces * word_space``.
-- Line breaking: line by line, each line takes the best of its possible ends (after a
-  unit that fits, with natural, stretched or shrunk spaces, or at a hyphenation point of
-  the unit that overflows), judged like TeX's demerits: (10 + badness)^2, plus 50^2 for
-  a hyphen. Not a whole-paragraph optimum (Knuth-Plass): it would cost several times more
-  and the fitter breaks the compendium several times per build.
+- Justification: every line but the paragraph's last is set to the full width. With
+  `expansion` (a layout key, 2 %) its glyphs first widen or narrow by up to that share
+  (``Line.scale``, drawn as the PDF horizontal scale ``Tz``), then spaces stretch, or
+  shrink to no less than 80 % of their width (``word_space`` is then negative; the last
+  line too may shrink, never stretch). A line without a breakable space (one glued unit)
+  is left aligned and not expanded. A unit wider than the line is still placed, alone on
+  its line, and the line is marked ``overfull`` so that a fitter can reject that size or
+  width. The drawn width of a line is ``(width + spaces * word_space) * scale``.
+- Line breaking: justified text by total fit over the whole paragraph (Knuth-Plass,
+  `totalfit`): TeX's demerits with uncapped badness, fitness classes, a penalty for a
+  hyphenated next-to-last line, the hyphen-run rule kept hard but planned for. Ragged
+  text line by line, each line taking the best-judged of its possible ends.
 - Text is text: no markup is parsed. Runs of white space collapse to one space.
 
 Stages, one module each: `czech` (glued spaces, hyphenation points), `words` (measured
-words), `breaking` (line ends, behind `break_lines`), `lines` (positioned runs). A
+words), `breaking` (line ends, behind `break_lines`; `totalfit` for justified text),
+`lines` (positioned runs). A
 `TypesetContext` (`context`) owns the caches of a build; without one nothing is cached.
 """
 

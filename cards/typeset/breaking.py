@@ -1,7 +1,8 @@
 """Lines from measured words: where each line of a paragraph ends.
 
-`break_lines` is the one way in: the fitter and `lines.set_lines` call nothing else here, so
-another breaker (a total-fit one) plugs in behind it.
+`break_lines` is the one way in: the fitter and `lines.set_lines` call nothing else here.
+Justified text is broken by total fit (`totalfit`, Knuth-Plass with glyph expansion); ragged
+text (names, stats, table cells) line by line.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from cards.typeset import totalfit
 from cards.typeset.words import SHRINK, Prepared, WordBreak
 
 STRETCH = 0.5  # what a space can stretch, as a share of its width (to judge lines)
@@ -38,14 +40,52 @@ class Span:
 
 
 def break_lines(
-    prepared: Prepared, first: float, rest: float, justify: bool, hyphenate: bool, breaks: Breaks
+    prepared: Prepared,
+    first: float,
+    rest: float,
+    justify: bool,
+    hyphenate: bool,
+    breaks: Breaks,
+    expansion: float = 0.0,
+    feasible: dict | None = None,
 ) -> list[Span]:
     """Return where each line ends: the first line `first` wide, later ones `rest` (at 1 pt).
 
     `breaks(word, font)` gives the measured hyphenation points of a single-font word
-    (`words.word_breaks`, or a context's cached copy of it).
+    (`words.word_breaks`, or a context's cached copy of it). Justified lines may widen or
+    narrow their glyphs by `expansion` (a share, 0 for none). `feasible`, a context's
+    cache, keeps each paragraph's feasible breaks for every width and size it is broken at.
     """
-    return _line_by_line(prepared, first, rest, justify, hyphenate, breaks)
+    if not justify:
+        return _line_by_line(prepared, first, rest, justify, hyphenate, breaks)
+    key = (prepared, hyphenate)
+    found = feasible.get(key) if feasible is not None else None
+    if found is None:
+        found = totalfit.paragraph_breaks(prepared, hyphenate, breaks)
+        if feasible is not None:
+            feasible[key] = found
+    points, places = found
+    plan = totalfit.total_fit(points, first, rest, expansion)
+    spans = []
+    before = places[0]
+    for end, overfull in zip(plan.ends, plan.overfull, strict=True):
+        place = places[end]
+        spans.append(
+            Span(
+                before.first,
+                before.start,
+                before.start_width,
+                before.lead,
+                place.last,
+                place.end,
+                place.end_width,
+                place.hyphen,
+                points.hyphen[end],
+                overfull,
+            )
+        )
+        before = place
+    return spans
 
 
 def _demerits(natural: float, spaces: float, avail: float, single: bool, final: bool) -> float:

@@ -12,8 +12,9 @@ class TypesetContext:
 
     One key shape per cache: widths by (text, font); word breaks by (word, font); prepared
     paragraphs by (text, font, heading, heading_font); line ends by (prepared, first, rest,
-    justify, hyphenate) at 1 pt; set lines by (prepared, width, size, indent, first_indent,
-    justify, hyphenate). A `Prepared` is compared by identity, so its lines go with it.
+    justify, hyphenate, expansion) at 1 pt; a paragraph's feasible breaks (any size) by
+    (prepared, hyphenate); set lines by (prepared, width, size, indent, first_indent,
+    justify, hyphenate, expansion). A `Prepared` is compared by identity, so its lines go with it.
     """
 
     def __init__(self) -> None:
@@ -21,6 +22,7 @@ class TypesetContext:
         self.breaks = functools.lru_cache(maxsize=None)(word_breaks)
         self.paragraphs: dict[tuple[str, str, str, str], Prepared] = {}
         self.spans: dict[tuple, list] = {}
+        self.feasible: dict[tuple, tuple] = {}  # by (prepared, hyphenate): totalfit's breaks
         self.lines: dict[tuple, tuple] = {}
 
     def paragraph(

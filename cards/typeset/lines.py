@@ -34,6 +34,7 @@ class Line:
     overfull: bool = False  # holds a unit wider than the line; the text sticks out
     split_word: bool = False  # ends inside a word (inserted hyphen or the word's own hyphen)
     repeated_hyphen: bool = False  # starts with the hyphen the line before ended at, repeated
+    scale: float = 1.0  # horizontal scale of its glyphs (expansion): PDF Tz, word_space inside
 
     @property
     def text(self) -> str:
@@ -50,6 +51,7 @@ def set_lines(
     first_indent: float = 0.0,
     justify: bool = True,
     hyphenate: bool = True,
+    expansion: float = 0.0,
     context: TypesetContext | None = None,
 ) -> tuple[Line, ...]:
     """Break a prepared paragraph into lines `width` points wide, set at `size` points.
@@ -57,15 +59,17 @@ def set_lines(
     `first_indent` narrows the first line and `indent` every later one (a hanging indent
     for bullets); `LineRun.x` includes them. With `justify` false every line is ragged
     and no space shrinks. With `hyphenate` false no line ends inside a word (for names
-    and lists): a word too wide for the line makes it overfull instead. With a context,
-    the lines are kept in (and taken from) its cache.
+    and lists): a word too wide for the line makes it overfull instead. A justified line
+    may widen or narrow its glyphs by up to `expansion` (a share: 0.02 is 2 %) before its
+    spaces stretch or shrink (`Line.scale`). With a context, the lines are kept in (and
+    taken from) its cache.
     """
-    key = (prepared, width, size, indent, first_indent, justify, hyphenate)
+    key = (prepared, width, size, indent, first_indent, justify, hyphenate, expansion)
     lines = context.lines.get(key) if context is not None else None
     if lines is None:
         first = (width - first_indent) / size
         rest = (width - indent) / size
-        spans = _spans(prepared, first, rest, justify, hyphenate, context)
+        spans = _spans(prepared, first, rest, justify, hyphenate, expansion, context)
         last = len(spans) - 1
         lines = tuple(
             _set(
@@ -75,6 +79,7 @@ def set_lines(
                 first_indent if n == 0 else indent,
                 (first if n == 0 else rest) if justify else None,
                 n == last,
+                expansion,
             )
             for n, span in enumerate(spans)
         )
@@ -92,11 +97,12 @@ def line_splits(
     first_indent: float = 0.0,
     justify: bool = True,
     hyphenate: bool = True,
+    expansion: float = 0.0,
     context: TypesetContext | None = None,
 ) -> tuple[bool, ...]:
     """Return `Line.split_word` of each line `set_lines` gives, without building them."""
     first, rest = (width - first_indent) / size, (width - indent) / size
-    spans = _spans(prepared, first, rest, justify, hyphenate, context)
+    spans = _spans(prepared, first, rest, justify, hyphenate, expansion, context)
     return tuple(span.split_word for span in spans)
 
 
@@ -106,37 +112,57 @@ def _spans(
     rest: float,
     justify: bool,
     hyphenate: bool,
+    expansion: float,
     context: TypesetContext | None,
 ) -> list[Span]:
     """Return the line ends for line widths `first` and `rest` (in 1 pt units), cached."""
     if context is None:
-        return break_lines(prepared, first, rest, justify, hyphenate, word_breaks)
-    key = (prepared, first, rest, justify, hyphenate)
+        return break_lines(prepared, first, rest, justify, hyphenate, word_breaks, expansion)
+    key = (prepared, first, rest, justify, hyphenate, expansion)
     spans = context.spans.get(key)
     if spans is None:
         spans = context.spans[key] = break_lines(
-            prepared, first, rest, justify, hyphenate, context.breaks
+            prepared,
+            first,
+            rest,
+            justify,
+            hyphenate,
+            context.breaks,
+            expansion,
+            context.feasible,
         )
     return spans
 
 
 def _set(
-    prepared: Prepared, span: Span, size: float, indent: float, avail: float | None, final: bool
+    prepared: Prepared,
+    span: Span,
+    size: float,
+    indent: float,
+    avail: float | None,
+    final: bool,
+    expansion: float = 0.0,
 ) -> Line:
     """Build the positioned runs of one line, justified to `avail` (1 pt units) if given.
 
     A line too long at natural width shrinks its spaces; others stretch them, unless
-    the line is the paragraph's last or holds a single unit (no breakable space).
+    the line is the paragraph's last or holds a single unit (no breakable space). Its
+    glyphs widen or narrow first, by up to `expansion`, unless it holds a single unit;
+    ``word_space`` is then in the scaled line's units (PDF ``Tw`` is scaled by ``Tz``).
     """
     fonts, xs = prepared.fonts, prepared.xs
     first, last = span.first, span.last
     natural = xs[last] + span.end_width + span.hyphen - xs[first] - span.start_width + span.lead
     spaces = last - first
     extra = 0.0
+    scale = 1.0
     if avail is not None and spaces and not span.overfull:
         slack = avail - natural
-        if slack < 0 or not (final or not any(prepared.breakable[first:last])):
-            extra = slack * size / spaces
+        single = not any(prepared.breakable[first:last])
+        if slack < 0 or not (final or single):
+            if expansion and not single and natural > 0:
+                scale = min(max(avail / natural, 1.0 - expansion), 1.0 + expansion)
+            extra = (avail / scale - natural) * size / spaces
     font = fonts[first]
     if font and prepared.styles[first] == prepared.styles[last]:
         offsets = prepared.offsets
@@ -147,7 +173,7 @@ def _set(
             text = HYPHEN + text
         runs = (LineRun(text, font, indent),)
     else:
-        runs = _mixed_runs(prepared, span, size, indent, extra)
+        runs = _mixed_runs(prepared, span, size, indent, extra, scale)
     return Line(
         runs,
         natural * size,
@@ -156,11 +182,17 @@ def _set(
         span.overfull,
         span.split_word,
         span.lead > 0,
+        scale,
     )
 
 
-def _mixed_runs(prepared: Prepared, span: Span, size: float, indent: float, extra: float):
-    """Build the runs of a line that changes font, each placed after the previous."""
+def _mixed_runs(
+    prepared: Prepared, span: Span, size: float, indent: float, extra: float, scale: float = 1.0
+):
+    """Build the runs of a line that changes font, each placed after the previous.
+
+    Positions past the indent are scaled by the line's glyph `scale`, as drawn.
+    """
     words, fonts, pieces, widths = prepared.words, prepared.fonts, prepared.pieces, prepared.widths
     parts: list[tuple[str, str, float, int]] = []  # text, font, width at 1 pt, spaces in it
     for i in range(span.first, span.last + 1):
@@ -194,7 +226,7 @@ def _mixed_runs(prepared: Prepared, span: Span, size: float, indent: float, extr
             run_x = x
         text += part_text
         font = part_font
-        x += part_width * size + part_spaces * extra
+        x += (part_width * size + part_spaces * extra) * scale
     runs.append(LineRun(text, font, run_x))
     return tuple(runs)
 

@@ -1,0 +1,467 @@
+"""Total-fit line breaking (Knuth-Plass) with glyph expansion, over a paragraph's feasible breaks.
+
+The paragraph comes as `Breaks`: every place where a line may end (after a unit of words
+joined by glued spaces, at a hyphenation point, after a word's own hyphen), each with where
+that line would end and where the next would begin, at 1 pt in the coordinates of the
+paragraph set as one long line. A line from break i to break j then has the natural width
+``end_x[j] - start_x[i]`` and ``end_gap[j] - start_gap[i]`` of spaces, which can stretch by
+`STRETCH` or shrink by `SHRINK` of their width.
+
+How a line is judged (its badness, uncapped):
+
+- Glyph expansion first: the whole line may be widened or narrowed by up to `expansion`
+  (a share of its natural width, e.g. 0.02), at a badness of ``EXPANSION_BADNESS * u**3``
+  for the share u of it used; what is left goes to the spaces, at ``100 r**3`` for their
+  ratio r to what they can stretch (or shrink). A line may not shrink its spaces past
+  `SHRINK`. The paragraph's last line never stretches; a line with no breakable space (one
+  unit) is set ragged and is not expanded.
+- Demerits as TeX's: ``(LINE_PENALTY + badness)**2``, plus ``HYPHEN_PENALTY**2`` for a
+  line ending inside a word, `ADJACENT_DEMERITS` when the fitness class (tight, decent,
+  loose, very loose) jumps by more than one from the line before, `DOUBLE_HYPHEN_DEMERITS`
+  for a second hyphenated line in a row and `FINAL_HYPHEN_DEMERITS` when the next-to-last
+  line is hyphenated.
+- No more than two hyphenated lines in a row, kept hard: every break remembers, per
+  fitness class, the best way to reach it with 0, 1 or 2 hyphenated lines ending in a row
+  just before, so the breaker never walks into a forced hole. A third is allowed only inside
+  a word wider than a line.
+
+Pruning: a line is tried only between the first break it can reach without overflowing and
+the first at which it would stretch its spaces past `LOOSEST`; a break that no line reaches
+that way is tried again without the limit, and a unit wider than the line is placed alone
+and marked overfull. The breaks of a paragraph do not depend on the type size (all is at 1
+pt), so they are built once and broken at every size the fitter tries.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from cards.typeset.words import SHRINK, Prepared, WordBreak
+
+__all__ = ["Breaks", "BreakPlan", "Place", "total_fit", "judge", "paragraph_breaks"]
+
+STRETCH = 0.5  # what a space can stretch, as a share of its width
+TYPICAL_SPACE = 0.25  # width of a word space at 1 pt, to judge a line without spaces
+LINE_PENALTY = 10  # TeX's \linepenalty
+HYPHEN_PENALTY = 50  # TeX's \hyphenpenalty, also for a break after a word's own hyphen
+ADJACENT_DEMERITS = 10000  # TeX's \adjdemerits
+DOUBLE_HYPHEN_DEMERITS = 10000  # TeX's \doublehyphendemerits
+FINAL_HYPHEN_DEMERITS = 5000  # TeX's \finalhyphendemerits
+EXPANSION_BADNESS = 10.0  # badness of a line using all of its glyph expansion
+LOOSEST = 3.0  # space ratio r (of STRETCH) beyond which a line is not tried at first
+MAX_HYPHEN_RUN = 2
+OVERFULL_DEMERITS = 1e30
+_EPS = 1e-9
+# Fitness classes, as TeX's: very loose, loose, decent, tight.
+VERY_LOOSE, LOOSE, DECENT, TIGHT = 0, 1, 2, 3
+
+
+@dataclass(frozen=True, slots=True)
+class Breaks:
+    """A paragraph's feasible breaks at 1 pt; index 0 is its start, the last its end.
+
+    Immutable; built once per paragraph and broken at any width and size.
+    """
+
+    end_x: tuple[float, ...]  # where a line ending here ends (an inserted hyphen included)
+    end_gap: tuple[float, ...]  # width of the spaces before the line's last word
+    start_x: tuple[float, ...]  # where the next line starts (a repeated hyphen included)
+    start_gap: tuple[float, ...]  # width of the spaces before the next line's first word
+    end_unit: tuple[int, ...]  # the unit a line ending here ends in
+    start_unit: tuple[int, ...]  # the unit the next line starts in
+    hyphen: tuple[bool, ...]  # a line ending here ends inside a word
+    word: tuple[int, ...]  # the word broken here (for breaks inside a word), else -1
+    penalty: tuple[float, ...]  # extra penalty for a break here (squared into demerits)
+
+    def __len__(self) -> int:
+        return len(self.end_x)
+
+
+@dataclass(frozen=True, slots=True)
+class BreakPlan:
+    """The chosen breaks of a paragraph and the expansion of each line.
+
+    `ends[n]` is the break index line n ends at; `scales[n]` its horizontal glyph scale
+    (1.0 when not expanded); `overfull[n]` whether it holds a unit wider than the line.
+    """
+
+    ends: tuple[int, ...]
+    scales: tuple[float, ...]
+    overfull: tuple[bool, ...]
+    demerits: float
+    loose: bool = False  # a line stretches past the limit tried first
+
+
+def judge(
+    natural: float, spaces: float, avail: float, expansion: float, single: bool, final: bool
+) -> tuple[float, float, int] | None:
+    """Return (badness, glyph scale, fitness class) of a line, or None if it cannot shrink enough.
+
+    `natural` and `spaces` are the line's width and the width of its spaces at 1 pt;
+    `avail` the width it is set to.
+    """
+    slack = avail - natural
+    if single:
+        if slack >= 0:
+            if final:
+                return 0.0, 1.0, DECENT
+            r = slack / (STRETCH * max(spaces, TYPICAL_SPACE))
+            return 100 * r**3, 1.0, _fitness(r)
+        if spaces <= 0 or -slack > SHRINK * spaces * (1 + _EPS) + _EPS:
+            return None
+        r = -slack / (SHRINK * spaces)
+        return 100 * r**3, 1.0, _fitness(-r)
+    grow = expansion * natural
+    if slack >= 0:
+        if final:
+            return 0.0, 1.0, DECENT
+        if slack <= grow:
+            u = slack / grow if grow else 0.0
+            return (
+                EXPANSION_BADNESS * u**3,
+                1.0 + expansion * u,
+                _fitness(slack / (grow + STRETCH * spaces)),
+            )
+        r = (slack - grow) / (STRETCH * spaces) if spaces > 0 else 1e6
+        return (
+            100 * r**3 + (EXPANSION_BADNESS if grow else 0.0),
+            1.0 + expansion,
+            _fitness(slack / (grow + STRETCH * spaces)),
+        )
+    need = -slack
+    if need <= grow:
+        u = need / grow
+        return (
+            EXPANSION_BADNESS * u**3,
+            1.0 - expansion * u,
+            _fitness(slack / (grow + SHRINK * spaces)),
+        )
+    if spaces <= 0 or need - grow > SHRINK * spaces * (1 + _EPS) + _EPS:
+        return None
+    r = (need - grow) / (SHRINK * spaces)
+    return (
+        100 * r**3 + (EXPANSION_BADNESS if grow else 0.0),
+        1.0 - expansion,
+        _fitness(slack / (grow + SHRINK * spaces)),
+    )
+
+
+def _fitness(ratio: float) -> int:
+    """Return TeX's fitness class for a signed adjustment ratio."""
+    if ratio > 1:
+        return VERY_LOOSE
+    if ratio > 0.5:
+        return LOOSE
+    if ratio >= -0.5:
+        return DECENT
+    return TIGHT
+
+
+def total_fit(breaks: Breaks, first: float, rest: float, expansion: float = 0.0) -> BreakPlan:
+    """Choose the breaks of a paragraph with the least total demerits.
+
+    `first` is the width of its first line and `rest` of every later one, at 1 pt (the
+    column width divided by the type size); `expansion` the share by which a line's glyphs
+    may widen or narrow (0 turns expansion off). Lines looser than `LOOSEST` are tried
+    only when the paragraph cannot be set without one.
+    """
+    plan = _total_fit(breaks, first, rest, expansion, LOOSEST * STRETCH)
+    if plan.loose:
+        plan = _total_fit(breaks, first, rest, expansion, float("inf"))
+    return plan
+
+
+def _total_fit(
+    breaks: Breaks, first: float, rest: float, expansion: float, loosest: float
+) -> BreakPlan:
+    """Run `total_fit` trying only lines that stretch their spaces by `loosest` or less."""
+    count = len(breaks.end_x)
+    last = count - 1
+    if last <= 0:
+        return BreakPlan((), (), (), 0.0)
+    end_x, end_gap, start_x, start_gap = (
+        breaks.end_x,
+        breaks.end_gap,
+        breaks.start_x,
+        breaks.start_gap,
+    )
+    end_unit, start_unit, hyphen = breaks.end_unit, breaks.start_unit, breaks.hyphen
+    # The whole paragraph on its first line: nothing to choose.
+    if end_x[last] <= first + _EPS:
+        return BreakPlan((last,), (1.0,), (False,), (LINE_PENALTY) ** 2)
+    # The first break at which each unit may start a line (a unit end, or the paragraph start).
+    unit_start: dict[int, int] = {}
+    for i in range(last, -1, -1):
+        unit_start[start_unit[i]] = i
+    # best[j]: state (fitness * 3 + hyphenated lines in a row) -> (total demerits, previous
+    # break, its state, glyph scale of the line ending at j, overfull)
+    best: list[dict] = [{}] * count
+    best[0] = {DECENT * 3: (0.0, -1, -1, 1.0, False)}
+    shrink_share = 1.0 - expansion
+    grow_share = 1.0 + expansion
+    lo = 0
+    loose_at: set[int] = set()  # breaks reached only past `loosest`
+    for j in range(1, count):
+        ex, eg, eu = end_x[j], end_gap[j], end_unit[j]
+        final = j == last
+        # Skip breaks from which a line to j cannot shrink enough (nor one to a later break).
+        while lo < j:
+            avail = first if lo == 0 else rest
+            if (ex - start_x[lo]) * shrink_share - SHRINK * (eg - start_gap[lo]) <= avail + _EPS:
+                break
+            lo += 1
+        states: dict = {}
+        hyphenated = hyphen[j]
+        for i in range(lo, j):
+            avail = first if i == 0 else rest
+            natural = ex - start_x[i]
+            spaces = eg - start_gap[i]
+            slack = avail - natural
+            if start_unit[i] == eu:
+                # One unit, or a piece of its last word: set ragged, tried if nearly full.
+                if not final and slack > loosest * (
+                    spaces if spaces > TYPICAL_SPACE else TYPICAL_SPACE
+                ):
+                    break
+                if best[i]:
+                    _extend(
+                        breaks, best, states, i, j, natural, spaces, avail, expansion, True, final
+                    )
+                continue
+            if not final and slack - expansion * natural > loosest * spaces:
+                break  # this line and those from later breaks stretch past LOOSEST
+            here = best[i]
+            if not here:
+                continue
+            # judge(natural, spaces, avail, expansion, False, final), inlined
+            grow = expansion * natural
+            if slack >= 0:
+                if final:
+                    badness, scale, fitness = 0.0, 1.0, DECENT
+                else:
+                    if slack <= grow:
+                        u = slack / grow if grow else 0.0
+                        badness = EXPANSION_BADNESS * u * u * u
+                        scale = 1.0 + expansion * u
+                    else:
+                        r = (slack - grow) / (STRETCH * spaces)
+                        badness = 100 * r * r * r + (EXPANSION_BADNESS if grow else 0.0)
+                        scale = grow_share
+                    t = slack / (grow + STRETCH * spaces)
+                    fitness = VERY_LOOSE if t > 1 else LOOSE if t > 0.5 else DECENT
+            else:
+                need = -slack
+                if need <= grow:
+                    u = need / grow
+                    badness = EXPANSION_BADNESS * u * u * u
+                    scale = 1.0 - expansion * u
+                else:
+                    room = SHRINK * spaces
+                    if need - grow > room * (1 + _EPS) + _EPS:
+                        continue
+                    r = (need - grow) / room
+                    badness = 100 * r * r * r + (EXPANSION_BADNESS if grow else 0.0)
+                    scale = shrink_share
+                fitness = TIGHT if need > 0.5 * (grow + SHRINK * spaces) else DECENT
+            demerits = (LINE_PENALTY + badness) ** 2
+            if hyphenated:
+                demerits += HYPHEN_PENALTY * HYPHEN_PENALTY
+            pen = breaks.penalty[j]
+            if pen:
+                demerits += pen * pen
+            for state, value in here.items():
+                run = state % 3
+                d = value[0] + demerits
+                if hyphenated:
+                    if run >= MAX_HYPHEN_RUN:
+                        continue
+                    if run:
+                        d += DOUBLE_HYPHEN_DEMERITS
+                    key = fitness * 3 + run + 1
+                else:
+                    key = fitness * 3
+                if final and run:
+                    d += FINAL_HYPHEN_DEMERITS
+                fit = state // 3
+                if fit - fitness > 1 or fitness - fit > 1:
+                    d += ADJACENT_DEMERITS
+                old = states.get(key)
+                if old is None or d < old[0]:
+                    states[key] = (d, i, state, scale, False)
+        if not states and not hyphenated:
+            # Nothing reaches j within LOOSEST: try every line that fits, then the unit alone.
+            for i in range(lo, j):
+                if best[i]:
+                    avail = first if i == 0 else rest
+                    _extend(
+                        breaks,
+                        best,
+                        states,
+                        i,
+                        j,
+                        ex - start_x[i],
+                        eg - start_gap[i],
+                        avail,
+                        expansion,
+                        start_unit[i] == eu,
+                        final,
+                    )
+            if not states:
+                first_of_unit = unit_start[eu]
+                here = best[first_of_unit]
+                prev = min(here, key=lambda s: here[s][0])
+                states[DECENT * 3] = (
+                    here[prev][0] + OVERFULL_DEMERITS,
+                    first_of_unit,
+                    prev,
+                    1.0,
+                    True,
+                )
+            loose_at.add(j)
+        best[j] = states
+    final_states = best[last]
+    state = min(final_states, key=lambda s: final_states[s][0])
+    total = final_states[state][0]
+    ends: list[int] = []
+    scales: list[float] = []
+    overfull: list[bool] = []
+    j = last
+    loose = False
+    while j > 0:
+        _, prev, prev_state, scale, over = best[j][state]
+        loose = loose or j in loose_at
+        ends.append(j)
+        scales.append(scale)
+        overfull.append(over)
+        j, state = prev, prev_state
+    ends.reverse()
+    scales.reverse()
+    overfull.reverse()
+    return BreakPlan(tuple(ends), tuple(scales), tuple(overfull), total, loose)
+
+
+def _extend(
+    breaks: Breaks,
+    best: list,
+    states: dict,
+    i: int,
+    j: int,
+    natural: float,
+    spaces: float,
+    avail: float,
+    expansion: float,
+    single: bool,
+    final: bool,
+) -> None:
+    """Try the line from break i to break j from each state of i; keep the best per state.
+
+    The general case of the loop in `total_fit` (which inlines it for lines with a
+    breakable space): also lines of one unit and pieces of a word wider than a line.
+    """
+    judged = judge(natural, spaces, avail, expansion, single, final)
+    if judged is None:
+        return
+    badness, scale, fitness = judged
+    hyphenated = breaks.hyphen[j]
+    demerits = (LINE_PENALTY + badness) ** 2
+    if hyphenated:
+        demerits += HYPHEN_PENALTY**2
+        inside_word = breaks.hyphen[i] and breaks.word[i] == breaks.word[j]
+    pen = breaks.penalty[j]
+    if pen:
+        demerits += pen * pen
+    for state, value in best[i].items():
+        run = state % 3
+        fit = state // 3
+        d = value[0] + demerits
+        if hyphenated:
+            if run >= MAX_HYPHEN_RUN and not inside_word:
+                continue
+            if run:
+                d += DOUBLE_HYPHEN_DEMERITS
+            key = fitness * 3 + (run + 1 if run < MAX_HYPHEN_RUN else run)
+        else:
+            key = fitness * 3
+        if final and run:
+            d += FINAL_HYPHEN_DEMERITS
+        if fit - fitness > 1 or fitness - fit > 1:
+            d += ADJACENT_DEMERITS
+        old = states.get(key)
+        if old is None or d < old[0]:
+            states[key] = (d, i, state, scale, False)
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Where a break lies in the words: what the line before keeps and the next one starts with."""
+
+    last: int  # the word the line ends in
+    end: int  # characters of that word on the line (or before)
+    end_width: float  # their width at 1 pt
+    hyphen: float  # width at 1 pt of the hyphen inserted at the break (0 when none)
+    first: int  # the word the next line starts in
+    start: int  # characters of that word already set
+    start_width: float  # their width at 1 pt
+    lead: float  # width at 1 pt of the word's own hyphen repeated on the next line (or 0)
+
+
+def paragraph_breaks(
+    prepared: Prepared, hyphenate: bool, word_breaks: Callable[[str, str], tuple[WordBreak, ...]]
+) -> tuple[Breaks, tuple[Place, ...]]:
+    """Return the feasible breaks of a prepared paragraph and where each lies in its words.
+
+    `word_breaks(word, font)` gives the measured places where a word may end a line.
+    Units whose last word must stay whole (a counted word after its number) are not broken.
+    """
+    words, fonts, xs, widths, gaps = (
+        prepared.words,
+        prepared.fonts,
+        prepared.xs,
+        prepared.widths,
+        prepared.gaps,
+    )
+    ends, end_xs, whole = prepared.ends, prepared.end_xs, prepared.whole
+    count = len(words)
+    end_x, end_gap, start_x, start_gap = [0.0], [0.0], [0.0], [0.0]
+    end_unit, start_unit, hyphen, word, penalty = [0], [0], [False], [-1], [0.0]
+    places = [Place(0, 0, 0.0, 0.0, 0, 0, 0.0, 0.0)]
+    for k, w in enumerate(ends):
+        if hyphenate and not whole[k]:
+            x, g = xs[w], gaps[w]
+            for b in word_breaks(words[w], fonts[w]):
+                end_x.append(x + b.width + b.hyphen)
+                end_gap.append(g)
+                start_x.append(x + b.width - b.repeat)
+                start_gap.append(g)
+                end_unit.append(k)
+                start_unit.append(k)
+                hyphen.append(True)
+                word.append(w)
+                penalty.append(0.0)
+                places.append(Place(w, b.at, b.width, b.hyphen, w, b.at, b.width, b.repeat))
+        end_x.append(end_xs[k])
+        end_gap.append(gaps[w])
+        nxt = w + 1
+        start_x.append(xs[nxt] if nxt < count else end_xs[k])
+        start_gap.append(gaps[nxt] if nxt < count else gaps[w])
+        end_unit.append(k)
+        start_unit.append(k + 1)
+        hyphen.append(False)
+        word.append(-1)
+        penalty.append(0.0)
+        places.append(Place(w, len(words[w]), widths[w], 0.0, nxt, 0, 0.0, 0.0))
+    return (
+        Breaks(
+            tuple(end_x),
+            tuple(end_gap),
+            tuple(start_x),
+            tuple(start_gap),
+            tuple(end_unit),
+            tuple(start_unit),
+            tuple(hyphen),
+            tuple(word),
+            tuple(penalty),
+        ),
+        tuple(places),
+    )
