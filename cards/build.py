@@ -5,12 +5,12 @@ from __future__ import annotations
 import gc
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from cards.draw import draw_face
 from cards.fit import CardFace, fit_spell
-from cards.impose import PrintOptions, impose, load_sheet
+from cards.impose import DeckLabel, PrintOptions, impose, load_sheet
 from cards.index import IndexFace, draw_index, index_pages
 from cards.layout import Layout, load_layout
 from cards.model import Spell
@@ -88,10 +88,11 @@ def build_pdf(
     options = options or PrintOptions()
     with collector_paused():
         faces = fit_spells(spells, layout, progress)
-        pages = impose(faces, load_sheet(sheet, layout.width, layout.height), options)
+        deck = DeckLabel(title, layout.fonts["body"], layout.colours.muted)
+        pages = impose(faces, load_sheet(sheet, layout.width, layout.height), options, deck=deck)
         front_pages = sum(1 for page in pages if page.side == "front")
         if index:
-            pages = index_pages(pages, layout, title, backs=options.backs) + pages
+            pages = _roman_labels(index_pages(pages, layout, title, backs=options.backs)) + pages
         path = write_pdf(pages, Path(out), title=title, draw_front=draw_front)
     return BuildResult(
         path=path,
@@ -100,3 +101,36 @@ def build_pdf(
         sheets=front_pages,
         pages=len(pages),
     )
+
+
+def _roman_labels(pages: Sequence) -> tuple:
+    """Label the index pages i, ii, iii... (a back "i rub"), ahead of the numbered sheets."""
+    result = []
+    number = 0
+    for page in pages:
+        if page.side == "front":
+            number += 1
+            result.append(replace(page, label=_roman(number)))
+        else:
+            result.append(replace(page, label=f"{_roman(number)} rub"))
+    return tuple(result)
+
+
+def _roman(number: int) -> str:
+    digits = (
+        (100, "c"),
+        (90, "xc"),
+        (50, "l"),
+        (40, "xl"),
+        (10, "x"),
+        (9, "ix"),
+        (5, "v"),
+        (4, "iv"),
+        (1, "i"),
+    )
+    text = ""
+    for value, letters in digits:
+        while number >= value:
+            text += letters
+            number -= value
+    return text

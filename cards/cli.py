@@ -127,6 +127,18 @@ def parse_offset(ctx, param, value):
     return (x * mm, y * mm)
 
 
+def parse_sheet(ctx, param, value):
+    """Accept a sheet name from layouts/ (or none), or a sheet file FILE.toml."""
+    from cards.impose import available_sheets
+
+    if value.endswith(".toml") or value.lower() in available_sheets():
+        return value
+    raise click.BadParameter(
+        f"unknown sheet {value!r}; choose one of: {', '.join(available_sheets())}, "
+        "or a sheet file FILE.toml"
+    )
+
+
 def pdf_options(command: Callable) -> Callable:
     """Add the layout, sheet and printing options of every command that writes a PDF."""
     options = [
@@ -139,10 +151,12 @@ def pdf_options(command: Callable) -> Callable:
         layout_option,
         click.option(
             "--sheet",
-            type=click.Choice(["a4", "letter", "none"], case_sensitive=False),
             default="a4",
             show_default=True,
-            help="Paper to impose the cards on; none = one card per page at card size.",
+            metavar="a4|letter|none|FILE.toml",
+            callback=parse_sheet,
+            help="Paper to impose the cards on: a sheet from layouts/ or a sheet file; "
+            "none = one card per page at the card's true size.",
         ),
         click.option("--backs", is_flag=True, help="Add a page of card backs after each page."),
         click.option(
@@ -166,7 +180,8 @@ def pdf_options(command: Callable) -> Callable:
         click.option(
             "--bleed",
             type=click.FloatRange(min=0, max=10),
-            help="Bleed in mm around each card (default 0; 3 with --print-shop).",
+            help="Bleed in mm around each card (default: the sheet file's; none with "
+            "--sheet none; 3 with --print-shop).",
         ),
         click.option(
             "--print-shop",
@@ -190,9 +205,13 @@ def write_deck(spells, default_name: str, title: str, opts: dict, index: bool = 
         raise click.ClickException(
             "No spells match: nothing to print. Try `cards list` with the same filters."
         )
-    sheet = opts["sheet"].lower()
+    sheet = opts["sheet"]
     bleed = opts["bleed"]
     if opts["print_shop"]:
+        if sheet_given() and sheet.lower() != "none":
+            raise click.UsageError(
+                f"--print-shop prints single cards with bleed; it cannot go with --sheet {sheet}"
+            )
         sheet = "none"
         bleed = 3.0 if bleed is None else bleed
     options = PrintOptions(
@@ -219,12 +238,20 @@ def write_deck(spells, default_name: str, title: str, opts: dict, index: bool = 
             progress=bar.update if bar else None,
         )
     if not quiet:
-        pages = ("strana", "strany", "stran") if sheet == "none" else ("arch", "archy", "archů")
+        single = sheet.lower() == "none"
+        pages = ("strana", "strany", "stran") if single else ("arch", "archy", "archů")
         click.echo(
             f"{plural(result.spells, 'kouzlo', 'kouzla', 'kouzel')}, "
             f"{plural(result.cards, 'karta', 'karty', 'karet')}, "
             f"{plural(result.sheets, *pages)} -> {result.path}"
         )
+
+
+def sheet_given() -> bool:
+    """Tell whether --sheet was given on the command line (not left at its default)."""
+    context = click.get_current_context(silent=True)
+    source = context.get_parameter_source("sheet") if context else None
+    return source not in (None, click.core.ParameterSource.DEFAULT)
 
 
 def plural(count: int, one: str, few: str, many: str) -> str:

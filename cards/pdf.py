@@ -8,6 +8,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from reportlab.lib.colors import HexColor
+from reportlab.pdfbase.pdfdoc import PDFPageLabel
 from reportlab.pdfgen.canvas import Canvas
 
 from cards.backs import draw_back as _draw_back
@@ -72,8 +74,39 @@ def render_pdf(
                 draw_front(canvas, placement.face, placement.x, placement.y, bleed=placement.bleed)
             canvas.restoreState()
         _draw_lines(canvas, page)
+        _draw_texts(canvas, page)
         canvas.showPage()
+    _set_labels(canvas, pages)
     return canvas.getpdfdata()
+
+
+def _draw_texts(canvas: Canvas, page: Page) -> None:
+    for text in page.texts:
+        canvas.saveState()
+        canvas.translate(text.x, text.y)
+        canvas.rotate(text.angle)
+        canvas.setFillColor(HexColor(text.colour))
+        canvas.setFont(text.font, text.size)
+        canvas.drawCentredString(0, 0, text.text)
+        canvas.restoreState()
+
+
+def _set_labels(canvas: Canvas, pages: Sequence[Page]) -> None:
+    """Give the pages their labels in a PDF viewer: a number ("8") or a text ("8 rub")."""
+    if not any(page.label for page in pages):
+        return
+    previous: int | None = None
+    for index, page in enumerate(pages):
+        label = page.label or str(index + 1)
+        number = int(label) if label.isdigit() and not label.startswith("0") else None
+        if number is not None and previous is not None and number == previous + 1:
+            previous = number  # the running decimal range goes on
+            continue
+        if number is not None:
+            canvas.addPageLabel(index, PDFPageLabel.ARABIC, number)
+        else:
+            canvas.addPageLabel(index, prefix=label)
+        previous = number
 
 
 def _draw_lines(canvas: Canvas, page: Page) -> None:

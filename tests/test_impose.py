@@ -12,6 +12,7 @@ from reportlab.lib.units import mm
 from cards.impose import (
     LAYOUTS,
     Box,
+    MarkStyle,
     PrintOptions,
     SheetError,
     crop_marks,
@@ -35,11 +36,12 @@ def expected_slots(name: str) -> list[tuple[float, float]]:
     """Lower-left card corners computed straight from the sheet file: a centred grid."""
     data = tomllib.loads((LAYOUTS / f"{name}.toml").read_text(encoding="utf-8"))
     grid, paper = data["grid"], data["paper"]
-    width, height, gap = grid["card_width_mm"], grid["card_height_mm"], grid["gap_mm"]
-    left = (paper["width_mm"] - grid["columns"] * width - (grid["columns"] - 1) * gap) / 2
-    top = (paper["height_mm"] + grid["rows"] * height + (grid["rows"] - 1) * gap) / 2
+    width, height = grid["card_width_mm"], grid["card_height_mm"]
+    column_gap, row_gap = grid["column_gap_mm"], grid["row_gap_mm"]
+    left = (paper["width_mm"] - grid["columns"] * width - (grid["columns"] - 1) * column_gap) / 2
+    top = (paper["height_mm"] + grid["rows"] * height + (grid["rows"] - 1) * row_gap) / 2
     return [
-        ((left + c * (width + gap)) * mm, (top - r * (height + gap) - height) * mm)
+        ((left + c * (width + column_gap)) * mm, (top - r * (height + row_gap) - height) * mm)
         for r in range(grid["rows"])
         for c in range(grid["columns"])
     ]
@@ -89,10 +91,11 @@ def test_unknown_sheet_lists_the_known_ones():
 
 def test_bad_value_names_file_and_key(tmp_path):
     """A bad value in a sheet file is reported with the file and the key."""
-    text = (LAYOUTS / "a4.toml").read_text(encoding="utf-8").replace("gap_mm = 0", 'gap_mm = "x"')
+    text = (LAYOUTS / "a4.toml").read_text(encoding="utf-8")
+    text = text.replace("row_gap_mm = 4", 'row_gap_mm = "x"')
     path = tmp_path / "bad.toml"
     path.write_text(text, encoding="utf-8")
-    with pytest.raises(SheetError, match=r"bad\.toml: grid\.gap_mm: expected a number"):
+    with pytest.raises(SheetError, match=r"bad\.toml: grid\.row_gap_mm: expected a number"):
         load_sheet(str(path), *POKER)
 
 
@@ -105,51 +108,150 @@ def test_grid_too_large_names_key(tmp_path):
         load_sheet(str(path), *POKER)
 
 
+def test_one_gap_key_serves_both_directions(tmp_path):
+    """A sheet file with a single grid.gap_mm uses it between columns and between rows."""
+    text = (LAYOUTS / "a4.toml").read_text(encoding="utf-8")
+    text = text.replace("column_gap_mm = 3", "gap_mm = 2").replace("row_gap_mm = 4", "")
+    path = tmp_path / "one.toml"
+    path.write_text(text, encoding="utf-8")
+    sheet = load_sheet(str(path), *POKER)
+    assert sheet.column_gap == sheet.row_gap == pytest.approx(2 * mm)
+    with pytest.raises(SheetError, match=r"one\.toml: grid\.gap_mm is 2 mm"):
+        sheet.with_bleed(1.5 * mm)
+
+
 def test_bleed_needs_a_gap():
-    """A bleed on a sheet without room between the cards is refused, naming the gap key."""
+    """A bleed wider than half a gap is refused, naming the gap key and the way out."""
     sheet = load_sheet("a4", *POKER)
-    with pytest.raises(SheetError, match=r"a4\.toml: grid\.gap_mm"):
+    with pytest.raises(SheetError, match=r"a4\.toml: grid\.column_gap_mm .*--sheet FILE\.toml"):
         impose(fake_faces(1), sheet, PrintOptions(bleed=2 * mm))
 
 
-@pytest.mark.parametrize(("gap", "bleed"), [(0, 0), (4 * mm, 0), (6 * mm, 3 * mm)])
-def test_crop_marks_never_touch_a_card(gap, bleed):
-    """No crop mark reaches into any card or its bleed."""
-    sheet = load_sheet("a4", 44 * mm, 63 * mm)
-    sheet = sheet.__class__(**{**sheet.__dict__, "gap": gap}).with_bleed(bleed)
-    page = impose(fake_faces(*[1] * 16, width=44 * mm, height=63 * mm), sheet, PrintOptions())[0]
+def test_bleed_must_keep_off_the_paper_edge():
+    """A bleed that would bring the cards within the margin of the paper edge is refused."""
+    sheet = load_sheet("letter", *POKER)
+    with pytest.raises(SheetError, match=r"letter\.toml: .*grid\.margin_mm"):
+        sheet.with_bleed(1.4 * mm)
+
+
+def test_default_sheets_have_gaps_and_bleed():
+    """A4 and Letter put a gap between cards and run each card's colour into it."""
+    for name in ("a4", "letter"):
+        sheet = load_sheet(name, *POKER)
+        assert min(sheet.column_gap, sheet.row_gap) >= 2 * sheet.bleed > 0
+        # A cut 0.5 mm off the line shows the card's own bleed, not white or a neighbour.
+        assert sheet.bleed >= 0.5 * mm
+        assert min(sheet.column_gap, sheet.row_gap) - sheet.bleed >= 0.5 * mm
+
+
+SIZES = [POKER, (44 * mm, 63 * mm), (70 * mm, 120 * mm), (56 * mm, 88 * mm)]
+
+
+def grown(slot: Box, bleed: float) -> Box:
+    return Box(slot.x0 - bleed, slot.y0 - bleed, slot.x1 + bleed, slot.y1 + bleed)
+
+
+@pytest.mark.parametrize("name", ["a4", "letter"])
+@pytest.mark.parametrize("size", SIZES, ids=["poker", "mini", "tarot", "bridge"])
+@pytest.mark.parametrize("fold", [False, True], ids=["sheet", "fold"])
+def test_crop_marks_never_touch_a_card_nor_the_edge(name, size, fold):
+    """No crop mark reaches into a card or its bleed; nothing comes within 4 mm of the edge."""
+    sheet = load_sheet(name, *size)
+    faces = fake_faces(*[1] * 16, width=size[0], height=size[1])
+    page = impose(faces, sheet, PrintOptions(fold=fold))[0]
     assert page.marks
-    for slot in sheet.slots():
-        grown = Box(slot.x0 - bleed, slot.y0 - bleed, slot.x1 + bleed, slot.y1 + bleed)
-        assert not any(overlaps(mark, grown) for mark in page.marks)
+    edge = 4 * mm
+    boxes = [
+        grown(Box(p.x, p.y, p.x + p.face.width, p.y + p.face.height), p.bleed)
+        for p in page.placements
+    ]
+    for mark in page.marks:
+        assert not any(overlaps(mark, box) for box in boxes)
+    halves = [
+        Box(0, 0, page.width / 2, page.height),
+        Box(page.width / 2, 0, page.width, page.height),
+    ]
+    for item in [*boxes, *(Box(m.x0, m.y0, m.x1, m.y1) for m in page.marks)]:
+        assert item.x0 >= edge - 1e-6 and item.y0 >= edge - 1e-6
+        assert item.x1 <= page.width - edge + 1e-6 and item.y1 <= page.height - edge + 1e-6
+        if fold:  # nor over the fold line: each item lies on one half, 4 mm from the fold
+            assert any(
+                item.x0 >= half.x0 + edge - 1e-6 and item.x1 <= half.x1 - edge + 1e-6
+                for half in halves
+            )
 
 
-def test_every_cut_line_has_marks_at_both_ends():
-    """Without a gap, each of the 4 vertical and 4 horizontal cut lines has two marks."""
-    sheet = load_sheet("a4", *POKER)
+@pytest.mark.parametrize("name", ["a4", "letter"])
+def test_every_cut_line_is_marked_at_both_ends(name):
+    """Each card edge is a cut, marked beyond the grid at both ends or in every gap it crosses."""
+    sheet = load_sheet(name, *POKER)
+    slots = sheet.slots()
     marks = impose(fake_faces(*[1] * 9), sheet, PrintOptions())[0].marks
-    vertical = sorted(m.x0 for m in marks if m.x0 == m.x1)
-    horizontal = sorted(m.y0 for m in marks if m.y0 == m.y1)
-    xs = sorted({s.x0 for s in sheet.slots()} | {s.x1 for s in sheet.slots()})
-    ys = sorted({s.y0 for s in sheet.slots()} | {s.y1 for s in sheet.slots()})
-    assert len(xs) == len(ys) == 4
-    assert vertical == pytest.approx(sorted(xs * 2))
-    assert horizontal == pytest.approx(sorted(ys * 2))
+    xs = sorted({s.x0 for s in slots} | {s.x1 for s in slots})
+    ys = sorted({s.y0 for s in slots} | {s.y1 for s in slots})
+    assert len(xs) == len(ys) == 6  # both edges of each of 3 columns and 3 rows
+    low_y, high_y = min(ys), max(ys)
+    low_x, high_x = min(xs), max(xs)
+    for x in xs:
+        on_line = [m for m in marks if m.x0 == m.x1 == pytest.approx(x)]
+        ends = {
+            ("top" if m.y0 >= high_y else "bottom" if m.y1 <= low_y else "gap") for m in on_line
+        }
+        assert ends == {"top", "bottom"} or sum(1 for m in on_line if low_y < m.y0 < high_y) == 2
+    for y in ys:
+        on_line = [m for m in marks if m.y0 == m.y1 == pytest.approx(y)]
+        ends = {
+            ("right" if m.x0 >= high_x else "left" if m.x1 <= low_x else "gap") for m in on_line
+        }
+        assert ends == {"left", "right"} or sum(1 for m in on_line if low_x < m.x0 < high_x) == 2
+
+
+def test_letter_marks_its_vertical_cuts_between_the_rows():
+    """Letter's top and bottom margins are too narrow for marks: they lie in the row gaps."""
+    sheet = load_sheet("letter", *POKER)
+    slots = sheet.slots()
+    marks = impose(fake_faces(*[1] * 9), sheet, PrintOptions())[0].marks
+    vertical = [m for m in marks if m.x0 == m.x1]
+    low_y, high_y = min(s.y0 for s in slots), max(s.y1 for s in slots)
+    assert len(vertical) == 12 and all(low_y < m.y0 < m.y1 < high_y for m in vertical)
+    horizontal = [m for m in marks if m.y0 == m.y1]
+    assert len(horizontal) == 12 and all(
+        m.x1 <= min(s.x0 for s in slots) or m.x0 >= max(s.x1 for s in slots) for m in horizontal
+    )
+
+
+STYLE = MarkStyle(length=3, min_length=1.5, offset=1, gap_offset=0.5, width=0.25)
 
 
 def test_gap_marks_both_edges():
     """With a gap, both edges of every card get their own marks."""
     slots = [Box(0, 0, 10, 10), Box(14, 0, 24, 10)]
-    marks = crop_marks(slots, 0, 1, 3, Box(-50, -50, 50, 50))
+    marks = crop_marks(slots, 0, STYLE, Box(-50, -50, 50, 50))
     assert sorted(m.x0 for m in marks if m.x0 == m.x1) == [0, 0, 10, 10, 14, 14, 24, 24]
 
 
-def test_marks_are_clipped_to_the_paper():
-    """Crop marks stop at the paper edge."""
-    marks = crop_marks([Box(5, 5, 15, 15)], 0, 2, 10, Box(0, 0, 20, 20))
+def test_narrow_margin_moves_marks_into_the_gaps():
+    """A margin too narrow for a mark puts that cut's marks between the cards' bleeds."""
+    slots = [Box(0, 0, 10, 10), Box(0, 20, 10, 30)]
+    marks = crop_marks(slots, 1, STYLE, Box(-50, -2, 50, 32))
+    vertical = sorted((m.x0, m.y0, m.y1) for m in marks if m.x0 == m.x1)
+    assert vertical == [(0, 13.5, 16.5), (10, 13.5, 16.5)]  # centred in the 11.5..18.5 room
+
+
+def test_no_room_for_marks_is_an_error():
+    """A cut that can be marked neither in a margin nor in a gap is refused."""
+    slots = [Box(0, 0, 10, 10), Box(0, 12, 10, 22)]
+    with pytest.raises(SheetError, match="no room to mark the vertical cuts"):
+        crop_marks(slots, 0.5, STYLE, Box(-50, -1, 50, 23), source="x.toml")
+
+
+def test_marks_keep_the_margin_from_the_edge():
+    """Crop marks stop `margin` before the edge, shortened to the room there is."""
+    marks = crop_marks([Box(5, 5, 15, 15)], 0, STYLE, Box(-2, -2, 22, 22), margin=3.5)
     for mark in marks:
-        assert min(mark.x0, mark.x1, mark.y0, mark.y1) >= 0
-        assert max(mark.x0, mark.x1, mark.y0, mark.y1) <= 20
+        assert min(mark.x0, mark.x1, mark.y0, mark.y1) >= 1.5
+        assert max(mark.x0, mark.x1, mark.y0, mark.y1) <= 18.5
+    assert {round(abs(m.x1 - m.x0) + abs(m.y1 - m.y0), 6) for m in marks} == {2.5}
 
 
 def test_nine_cards_per_full_page():
@@ -224,22 +326,22 @@ def test_back_offset_shifts_backs_exactly():
         assert (b.x - a.x, b.y - a.y) == pytest.approx((1.5, -2.0))
 
 
-def test_single_card_pages_have_print_shop_bleed():
-    """Single-card pages are the card plus 3 mm bleed around it, with trim and bleed boxes."""
-    faces = fake_faces(2)
-    pages = impose(faces, None, PrintOptions(backs=True))
+def test_single_card_pages_are_the_true_card_size():
+    """Single-card pages are exactly the card (63 x 88 mm), with no bleed, unless asked for."""
+    pages = impose(fake_faces(2), None, PrintOptions(backs=True))
     assert [p.side for p in pages] == ["front", "back", "front", "back"]
-    page = pages[0]
+    for page in pages:
+        assert (page.width, page.height) == pytest.approx(POKER)
+        assert page.placements[0].bleed == 0
+
+
+def test_single_card_pages_with_print_shop_bleed():
+    """With a 3 mm bleed a single-card page is the card plus 3 mm, with trim and bleed boxes."""
+    page = impose(fake_faces(1), None, PrintOptions(bleed=3 * mm))[0]
     assert (page.width, page.height) == pytest.approx((69 * mm, 94 * mm))
     assert page.trim_box == Box(3 * mm, 3 * mm, 66 * mm, 91 * mm)
     assert page.bleed_box == Box(0, 0, page.width, page.height)
     assert page.placements[0].bleed == pytest.approx(3 * mm)
-
-
-def test_single_card_bleed_can_be_zero():
-    """With bleed 0 a single-card page is exactly the card."""
-    page = impose(fake_faces(1), None, PrintOptions(bleed=0.0))[0]
-    assert (page.width, page.height) == pytest.approx(POKER)
 
 
 def test_fold_puts_backs_mirrored_across_the_fold():

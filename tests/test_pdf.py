@@ -56,11 +56,14 @@ def test_page_size(tmp_path, sheet, size):
 def test_nine_cards_at_the_sheet_positions(tmp_path, sheet):
     """A full front page shows nine cards exactly where the sheet puts them."""
     path = build(tmp_path, fake_faces(*[1] * 9), sheet=sheet)
-    slots = load_sheet(sheet, *POKER).slots()
+    loaded = load_sheet(sheet, *POKER)
     with pdfplumber.open(path) as pdf:
         rects = card_rects(pdf.pages[0], FRONT)
     assert len(rects) == 9
-    expected = sorted((s.x0, s.y0, s.x1, s.y1) for s in slots)
+    expected = sorted(
+        (s.x0 - b, s.y0 - b, s.x1 + b, s.y1 + b)
+        for s, b in ((slot, loaded.bleed) for slot in loaded.slots())
+    )
     for found, wanted in zip(rects, expected, strict=True):
         assert found == pytest.approx(wanted, abs=0.01)
 
@@ -75,7 +78,7 @@ def test_crop_marks_only_outside_cards(tmp_path):
             (ln["x0"], page.height - ln["bottom"], ln["x1"], page.height - ln["top"])
             for ln in page.lines
         ]
-    assert len(lines) == 16  # 4 vertical and 4 horizontal cut lines, a mark at both ends
+    assert len(lines) == 24  # 6 vertical and 6 horizontal cut lines, a mark at both ends
     for x0, y0, x1, y1 in lines:
         for rx0, ry0, rx1, ry1 in rects:
             assert x1 <= rx0 or x0 >= rx1 or y1 <= ry0 or y0 >= ry1
@@ -116,7 +119,7 @@ def test_back_offset_is_exact(tmp_path):
 
 def test_single_card_pages_have_trim_and_bleed_boxes(tmp_path):
     """Single-card pages: MediaBox is the card plus 2 x 3 mm, TrimBox the card, BleedBox all."""
-    reader = PdfReader(build(tmp_path, fake_faces(1, 2), sheet="none"))
+    reader = PdfReader(build(tmp_path, fake_faces(1, 2), sheet="none", bleed=3 * mm))
     assert len(reader.pages) == 3
     for page in reader.pages:
         assert [float(v) for v in page.mediabox] == pytest.approx([0, 0, 69 * mm, 94 * mm])
@@ -127,7 +130,7 @@ def test_single_card_pages_have_trim_and_bleed_boxes(tmp_path):
 
 def test_background_fills_the_bleed(tmp_path):
     """On a single-card page the drawn background reaches the page edge through the bleed."""
-    path = build(tmp_path, fake_faces(1), sheet="none")
+    path = build(tmp_path, fake_faces(1), sheet="none", bleed=3 * mm)
     with pdfplumber.open(path) as pdf:
         page = pdf.pages[0]
         assert card_rects(page, FRONT) == [pytest.approx((0, 0, page.width, page.height), abs=0.01)]
@@ -251,7 +254,7 @@ def test_real_cards_are_deterministic(tmp_path, real_faces):
 def test_real_single_card_colour_fills_the_bleed(tmp_path, real_faces):
     """On a print-shop page the card's school colour covers the whole page, bleed included."""
     layout, faces = real_faces
-    pages = impose(faces[:1], None, PrintOptions(backs=True))
+    pages = impose(faces[:1], None, PrintOptions(backs=True, bleed=3 * mm))
     path = write_pdf(pages, tmp_path / "shop.pdf", title="Kouzla")
     with pdfplumber.open(path) as pdf:
         for page in pdf.pages:
@@ -268,11 +271,15 @@ def test_real_single_card_colour_fills_the_bleed(tmp_path, real_faces):
 def test_gap_sheet_marks_both_edges_outside_the_bleed(tmp_path):
     """With a 4 mm gap and 2 mm bleed, each card edge has its own marks, clear of every bleed."""
     text = (LAYOUTS / "a4.toml").read_text(encoding="utf-8")
-    text = text.replace("gap_mm = 0 ", "gap_mm = 4 ").replace("bleed_mm = 0 ", "bleed_mm = 2 ")
+    text = text.replace("column_gap_mm = 3 ", "column_gap_mm = 4 ")
+    text = text.replace("bleed_mm = 1 ", "bleed_mm = 2 ").replace(
+        "width_mm = 210", "width_mm = 230"
+    )
     sheet_file = tmp_path / "gap.toml"
     sheet_file.write_text(text, encoding="utf-8")
     sheet = load_sheet(str(sheet_file), *POKER)
-    assert sheet.gap == pytest.approx(4 * mm) and sheet.bleed == pytest.approx(2 * mm)
+    assert sheet.column_gap == sheet.row_gap == pytest.approx(4 * mm)
+    assert sheet.bleed == pytest.approx(2 * mm)
     pages = impose(fake_faces(*[1] * 9), sheet, PrintOptions())
     path = write_pdf(pages, tmp_path / "gap.pdf", title="T", draw_front=draw_box)
     with pdfplumber.open(path) as pdf:
