@@ -156,6 +156,15 @@ def test_every_sheet_prints_the_deck_and_its_number(built):
                     for x0, y0, x1, y1 in cards
                 )
             )
+            for char in page.chars:  # the number keeps clear of every crop mark
+                box = (
+                    char["x0"],
+                    page.height - char["bottom"],
+                    char["x1"],
+                    page.height - char["top"],
+                )
+                for x0, y0, x1, y1 in lines_of(page):
+                    assert x1 < box[0] or x0 > box[2] or y1 < box[1] or y0 > box[3]
             if index % 2 == 0:
                 assert outside.replace(" ", "") == label.replace(" ", "")
             else:
