@@ -79,6 +79,16 @@ def lines_of(page) -> list[tuple[float, float, float, float]]:
     ]
 
 
+def assert_text_clear_of_marks(page) -> None:
+    """No character of the page touches a crop mark."""
+    marks = lines_of(page)
+    for char in page.chars:
+        x0, y0 = char["x0"], page.height - char["bottom"]
+        x1, y1 = char["x1"], page.height - char["top"]
+        for mx0, my0, mx1, my1 in marks:
+            assert mx1 < x0 or mx0 > x1 or my1 < y0 or my0 > y1, char["text"]
+
+
 @pytest.fixture(scope="module", params=["a4", "letter"])
 def built(request, spells, tmp_path_factory):
     """The thirty spells built on a sheet, with backs: (sheet name, path, result)."""
@@ -156,15 +166,7 @@ def test_every_sheet_prints_the_deck_and_its_number(built):
                     for x0, y0, x1, y1 in cards
                 )
             )
-            for char in page.chars:  # the number keeps clear of every crop mark
-                box = (
-                    char["x0"],
-                    page.height - char["bottom"],
-                    char["x1"],
-                    page.height - char["top"],
-                )
-                for x0, y0, x1, y1 in lines_of(page):
-                    assert x1 < box[0] or x0 > box[2] or y1 < box[1] or y0 > box[3]
+            assert_text_clear_of_marks(page)
             if index % 2 == 0:
                 assert outside.replace(" ", "") == label.replace(" ", "")
             else:
@@ -304,6 +306,8 @@ def test_layout_of_other_sizes_keeps_clear_of_the_edge(tmp_path):
                 page = pdf.pages[0]
                 cards = card_fills(page, layout.width + 2 * bleed, layout.height + 2 * bleed)
                 assert len(cards) >= 4
+                assert_text_clear_of_marks(page)
+                assert "arch 1/" in page.extract_text()
                 for x0, y0, x1, y1 in lines_of(page):
                     assert min(x0, y0) >= EDGE - TOLERANCE
                     assert max(x1 - page.width, y1 - page.height) <= -EDGE + TOLERANCE
