@@ -120,8 +120,18 @@ def _overlaps(groups: dict[float, list[dict]], page: int) -> list[str]:
 def _line_chars(
     groups: dict[float, list[dict]], baseline: float, left: float, right: float
 ) -> list[dict]:
-    group = groups.get(round(baseline, 1), [])
-    return [c for c in group if left - 0.5 <= c["x0"] < right - 0.5]
+    # The PDF writes positions rounded, so a baseline near a rounding boundary (x.x5) may sit
+    # in the neighbouring group: take every group within 0.06 pt of it.
+    key = round(baseline, 1)
+    group = [
+        c
+        for k in (key - 0.1, key, key + 0.1)
+        if abs(round(k, 1) - baseline) < 0.06
+        for c in groups.get(round(k, 1), [])
+    ]
+    return sorted(
+        (c for c in group if left - 0.5 <= c["x0"] < right - 0.5), key=lambda c: c["x0"]
+    )
 
 
 @pytest.fixture(scope="module")
