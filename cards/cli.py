@@ -45,11 +45,11 @@ def friendly_errors(command: Callable) -> Callable:
     return wrapper
 
 
-def load_spells(data: Path | None):
-    """Read the compendium named by --data, or the embedded one."""
-    from cards.compendium import read_compendium
+def load_spells(data: Path | None, add: tuple[Path, ...] = ()):
+    """Read the compendium named by --data (or the embedded one) and the --add files."""
+    from cards.homebrew import load_spells as load
 
-    return read_compendium(data).spells
+    return load(data, add)
 
 
 # --- shared options -------------------------------------------------------------------------
@@ -60,11 +60,22 @@ layout_option = click.option(
     show_default=True,
     help="Card layout: a name from layouts/ (see `cards layouts`) or a .toml file.",
 )
-data_option = click.option(
+_data = click.option(
     "--data",
     type=click.Path(exists=True, dir_okay=False, path_type=Path),
-    help="Another compendium in the same format (default: the embedded one).",
+    help="Another compendium, in text or JSON (default: the embedded one).",
 )
+_add = click.option(
+    "--add",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    multiple=True,
+    help="Spells of your own (text or JSON) to join the compendium. Repeatable.",
+)
+
+
+def data_option(command: Callable) -> Callable:
+    """Add --data and --add: where the spells come from."""
+    return _data(_add(command))
 
 
 def filter_options(command: Callable) -> Callable:
@@ -285,7 +296,7 @@ def main():
 @click.option("--json", "as_json", is_flag=True, help="Print the full records as a JSON array.")
 @data_option
 @friendly_errors
-def list_command(as_json, data, **filters):
+def list_command(as_json, data, add, **filters):
     """List spells.
 
     Filter by class, level, school, source, ritual or concentration; --json gives the full
@@ -293,14 +304,14 @@ def list_command(as_json, data, **filters):
     """
     from cards.compendium import spell_to_dict
 
-    spells = apply_filters(load_spells(data), **filters)
+    spells = apply_filters(load_spells(data, add), **filters)
     if as_json:
         text = json.dumps([spell_to_dict(s) for s in spells], ensure_ascii=False, indent=2)
         click.echo(text)
         return
     for spell in spells:
         flags = ("R" if spell.ritual else " ") + ("S" if spell.concentration else " ")
-        sources = ", ".join(SOURCE_ABBREVIATIONS[s] for s in spell.sources)
+        sources = ", ".join(SOURCE_ABBREVIATIONS.get(s, s) for s in spell.sources)
         click.echo(f"{spell.level}  {flags}  {spell.name:<36} {spell.school:<12} {sources}")
 
 
@@ -309,7 +320,7 @@ def list_command(as_json, data, **filters):
 @click.option("--json", "as_json", is_flag=True, help="Print the record as JSON.")
 @data_option
 @friendly_errors
-def show_command(name, as_json, data):
+def show_command(name, as_json, data, add):
     """Show one spell's parsed fields.
 
     NAME is Czech or English, diacritics optional; "Název (Zdroj)" picks a book.
@@ -317,7 +328,7 @@ def show_command(name, as_json, data):
     from cards.compendium import spell_to_dict
     from cards.select import find_spell
 
-    spell = find_spell(load_spells(data), name)
+    spell = find_spell(load_spells(data, add), name)
     record = spell_to_dict(spell)
     if as_json:
         click.echo(json.dumps(record, ensure_ascii=False, indent=2))
@@ -334,14 +345,15 @@ def show_command(name, as_json, data):
 @main.command("lint")
 @data_option
 @friendly_errors
-def lint_command(data):
+def lint_command(data, add):
     """Check a compendium for problems.
 
     Lists every error and warning with file:line; exits 1 if there are errors.
     """
-    from cards.compendium import DEFAULT_DATA, lint_compendium
+    from cards.compendium import DEFAULT_DATA
+    from cards.homebrew import lint_spells
 
-    problems = lint_compendium(data or DEFAULT_DATA)
+    problems = lint_spells(data, add)
     errors = [p for p in problems if p.severity == "error"]
     warnings = [p for p in problems if p.severity != "error"]
     for title, group in (("Errors", errors), ("Warnings", warnings)):
@@ -349,7 +361,10 @@ def lint_command(data):
             click.echo(f"{title} ({len(group)}):")
             for problem in group:
                 click.echo(f"  {problem}")
-    click.echo(f"{len(errors)} errors, {len(warnings)} warnings in {data or DEFAULT_DATA}")
+    click.echo(
+        f"{len(errors)} errors, {len(warnings)} warnings in "
+        + ", ".join(map(str, (data or DEFAULT_DATA, *add)))
+    )
     if errors:
         sys.exit(1)
 
@@ -365,7 +380,7 @@ def lint_command(data):
 )
 @data_option
 @friendly_errors
-def fit_report_command(layout, csv_path, data, **filters):
+def fit_report_command(layout, csv_path, data, add, **filters):
     """Show how each spell fits: its cards and body size.
 
     Ends with a summary: cards in all, spells per card count, the smallest size used.
@@ -373,7 +388,7 @@ def fit_report_command(layout, csv_path, data, **filters):
     from cards.layout import load_layout
     from cards.report import fit_report, format_report, write_csv
 
-    spells = apply_filters(load_spells(data), **filters)
+    spells = apply_filters(load_spells(data, add), **filters)
     report = fit_report(spells, load_layout(layout))
     click.echo(format_report(report))
     if csv_path:
@@ -402,7 +417,7 @@ def compendium_command(sort, index, **opts):
     from cards.select import sort_spells
 
     filters = {key: opts.pop(key) for key in FILTERS}
-    spells = apply_filters(load_spells(opts["data"]), **filters)
+    spells = apply_filters(load_spells(opts["data"], opts["add"]), **filters)
     write_deck(sort_spells(spells, by=sort), "kompendium", "Kartotéka kouzel", opts, index=index)
 
 
@@ -421,7 +436,9 @@ def class_command(name, level, sources, **opts):
     from cards.select import normalize, resolve_class, sort_spells
 
     klass = resolve_class(name)
-    spells = apply_filters(load_spells(opts["data"]), (klass,), level, (), sources, None, None)
+    spells = apply_filters(
+        load_spells(opts["data"], opts["add"]), (klass,), level, (), sources, None, None
+    )
     write_deck(sort_spells(spells, by="level"), normalize(klass), f"Kouzla: {klass}", opts)
 
 
@@ -449,7 +466,7 @@ def deck_command(file, source, sort, **opts):
         lines, origin = sys.stdin.read().splitlines(), "<stdin>"
     else:
         lines, origin = read_lines(file), str(file)
-    spells = read_deck(lines, load_spells(opts["data"]), source=source, origin=origin)
+    spells = read_deck(lines, load_spells(opts["data"], opts["add"]), source=source, origin=origin)
     if sort == "level":
         spells = sort_spells(spells, by="level")
     name = "deck" if origin == "<stdin>" else file.stem
@@ -485,7 +502,7 @@ def read_lines(path: Path) -> list[str]:
 @click.option("--no-backs", is_flag=True, help="Render only the fronts.")
 @data_option
 @friendly_errors
-def preview_command(name, output, dpi, layout, no_backs, data):
+def preview_command(name, output, dpi, layout, no_backs, data, add):
     """Render one spell's cards to PNG.
 
     All parts of the spell, fronts above backs, in one image.
@@ -495,7 +512,7 @@ def preview_command(name, output, dpi, layout, no_backs, data):
     from cards.preview import render_preview
     from cards.select import find_spell, normalize
 
-    spell = find_spell(load_spells(data), name)
+    spell = find_spell(load_spells(data, add), name)
     faces = fit_spell(spell, load_layout(layout))
     out = output or OUT_DIR / f"{normalize(spell.name).replace(' ', '-')}.png"
     for path in render_preview(faces, out, dpi=dpi, backs=not no_backs):

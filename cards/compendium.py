@@ -124,8 +124,9 @@ def _excerpt(text: str, width: int = 60) -> str:
 
 
 class _Collector:
-    def __init__(self, file: str):
+    def __init__(self, file: str, any_book: bool = False):
         self.file = file
+        self.any_book = any_book  # books other than SOURCES are allowed (spells of one's own)
         self.problems: list[Problem] = []
 
     def error(self, line: int, kind: str, message: str, excerpt: str = "") -> None:
@@ -584,7 +585,15 @@ def _build_spell(
                     f"{_SOURCES_PLAIN[_plain(written)]!r}",
                     header.source.text,
                 )
-        if unknown:
+        if unknown and out.any_book:
+            out.warning(
+                header.source.number,
+                "source",
+                f"{', '.join(map(repr, unknown))} is not one of the books "
+                f"{', '.join(SOURCES)}; printed as written",
+                header.source.text,
+            )
+        elif unknown:
             out.error(
                 header.source.number,
                 "source",
@@ -687,9 +696,12 @@ def _check_ending(text: str, lines: list[_Line], out: _Collector) -> None:
         )
 
 
-def parse_compendium(text: str, file: str = "<text>") -> Compendium:
-    """Parse compendium text into spells, collecting every problem instead of stopping."""
-    out = _Collector(file)
+def parse_compendium(text: str, file: str = "<text>", *, any_book: bool = False) -> Compendium:
+    """Parse compendium text into spells, collecting every problem instead of stopping.
+
+    any_book=True accepts books other than the known ones (with a warning), for added files.
+    """
+    out = _Collector(file, any_book)
     lines = _split_lines(text, out)
     if not lines:
         out.error(1, "empty", "the compendium is empty; expected spells (name, source, fields)")

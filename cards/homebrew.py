@@ -1,0 +1,383 @@
+"""Spells of one's own: spell files in text or JSON, JSON checked against its schema, merged.
+
+A spell file is either the compendium's text format or JSON: the array of records that
+`cards list --json` prints, described by schema/spell.schema.json. The two are told apart by
+content (JSON starts with "[" or "{"), not by the file's suffix. `--add FILE` files join the
+compendium; a spell whose name is already there from the same book is an error naming both places.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from cards.compendium import (
+    DEFAULT_DATA,
+    Compendium,
+    CompendiumError,
+    Problem,
+    _read,  # the shared reading and decoding: UTF-8 checks and their messages
+    parse_compendium,
+)
+from cards.model import (
+    SOURCES,
+    Block,
+    BulletList,
+    Components,
+    Heading,
+    Origin,
+    Paragraph,
+    Spell,
+    Table,
+)
+from cards.resources import resource
+
+SCHEMA = resource("schema", "spell.schema.json")
+CONCENTRATION = "(soustředění)"
+MAX_SHOWN_VALUE = 40  # characters of a bad value quoted in a message
+# Control characters (line breaks among them) and Unicode line and paragraph separators.
+_BREAK_RE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+@lru_cache(maxsize=1)
+def schema() -> dict:
+    """Return the published JSON Schema of spell files."""
+    return json.loads(SCHEMA.read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=1)
+def _validator() -> Any:
+    # jsonschema is imported only when a JSON file is read: text compendiums do not need it.
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator(schema())
+
+
+def is_json(text: str) -> bool:
+    """Tell JSON from the text format by content: JSON starts with "[" or "{"."""
+    return text.lstrip("\ufeff \t\r\n").startswith(("[", "{"))
+
+
+def read_spell_file(path: str | Path | None = None, *, any_book: bool = False) -> Compendium:
+    """Read a spell file in text or JSON (None: the embedded compendium); collect its problems.
+
+    any_book=True accepts books other than the known ones (with a warning), for added files.
+    """
+    name, text, problems = _read(path)
+    if text is None:
+        return Compendium(name, (), tuple(problems))
+    if is_json(text):
+        return parse_json(text, name, any_book=any_book)
+    return parse_compendium(text, name, any_book=any_book)
+
+
+def load_spells(
+    data: str | Path | None = None, add: Sequence[str | Path] = ()
+) -> tuple[Spell, ...]:
+    """Read the compendium (or `data`) and the added files; raise CompendiumError on any error."""
+    files = _read_all(data, add)
+    problems = [p for file in files for p in file.problems] + clashes(files)
+    if any(p.severity == "error" for p in problems):
+        raise CompendiumError(problems)
+    return tuple(spell for file in files for spell in file.spells)
+
+
+def lint_spells(
+    data: str | Path | None = None, add: Sequence[str | Path] = ()
+) -> tuple[Problem, ...]:
+    """List every problem of the compendium (or `data`), the added files and their name clashes."""
+    files = _read_all(data, add)
+    return tuple(p for file in files for p in file.problems) + tuple(clashes(files))
+
+
+def _read_all(data: str | Path | None, add: Sequence[str | Path]) -> list[Compendium]:
+    base = read_spell_file(data if data is not None else DEFAULT_DATA)
+    return [base, *(read_spell_file(path, any_book=True) for path in add)]
+
+
+def clashes(files: Sequence[Compendium]) -> list[Problem]:
+    """Report a spell whose name is in an earlier file from a same book, naming both places.
+
+    Twins inside one file are that file's reader's to report (the parser, parse_json).
+    """
+    seen: dict[str, list[Spell]] = {}
+    problems = []
+    for file in files:
+        for spell in file.spells:
+            problem = _clash(spell, seen.get(spell.name.casefold(), ()))
+            if problem is not None:
+                problems.append(problem)
+        for spell in file.spells:
+            seen.setdefault(spell.name.casefold(), []).append(spell)
+    return problems
+
+
+def _clash(spell: Spell, earlier: Iterable[Spell]) -> Problem | None:
+    for other in earlier:
+        shared = [book for book in spell.sources if book in other.sources]
+        if shared:
+            return Problem(
+                spell.origin.file,
+                spell.origin.line,
+                "duplicate",
+                f"the spell {spell.name!r} from {shared[0]} is already in "
+                f"{other.origin.file}:{other.origin.line}",
+                spell.name,
+            )
+    return None
+
+
+# --- JSON -----------------------------------------------------------------------------------
+
+
+def parse_json(text: str, file: str = "<json>", *, any_book: bool = False) -> Compendium:
+    """Parse and check a JSON spell file: every bad record named by index, name and key."""
+    try:
+        records, lines = _records(text.lstrip("\ufeff"))
+    except json.JSONDecodeError as error:
+        message = f"not valid JSON: {error.msg} (column {error.colno})"
+        return _json_file(file, (), [Problem(file, error.lineno, "json", message)])
+    except _NotAnArray:
+        message = "expected an array of spell records [{...}, ...], as `cards list --json` prints"
+        return _json_file(file, (), [Problem(file, 1, "json", message)])
+    bad: dict[int, list[_Finding]] = {}
+    for error in _validator().iter_errors(records):
+        bad.setdefault(error.absolute_path[0], []).extend(_describe(error))
+    problems: list[Problem] = []
+    spells: list[Spell] = []
+    by_name: dict[str, list[Spell]] = {}
+    for index, record in enumerate(records):
+        findings = bad.get(index) or _check_record(record, any_book)
+        line = lines[index]
+        label = f"record {index + 1} ({_name_of(record)})"
+        for severity, key, message in dict.fromkeys(findings):
+            problems.append(Problem(file, line, label, f"{key}: {message}", "", severity))
+        if any(severity == "error" for severity, _, _ in findings):
+            continue
+        spell = spell_from_dict(record, Origin(file, line))
+        twin = _clash(spell, by_name.get(spell.name.casefold(), ()))
+        if twin is not None:
+            problems.append(twin)
+        by_name.setdefault(spell.name.casefold(), []).append(spell)
+        spells.append(spell)
+    return _json_file(file, tuple(spells), problems)
+
+
+def _json_file(file: str, spells: tuple[Spell, ...], problems: list[Problem]) -> Compendium:
+    return Compendium(file, spells, tuple(problems))
+
+
+_Finding = tuple[str, str, str]  # severity, key, what is wrong
+
+
+class _NotAnArray(ValueError):
+    pass
+
+
+def _records(text: str) -> tuple[list[Any], list[int]]:
+    """Decode a JSON array record by record, keeping the line each record starts at."""
+    decoder = json.JSONDecoder()
+    position = _skip(text, 0)
+    if not text.startswith("[", position):
+        decoder.decode(text)  # a syntax error is reported as such, before the shape
+        raise _NotAnArray
+    records: list[Any] = []
+    lines: list[int] = []
+    line, counted = 1, 0  # the line of text[counted]
+    position = _skip(text, position + 1)
+    if text.startswith("]", position):
+        position += 1
+    else:
+        while True:
+            if position >= len(text):
+                raise json.JSONDecodeError("Expecting value", text, position)
+            record, end = decoder.raw_decode(text, position)
+            records.append(record)
+            line += text.count("\n", counted, position)
+            counted = position
+            lines.append(line)
+            position = _skip(text, end)
+            if text.startswith(",", position):
+                position = _skip(text, position + 1)
+            elif text.startswith("]", position):
+                position += 1
+                break
+            else:
+                raise json.JSONDecodeError("Expecting ',' delimiter", text, position)
+    if _skip(text, position) != len(text):
+        raise json.JSONDecodeError("Extra data", text, _skip(text, position))
+    return records, lines
+
+
+def _skip(text: str, position: int) -> int:
+    while position < len(text) and text[position] in " \t\r\n":
+        position += 1
+    return position
+
+
+def _name_of(record: Any) -> str:
+    name = record.get("name") if isinstance(record, dict) else None
+    return name if isinstance(name, str) and name.strip() else "no name"
+
+
+def _key(path: Iterable[Any]) -> str:
+    """Write a path inside a record as `blocks[2].text`."""
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else f".{part}" if out else str(part)
+    return out
+
+
+def _shown(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= MAX_SHOWN_VALUE else text[: MAX_SHOWN_VALUE - 1] + "…"
+
+
+def _describe(error: Any) -> list[_Finding]:
+    """Say which key of a record is wrong and what was expected, from a schema error."""
+    path = list(error.absolute_path)[1:]
+    key = _key(path) or "record"
+    subschema, instance, kind = error.schema, error.instance, error.validator
+    if kind == "required":
+        properties = subschema.get("properties", {})
+        missing = [k for k in error.validator_value if k not in instance]
+        return [
+            (
+                "error",
+                _key([*path, k]),
+                f"missing; expected {_expected(properties.get(k), 'a value')}",
+            )
+            for k in missing
+        ]
+    if kind == "additionalProperties":
+        allowed = ", ".join(subschema.get("properties", {}))
+        extra = [k for k in instance if k not in subschema.get("properties", {})]
+        return [
+            ("error", _key([*path, k]), f"unknown key; expected one of: {allowed}") for k in extra
+        ]
+    if kind == "enum" and "description" not in subschema:
+        expected = "one of: " + ", ".join(map(str, error.validator_value))
+    else:
+        expected = _expected(subschema, _GENERIC.get(kind, "another value"))
+    return [("error", key, f"expected {expected}, got {_shown(instance)}")]
+
+
+_GENERIC = {
+    "type": "a value of another type",
+    "minLength": "a non-empty text",
+    "pattern": "a non-empty text",
+    "minItems": "a longer list",
+    "uniqueItems": "a list without repeated items",
+    "minimum": "a larger number",
+    "maximum": "a smaller number",
+    "anyOf": "another value",
+}
+
+
+def _expected(subschema: Any, fallback: str) -> str:
+    if isinstance(subschema, dict):
+        if "description" in subschema:
+            return subschema["description"]
+        if "$ref" in subschema:
+            name = subschema["$ref"].rsplit("/", 1)[-1]
+            return _expected(schema()["$defs"].get(name, {}), fallback)
+    return fallback
+
+
+def _check_record(record: dict, any_book: bool) -> list[_Finding]:
+    """Check what the schema cannot say: concentration, table rows, books, characters."""
+    found: list[_Finding] = []
+    says = CONCENTRATION in record["duration"]
+    if record["concentration"] != says:
+        reason = "says" if says else "does not say"
+        found.append(
+            (
+                "error",
+                "concentration",
+                f"expected {json.dumps(says)}, since the duration {reason} {CONCENTRATION!r}",
+            )
+        )
+    for n, block in enumerate(record["blocks"]):
+        if block["type"] == "table":
+            for r, row in enumerate(block["rows"]):
+                if len(row) != len(block["header"]):
+                    found.append(
+                        (
+                            "error",
+                            f"blocks[{n}].rows[{r}]",
+                            f"expected {len(block['header'])} cells like the header, "
+                            f"got {len(row)}",
+                        )
+                    )
+    for n, book in enumerate(record["sources"]):
+        if book not in SOURCES:
+            books = ", ".join(SOURCES)
+            if any_book:
+                found.append(
+                    ("warning", f"sources[{n}]", f"{book!r} is not one of the books {books}")
+                )
+            else:
+                found.append(
+                    ("error", f"sources[{n}]", f"expected one of the books {books}, got {book!r}")
+                )
+    for key, text in _strings(record):
+        stray = _BREAK_RE.search(text)
+        if stray is not None:
+            stray = stray.group()
+            found.append(
+                ("error", key, f"expected one line of text, got the character U+{ord(stray):04X}")
+            )
+    return found
+
+
+def _strings(value: Any, path: tuple = ()) -> Iterable[tuple[str, str]]:
+    if isinstance(value, str):
+        yield _key(path), value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            if key != "origin":
+                yield from _strings(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _strings(item, (*path, index))
+
+
+def spell_from_dict(record: dict, origin: Origin) -> Spell:
+    """Make a Spell from a checked JSON record (the inverse of compendium.spell_to_dict)."""
+    components = record["components"]
+    return Spell(
+        name=record["name"],
+        name_en=record["name_en"],
+        sources=tuple(record["sources"]),
+        school=record["school"],
+        level=record["level"],
+        ritual=record["ritual"],
+        casting_time=record["casting_time"],
+        range=record["range"],
+        components=Components(
+            components["verbal"],
+            components["somatic"],
+            components["material"],
+            components["material_text"],
+        ),
+        duration=record["duration"],
+        concentration=record["concentration"],
+        classes=tuple(record["classes"]),
+        blocks=tuple(_block(block, origin.line) for block in record["blocks"]),
+        origin=origin,
+    )
+
+
+def _block(block: dict, line: int) -> Block:
+    kind = block["type"]
+    if kind == "paragraph":
+        return Paragraph(block["text"], block["heading"], block["kind"], line)
+    if kind == "heading":
+        return Heading(block["text"], line)
+    if kind == "bullets":
+        return BulletList(tuple(block["items"]), line)
+    return Table(tuple(block["header"]), tuple(tuple(row) for row in block["rows"]), line)
