@@ -28,12 +28,16 @@ def _setuptools(key: str) -> dict:
     return PYPROJECT["tool"]["setuptools"][key]
 
 
-def test_every_resource_folder_is_mapped_into_the_package():
-    """Each folder the code reads (fonts, layouts, data, schema) is a package in the wheel."""
+def test_every_package_and_resource_folder_is_in_the_wheel():
+    """Each code package and each folder the code reads (fonts, layouts, ...) is in the wheel."""
     mapped = _setuptools("package-dir")
     present = [name for name in FOLDERS if (REPO / name).is_dir()]
     assert {f"cards.{name}": name for name in present} == mapped
-    assert set(_setuptools("packages")) == {"cards", *mapped}
+    code = {
+        ".".join(path.parent.relative_to(REPO).parts)
+        for path in (REPO / "cards").rglob("__init__.py")
+    }
+    assert set(_setuptools("packages")) == code | set(mapped)
 
 
 @pytest.mark.parametrize("name", [name for name in FOLDERS if (REPO / name).is_dir()])
@@ -76,7 +80,7 @@ def test_no_module_finds_files_by_path_arithmetic():
     """Only cards/resources.py knows where shipped files lie."""
     offenders = [
         path.name
-        for path in sorted((REPO / "cards").glob("*.py"))
+        for path in sorted((REPO / "cards").rglob("*.py"))
         if path.name != "resources.py" and "__file__" in path.read_text(encoding="utf-8")
     ]
     assert offenders == []
