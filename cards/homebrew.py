@@ -137,13 +137,14 @@ def _clash(spell: Spell, earlier: Iterable[Spell]) -> Problem | None:
 def parse_json(text: str, file: str = "<json>", *, any_book: bool = False) -> Compendium:
     """Parse and check a JSON spell file: every bad record named by index, name and key."""
     try:
-        records, lines = _records(text.lstrip("\ufeff"))
+        decoded = _records(text.lstrip("\ufeff"))
     except json.JSONDecodeError as error:
         message = f"not valid JSON: {error.msg} (column {error.colno})"
         return _json_file(file, (), [Problem(file, error.lineno, "json", message)])
-    except _NotAnArray:
+    if decoded is None:
         message = "expected an array of spell records [{...}, ...], as `cards list --json` prints"
         return _json_file(file, (), [Problem(file, 1, "json", message)])
+    records, lines = decoded
     bad: dict[int, list[_Finding]] = {}
     for error in _validator().iter_errors(records):
         bad.setdefault(error.absolute_path[0], []).extend(_describe(error))
@@ -174,17 +175,16 @@ def _json_file(file: str, spells: tuple[Spell, ...], problems: list[Problem]) ->
 _Finding = tuple[str, str, str]  # severity, key, what is wrong
 
 
-class _NotAnArray(ValueError):
-    pass
+def _records(text: str) -> tuple[list[Any], list[int]] | None:
+    """Decode a JSON array record by record, keeping the line each record starts at.
 
-
-def _records(text: str) -> tuple[list[Any], list[int]]:
-    """Decode a JSON array record by record, keeping the line each record starts at."""
+    Return None for JSON that is not an array; raise JSONDecodeError for what is not JSON.
+    """
     decoder = json.JSONDecoder()
     position = _skip(text, 0)
     if not text.startswith("[", position):
         decoder.decode(text)  # a syntax error is reported as such, before the shape
-        raise _NotAnArray
+        return None
     records: list[Any] = []
     lines: list[int] = []
     line, counted = 1, 0  # the line of text[counted]
