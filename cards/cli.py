@@ -519,6 +519,64 @@ def preview_command(name, output, dpi, layout, no_backs, data, add):
         click.echo(path)
 
 
+@main.command("images")
+@click.argument("names", nargs=-1)
+@filter_options
+@click.option(
+    "--sort",
+    type=click.Choice(["level", "name", "school", "class"]),
+    default="level",
+    show_default=True,
+    help="Order of the cards when no NAMES are given.",
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Folder to write the PNGs into (default: out/images).",
+)
+@click.option(
+    "--dpi",
+    type=click.IntRange(50, 1200),
+    default=300,
+    show_default=True,
+    help="Resolution of the images.",
+)
+@click.option(
+    "--sheet",
+    "sheet",
+    type=click.Choice(["cards", "tts"], case_sensitive=False),
+    default="cards",
+    show_default=True,
+    help="cards = one PNG per face; tts = Tabletop Simulator deck sheets (10 x 7).",
+)
+@click.option("--no-backs", is_flag=True, help="Only the fronts (one PNG per card).")
+@layout_option
+@data_option
+@friendly_errors
+def images_command(names, sort, output, dpi, sheet, no_backs, layout, data, add, **filters):
+    """Write card images (PNG) for virtual tables.
+
+    One PNG per card face, fronts and backs, named in deck order (0001-ohniva-koule-front.png);
+    NAMES pick spells in the order given, otherwise the filters select as for `compendium`.
+    --sheet tts writes Tabletop Simulator deck sheets and their backs.
+    """
+    from cards.images import write_images, write_tts_sheets
+    from cards.select import find_spell, sort_spells
+
+    spells = load_spells(data, add)
+    if names:
+        spells = apply_filters([find_spell(spells, name) for name in names], **filters)
+    else:
+        spells = sort_spells(apply_filters(spells, **filters), by=sort)
+    out = output or OUT_DIR / "images"
+    if sheet.lower() == "tts":
+        paths = write_tts_sheets(spells, out, layout=layout, dpi=dpi)
+    else:
+        paths = write_images(spells, out, layout=layout, dpi=dpi, backs=not no_backs)
+    click.echo(f"{plural(len(paths), 'obrázek', 'obrázky', 'obrázků')} -> {out}")
+
+
 @main.command("calibrate")
 @click.option(
     "--sheet",
