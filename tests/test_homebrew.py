@@ -498,3 +498,31 @@ def test_parse_json_keeps_the_lines_of_records():
     compendium = parse_json(text, "t.json", any_book=True)
     assert [s.origin.line for s in compendium.spells] == [3]
     assert compendium.errors[0].line == 1 and compendium.errors[0].kind == "record 1 (no name)"
+
+
+def _readme_block(after: str) -> str:
+    """Return the indented block that follows the README line starting with `after`."""
+    lines = (REPO / "README.md").read_text(encoding="utf-8").splitlines()
+    start = next(n for n, line in enumerate(lines) if line.startswith(after)) + 1
+    block = []
+    for line in lines[start:]:
+        if line and not line.startswith("    "):
+            break
+        block.append(line[4:])
+    return "\n".join(block).strip() + "\n"
+
+
+def test_the_readme_homebrew_spell_is_the_same_in_both_formats(tmp_path):
+    """The README's text and JSON examples read without problems as one and the same spell."""
+    text = tmp_path / "druzina.txt"
+    text.write_text(_readme_block("The same homebrew spell in the text format"), encoding="utf-8")
+    data = tmp_path / "druzina.json"
+    data.write_text(_readme_block("and in JSON (`druzina.json`)"), encoding="utf-8")
+    records = []
+    for path in (text, data):
+        compendium = read_spell_file(path, any_book=True)
+        assert [p.severity for p in compendium.problems] == ["warning"]  # a book of one's own
+        assert len(compendium.spells) == 1
+        records.append(spell_to_dict(compendium.spells[0]) | {"origin": None})
+    assert records[0] == records[1]
+    assert records[0]["name"] == "Jiskřivý pozdrav"
