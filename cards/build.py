@@ -10,7 +10,7 @@ from pathlib import Path
 
 from cards.draw import draw_face
 from cards.fit import CardFace, fit_spell
-from cards.impose import DeckLabel, PrintOptions, impose, load_sheet
+from cards.impose import DeckLabel, PrintOptions, impose, load_sheet, physical_cards
 from cards.index import IndexFace, draw_index, index_pages
 from cards.layout import Layout, load_layout
 from cards.model import Spell
@@ -22,7 +22,7 @@ DEFAULT_TITLE = "Kartotéka kouzel"
 
 @dataclass(frozen=True)
 class BuildResult:
-    """What a build wrote: the file and how many spells, cards and sheets it holds."""
+    """What a build wrote: the file and how many spells, (physical) cards and sheets it holds."""
 
     path: Path
     spells: int
@@ -97,7 +97,7 @@ def build_pdf(
     return BuildResult(
         path=path,
         spells=len(spells),
-        cards=len(faces),
+        cards=len(physical_cards(faces, continue_on_back=options.continue_on_back)),
         sheets=front_pages,
         pages=len(pages),
     )

@@ -156,7 +156,8 @@ class PrintOptions:
     """How to print: backs, duplex flip edge, back offset (points, x right / y up), fold, bleed.
 
     `bleed` None means the default: the sheet file's bleed, or none on single-card pages (the
-    card at its true size; --print-shop asks for 3 mm).
+    card at its true size; --print-shop asks for 3 mm). `continue_on_back` prints part 2 of a
+    spell on the back of part 1's card, part 4 on the back of part 3's (and implies backs).
     """
 
     backs: bool = False
@@ -164,12 +165,47 @@ class PrintOptions:
     back_offset: tuple[float, float] = (0.0, 0.0)
     fold: bool = False
     bleed: float | None = None
+    continue_on_back: bool = False
 
     def __post_init__(self) -> None:
         if self.duplex not in DUPLEX_MODES:
             raise SheetError(f"duplex must be 'long' or 'short', not {self.duplex!r}")
         if len(self.back_offset) != 2:
             raise SheetError(f"back offset must be two numbers X,Y, got {self.back_offset!r}")
+
+    @property
+    def with_backs(self) -> bool:
+        """Whether pages of backs are printed: asked for, or implied by text on the backs."""
+        return self.backs or self.continue_on_back
+
+
+@dataclass(frozen=True)
+class Card:
+    """One physical card: the face on its front and the face printed on its back.
+
+    `back` is None for the decorative back; `number` counts a spell's cards from 1.
+    """
+
+    front: Any
+    back: Any = None
+    number: int = 1
+
+    @property
+    def width(self) -> float:
+        return self.front.width
+
+    @property
+    def height(self) -> float:
+        return self.front.height
+
+    @property
+    def spell(self) -> Any:
+        return getattr(self.front, "spell", None)
+
+    @property
+    def part(self) -> int:
+        """The card's place among its spell's cards (what packing keeps together)."""
+        return self.number
 
 
 @dataclass(frozen=True)
@@ -196,13 +232,18 @@ class PageText:
 
 @dataclass(frozen=True)
 class Placement:
-    """One card on a page: its face, the lower-left corner of its trim box, side and bleed."""
+    """One card on a page: its face, the lower-left corner of its trim box, side and bleed.
+
+    A back is drawn as the decorative back of its face, or, with `text`, as the face itself
+    (a spell's text continued on the back of its card).
+    """
 
     face: Any
     x: float
     y: float
     side: str  # "front" or "back"
     bleed: float = 0.0
+    text: bool = False
 
 
 @dataclass(frozen=True)
@@ -359,13 +400,14 @@ def impose(
     for face in faces:
         if not (_close(face.width, width) and _close(face.height, height)):
             raise SheetError("all cards of one document must have the same size")
+    cards = physical_cards(faces, continue_on_back=options.continue_on_back)
     if sheet is None:
         if options.fold:
             raise SheetError("fold mode needs a sheet (a4 or letter), not single-card pages")
         bleed = 0.0 if options.bleed is None else options.bleed
         if bleed < 0:
             raise SheetError(f"bleed must not be negative, got {bleed / mm:g} mm")
-        return _numbered(_single_pages(faces, bleed, options), None, deck)
+        return _numbered(_single_pages(cards, bleed, options), None, deck)
     if not (_close(sheet.card_width, width) and _close(sheet.card_height, height)):
         raise SheetError(
             f"{sheet.source}: the sheet was loaded for {sheet.card_width / mm:g} x "
@@ -374,13 +416,30 @@ def impose(
     if options.bleed is not None:
         sheet = sheet.with_bleed(options.bleed)
     if options.fold:
-        pages, slots, area = _fold_pages(faces, sheet, options)
+        pages, slots, area = _fold_pages(cards, sheet, options)
     else:
-        pages, slots, area = _sheet_pages(faces, sheet, options)
+        pages, slots, area = _sheet_pages(cards, sheet, options)
     spot = None
     if deck is not None and pages:
         spot = _label_spot(slots, pages[0].marks, area, sheet, deck.font)
     return _numbered(pages, spot, deck)
+
+
+def physical_cards(faces: Iterable[Face], *, continue_on_back: bool = False) -> tuple[Card, ...]:
+    """Pair faces into physical cards: one face each, or with text continued on the back.
+
+    With `continue_on_back`, part 2 of a spell goes on the back of part 1's card, part 4 on the
+    back of part 3's; a spell's last odd part keeps the decorative back.
+    """
+    faces = tuple(faces)
+    if not continue_on_back:
+        return tuple(Card(face, None, getattr(face, "part", 1)) for face in faces)
+    cards: list[Card] = []
+    for group in _spell_groups(faces):
+        for index in range(0, len(group), 2):
+            back = group[index + 1] if index + 1 < len(group) else None
+            cards.append(Card(group[index], back, index // 2 + 1))
+    return tuple(cards)
 
 
 def pack(faces: Sequence[Face], capacity: int) -> tuple[tuple[Face, ...], ...]:
@@ -512,36 +571,36 @@ def _centred(bands: Sequence[tuple[float, float]], length: float) -> list[tuple[
 
 
 def _sheet_pages(
-    faces: Sequence[Face], sheet: Sheet, options: PrintOptions
+    cards: Sequence[Card], sheet: Sheet, options: PrintOptions
 ) -> tuple[tuple[Page, ...], tuple[Box, ...], Box]:
     slots = sheet.slots()
     paper = Box(0.0, 0.0, sheet.paper_width, sheet.paper_height)
     marks = sheet_marks(sheet)
     pages: list[Page] = []
-    for group in pack(faces, sheet.capacity):
+    for group in pack(cards, sheet.capacity):
         fronts = tuple(
-            Placement(face, slot.x0, slot.y0, "front", sheet.bleed)
-            for face, slot in zip(group, slots, strict=False)
+            Placement(card.front, slot.x0, slot.y0, "front", sheet.bleed)
+            for card, slot in zip(group, slots, strict=False)
         )
         pages.append(
             Page(paper.width, paper.height, fronts, marks=marks, mark_width=sheet.marks.width)
         )
-        if options.backs:
+        if options.with_backs:
             backs = tuple(
                 _back(
-                    face,
+                    card,
                     mirror(slot, paper.width, paper.height, options.duplex),
                     options,
                     sheet.bleed,
                 )
-                for face, slot in zip(group, slots, strict=False)
+                for card, slot in zip(group, slots, strict=False)
             )
             pages.append(Page(paper.width, paper.height, backs, side="back"))
     return tuple(pages), slots, paper
 
 
 def _fold_pages(
-    faces: Sequence[Face], sheet: Sheet, options: PrintOptions
+    cards: Sequence[Card], sheet: Sheet, options: PrintOptions
 ) -> tuple[tuple[Page, ...], tuple[Box, ...], Box]:
     # Landscape paper folded along its vertical centre line: fronts left, backs right, each back
     # the mirror image of its front across the fold, so that folding puts it behind the front.
@@ -566,14 +625,14 @@ def _fold_pages(
     marks = crop_marks(slots, sheet.bleed, sheet.marks, half, sheet.margin, sheet.source)
     fold = Line(width / 2, 0.0, width / 2, height)
     pages = []
-    for group in pack(faces, len(slots)):
+    for group in pack(cards, len(slots)):
         fronts = [
-            Placement(face, s.x0, s.y0, "front", sheet.bleed)
-            for face, s in zip(group, slots, strict=False)
+            Placement(card.front, s.x0, s.y0, "front", sheet.bleed)
+            for card, s in zip(group, slots, strict=False)
         ]
         backs = [
-            _back(face, mirror(s, width, height, "long"), options, sheet.bleed)
-            for face, s in zip(group, slots, strict=False)
+            _back(card, mirror(s, width, height, "long"), options, sheet.bleed)
+            for card, s in zip(group, slots, strict=False)
         ]
         pages.append(
             Page(
@@ -588,16 +647,16 @@ def _fold_pages(
     return tuple(pages), slots, half
 
 
-def _single_pages(faces: Sequence[Face], bleed: float, options: PrintOptions) -> tuple[Page, ...]:
+def _single_pages(cards: Sequence[Card], bleed: float, options: PrintOptions) -> tuple[Page, ...]:
     pages = []
-    for face in faces:
-        width, height = face.width + 2 * bleed, face.height + 2 * bleed
-        trim = Box(bleed, bleed, bleed + face.width, bleed + face.height)
+    for card in cards:
+        width, height = card.width + 2 * bleed, card.height + 2 * bleed
+        trim = Box(bleed, bleed, bleed + card.width, bleed + card.height)
         whole = Box(0.0, 0.0, width, height)
-        front = Placement(face, bleed, bleed, "front", bleed)
+        front = Placement(card.front, bleed, bleed, "front", bleed)
         pages.append(Page(width, height, (front,), trim_box=trim, bleed_box=whole))
-        if options.backs:
-            back = _back(face, mirror(trim, width, height, options.duplex), options, bleed)
+        if options.with_backs:
+            back = _back(card, mirror(trim, width, height, options.duplex), options, bleed)
             pages.append(Page(width, height, (back,), "back", trim_box=trim, bleed_box=whole))
     return tuple(pages)
 
@@ -702,9 +761,12 @@ def _free_intervals(
     return [(a, b) for a, b in free if b > a]
 
 
-def _back(face: Face, box: Box, options: PrintOptions, bleed: float) -> Placement:
+def _back(card: Card, box: Box, options: PrintOptions, bleed: float) -> Placement:
+    """Place a card's back: its text face where it has one, else its front's decorative back."""
     dx, dy = options.back_offset
-    return Placement(face, box.x0 + dx, box.y0 + dy, "back", bleed)
+    if card.back is not None:
+        return Placement(card.back, box.x0 + dx, box.y0 + dy, "back", bleed, text=True)
+    return Placement(card.front, box.x0 + dx, box.y0 + dy, "back", bleed)
 
 
 def _spell_groups(faces: Sequence[Face]) -> list[list[Face]]:

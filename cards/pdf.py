@@ -61,7 +61,7 @@ def render_pdf(
         _set_box(canvas, "bleed", page.bleed_box)
         for placement in page.placements:
             canvas.saveState()
-            if placement.side == "back":
+            if placement.side == "back" and not placement.text:
                 draw_back(
                     canvas,
                     placement.face,

@@ -1,4 +1,4 @@
-"""Card faces -> one PNG: fronts of all parts in the top row, their backs below."""
+"""Card faces -> one PNG: the fronts of a spell's cards in the top row, their backs below."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from cards.backs import DECK_TITLE
 from cards.backs import draw_back as _draw_back
 from cards.draw import draw_face
 from cards.errors import CardsError
+from cards.impose import physical_cards
 from cards.pdf import FaceDrawer, replace_atomically
 
 
@@ -35,9 +36,11 @@ def render_preview(
     deck_title: str = DECK_TITLE,
     draw_front: FaceDrawer = draw_face,
     draw_back: FaceDrawer = _draw_back,
+    continue_on_back: bool = False,
 ) -> tuple[Path, ...]:
     """Render the faces (and their backs) side by side into one PNG at `out`; return its path.
 
+    With `continue_on_back` each card shows the part printed on its back, as the PDF does.
     The cards are drawn with the same functions as the PDF, then rasterised by PDFium.
     """
     if not faces:
@@ -46,20 +49,24 @@ def render_preview(
         raise PreviewError(f"dpi must be positive, got {dpi}")
     card_width = max(face.width for face in faces)
     card_height = max(face.height for face in faces)
+    cards = physical_cards(faces, continue_on_back=continue_on_back)
     rows = 2 if backs else 1
-    width = 2 * MARGIN + len(faces) * card_width + (len(faces) - 1) * GAP
+    width = 2 * MARGIN + len(cards) * card_width + (len(cards) - 1) * GAP
     height = 2 * MARGIN + rows * card_height + (rows - 1) * GAP
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=(width, height), invariant=1)
-    for index, face in enumerate(faces):
+    for index, card in enumerate(cards):
         x = MARGIN + index * (card_width + GAP)
         top_row = height - MARGIN - card_height
         canvas.saveState()
-        draw_front(canvas, face, x, top_row, bleed=0.0)
+        draw_front(canvas, card.front, x, top_row, bleed=0.0)
         canvas.restoreState()
         if backs:
             canvas.saveState()
-            draw_back(canvas, face, x, MARGIN, bleed=0.0, deck_title=deck_title)
+            if card.back is not None:
+                draw_front(canvas, card.back, x, MARGIN, bleed=0.0)
+            else:
+                draw_back(canvas, card.front, x, MARGIN, bleed=0.0, deck_title=deck_title)
             canvas.restoreState()
     canvas.showPage()
     document = pypdfium2.PdfDocument(canvas.getpdfdata())
