@@ -1,0 +1,212 @@
+"""--continue-on-back, read back from built PDFs: each back's text lies behind its front's."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+import pdfplumber
+import pytest
+from click.testing import CliRunner
+from reportlab.lib.units import mm
+
+from cards.build import build_pdf
+from cards.cli import main
+from cards.compendium import read_compendium
+from cards.impose import PrintOptions, load_sheet, physical_cards
+from cards.layout import load_layout
+from cards.model import BulletList, Heading, Paragraph, Table
+from cards.select import sort_spells
+
+CHOSEN = (
+    "Symbol (Příručka hráče)",  # four parts: two cards, both with text on the back
+    "Posvátná půda (Příručka hráče)",  # three parts: the second card keeps a decorative back
+    "Mocný hrad (Xanatharův průvodce vším)",
+    "Blesk (Příručka hráče)",  # one part
+    "Bigbyho ruka (Příručka hráče)",
+    "Časovaná ohnivá koule (Příručka hráče)",
+    "Aura vitality (Příručka hráče)",
+    "Hněv přírody (Xanatharův průvodce vším)",
+    "Kamenná zeď (Příručka hráče)",
+    "Barevná koule (Příručka hráče)",
+    "Ledová zeď (Příručka hráče)",
+    "Přání (Příručka hráče)",
+)
+PART = re.compile(r"(\d+)/(\d+)")
+
+
+@pytest.fixture(scope="module")
+def spells():
+    by_label = {spell.label: spell for spell in read_compendium().spells}
+    return [by_label[label] for label in CHOSEN]
+
+
+def squeeze(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+def card_band(page, box) -> tuple[str, int | None, int | None]:
+    """Return the name (no spaces) and part "k/N" a card's band shows: its white text."""
+    x0, y0, x1, y1 = box  # PDF coordinates, y up
+    chars = [
+        c
+        for c in page.chars
+        if x0 <= c["x0"]
+        and c["x1"] <= x1
+        and y0 <= page.height - c["bottom"]
+        and page.height - c["top"] <= y1
+        and tuple(c["non_stroking_color"] or ()) == (1, 1, 1)
+    ]
+    chars.sort(key=lambda c: (round(c["top"]), c["x0"]))
+    text = " ".join(c["text"] for c in chars)
+    match = PART.search(squeeze(text))
+    if match is None:
+        return squeeze(text), None, None
+    name = squeeze(text)
+    name = name[: match.start()] + name[match.end() :]
+    return name, int(match.group(1)), int(match.group(2))
+
+
+def mirrored(box, width, height, duplex, offset):
+    x0, y0, x1, y1 = box
+    if duplex == "long":
+        x0, x1 = width - x1, width - x0
+    else:
+        y0, y1 = height - y1, height - y0
+    return (x0 + offset[0], y0 + offset[1], x1 + offset[0], y1 + offset[1])
+
+
+def check_pairs(pairs, spells) -> None:
+    """Each text back sits behind the front of the spell's previous part; others are decorative."""
+    names = {squeeze(spell.name) for spell in spells}
+    seen_backs = 0
+    for front, back in pairs:
+        front_name, part, parts = front
+        back_name, back_part, back_parts = back
+        assert any(front_name.startswith(name) for name in names), front_name
+        part, parts = part or 1, parts or 1
+        if part % 2 == 1 and part < parts:
+            seen_backs += 1
+            assert (back_part, back_parts) == (part + 1, parts)
+            assert front_name.startswith(back_name) and back_name in names
+        else:
+            assert back_part is None and "Kartotékakouzel" in back_name  # the decorative back
+    assert seen_backs == sum((len(s) // 2) for s in _parts(spells))
+
+
+def _parts(spells):
+    layout = load_layout("poker")
+    from cards.fit import fit_spell
+
+    return [fit_spell(spell, layout) for spell in spells]
+
+
+@pytest.mark.parametrize(
+    ("duplex", "offset"),
+    [("long", (0.0, 0.0)), ("short", (0.0, 0.0)), ("long", (1.5 * mm, -1.0 * mm))],
+    ids=["long", "short", "long-offset"],
+)
+def test_back_text_lies_behind_the_previous_part(tmp_path, spells, duplex, offset):
+    """On every back page a spell's part 2 (4) sits at the mirrored slot of its part 1 (3)."""
+    out = tmp_path / "deck.pdf"
+    options = PrintOptions(continue_on_back=True, duplex=duplex, back_offset=offset)
+    build_pdf(spells, out, options=options)
+    slots = load_sheet("a4", 63 * mm, 88 * mm).slots()
+    pairs = []
+    with pdfplumber.open(out) as pdf:
+        assert len(pdf.pages) % 2 == 0
+        for front_page, back_page in zip(pdf.pages[::2], pdf.pages[1::2], strict=True):
+            w, h = front_page.width, front_page.height
+            for slot in slots:
+                box = (slot.x0, slot.y0, slot.x1, slot.y1)
+                front = card_band(front_page, box)
+                if not front[0]:
+                    continue  # an empty slot on the last sheet
+                back = card_band(back_page, mirrored(box, w, h, duplex, offset))
+                pairs.append((front, back))
+    check_pairs(pairs, spells)
+
+
+def test_fold_puts_the_back_text_across_the_fold(tmp_path, spells):
+    """In fold mode a spell's part 2 sits opposite its part 1, mirrored across the fold line."""
+    out = tmp_path / "fold.pdf"
+    build_pdf(spells, out, options=PrintOptions(continue_on_back=True, fold=True))
+    pairs = []
+    with pdfplumber.open(out) as pdf:
+        for page in pdf.pages:
+            w, h = page.width, page.height
+            fronts = [r for r in page.rects if r["x1"] < w / 2 and r["height"] > 80 * mm]
+            for rect in fronts:
+                box = (rect["x0"], h - rect["bottom"], rect["x1"], h - rect["top"])
+                inner = (box[0] + 1, box[1] + 1, box[2] - 1, box[3] - 1)
+                front = card_band(page, inner)
+                if front[0]:
+                    pairs.append((front, card_band(page, mirrored(inner, w, h, "long", (0, 0)))))
+    # Each card's coloured rectangle is found once (the frame fill with its bleed).
+    unique = list(dict.fromkeys(pairs))
+    check_pairs(unique, spells)
+
+
+def words_of(spell) -> list[str]:
+    words: list[str] = []
+    for block in spell.blocks:
+        if isinstance(block, Paragraph):
+            words.extend(f"{block.heading} {block.text}".split())
+        elif isinstance(block, Heading):
+            words.extend(block.text.split())
+        elif isinstance(block, BulletList):
+            for item in block.items:
+                words.extend(item.split())
+        elif isinstance(block, Table):
+            for row in (block.header, *block.rows):
+                for cell in row:
+                    words.extend(cell.split())
+    return words
+
+
+def letters(text: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFC", text) if c.isalnum())
+
+
+def test_every_word_in_order_fronts_then_backs(tmp_path, spells):
+    """Each spell's words come back in order: card 1 front, its back, card 2 front, its back."""
+    out = tmp_path / "words.pdf"
+    build_pdf(spells, out, sheet="none", options=PrintOptions(continue_on_back=True))
+    with pdfplumber.open(out) as pdf:
+        texts = [page.extract_text() or "" for page in pdf.pages]
+    cards = physical_cards([f for faces in _parts(spells) for f in faces], continue_on_back=True)
+    assert len(texts) == 2 * len(cards)
+    by_spell: dict[str, str] = {}
+    for card, front, back in zip(cards, texts[::2], texts[1::2], strict=True):
+        side_texts = front + (back if card.back is not None else "")
+        by_spell[card.spell.label] = by_spell.get(card.spell.label, "") + letters(side_texts)
+    for spell in spells:
+        found = by_spell[spell.label]
+        position = 0
+        for word in words_of(spell):
+            wanted = letters(word)
+            if not wanted:
+                continue
+            at = found.find(wanted, position)
+            assert at >= 0, (spell.label, word)
+            position = at + len(wanted)
+
+
+def test_compendium_on_at_most_510_physical_cards(tmp_path):
+    """The whole compendium with text continued on the back takes at most 510 cards."""
+    spells = sort_spells(read_compendium().spells, by="level")
+    plain = build_pdf(spells, tmp_path / "plain.pdf")
+    result = build_pdf(spells, tmp_path / "back.pdf", options=PrintOptions(continue_on_back=True))
+    assert result.cards <= 510 < plain.cards
+    assert result.sheets < plain.sheets
+
+
+def test_summary_line_counts_physical_cards(tmp_path):
+    """The command's summary counts cards to cut, not faces printed."""
+    out = tmp_path / "p.pdf"
+    runner = CliRunner()
+    plain = runner.invoke(main, ["class", "paladin", "-o", str(out)])
+    backs = runner.invoke(main, ["class", "paladin", "--continue-on-back", "-o", str(out)])
+    count = re.compile(r"(\d+) kar")
+    assert plain.exit_code == backs.exit_code == 0
+    assert int(count.search(backs.output).group(1)) < int(count.search(plain.output).group(1))
