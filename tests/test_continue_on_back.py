@@ -45,6 +45,17 @@ def squeeze(text: str) -> str:
     return re.sub(r"\s+", "", text)
 
 
+def card_at(page, box, bleed: float) -> bool:
+    """Whether a card's coloured rectangle (with its bleed) lies exactly at the box."""
+    x0, y0, x1, y1 = box
+    wanted = (x0 - bleed, y0 - bleed, x1 + bleed, y1 + bleed)
+    for rect in page.rects:
+        found = (rect["x0"], page.height - rect["bottom"], rect["x1"], page.height - rect["top"])
+        if rect["fill"] and all(abs(a - b) < 0.05 for a, b in zip(found, wanted, strict=True)):
+            return True
+    return False
+
+
 def card_band(page, box) -> tuple[str, int | None, int | None]:
     """Return the name (no spaces) and part "k/N" a card's band shows: its white text."""
     x0, y0, x1, y1 = box  # PDF coordinates, y up
@@ -111,7 +122,8 @@ def test_back_text_lies_behind_the_previous_part(tmp_path, spells, duplex, offse
     out = tmp_path / "deck.pdf"
     options = PrintOptions(continue_on_back=True, duplex=duplex, back_offset=offset)
     build_pdf(spells, out, options=options)
-    slots = load_sheet("a4", 63 * mm, 88 * mm).slots()
+    sheet = load_sheet("a4", 63 * mm, 88 * mm)
+    slots = sheet.slots()
     pairs = []
     with pdfplumber.open(out) as pdf:
         assert len(pdf.pages) % 2 == 0
@@ -122,7 +134,9 @@ def test_back_text_lies_behind_the_previous_part(tmp_path, spells, duplex, offse
                 front = card_band(front_page, box)
                 if not front[0]:
                     continue  # an empty slot on the last sheet
-                back = card_band(back_page, mirrored(box, w, h, duplex, offset))
+                behind = mirrored(box, w, h, duplex, offset)
+                assert card_at(back_page, behind, sheet.bleed)
+                back = card_band(back_page, behind)
                 pairs.append((front, back))
     check_pairs(pairs, spells)
 
@@ -210,3 +224,34 @@ def test_summary_line_counts_physical_cards(tmp_path):
     count = re.compile(r"(\d+) kar")
     assert plain.exit_code == backs.exit_code == 0
     assert int(count.search(backs.output).group(1)) < int(count.search(plain.output).group(1))
+
+
+def test_preview_shows_the_text_on_the_back(tmp_path):
+    """`cards preview --continue-on-back` shows two cards of Symbol, part 2 below part 1."""
+    from PIL import Image, ImageChops, ImageStat
+
+    runner = CliRunner()
+    both = tmp_path / "both.png"
+    plain = tmp_path / "plain.png"
+    args = ["preview", "Symbol", "--dpi", "100"]
+    assert runner.invoke(main, [*args, "--continue-on-back", "-o", str(both)]).exit_code == 0
+    assert runner.invoke(main, [*args, "-o", str(plain)]).exit_code == 0
+    with Image.open(both) as a, Image.open(plain) as b:
+        step = (63 + 4) / 25.4 * 100  # a card and the gap between cards, in pixels
+        assert a.width == pytest.approx(b.width - 2 * step, abs=2)  # 2 cards, not 4
+        margin, card_w, card_h = (round(v / 25.4 * 100) for v in (4, 63, 88))
+        top = margin
+        bottom = a.height - margin - card_h
+        back_of_first = a.crop((margin, bottom, margin + card_w, bottom + card_h))
+        second_front = b.crop(
+            (margin + round(step), top, margin + round(step) + card_w, top + card_h)
+        )
+        decorative = b.crop((margin, bottom, margin + card_w, bottom + card_h))
+        # Compared coarsely, so that a pixel's shift between the two images does not count.
+        small = [
+            im.resize((21, 29), Image.Resampling.BOX)
+            for im in (back_of_first, second_front, decorative)
+        ]
+        close = ImageStat.Stat(ImageChops.difference(small[0], small[1])).mean
+        far = ImageStat.Stat(ImageChops.difference(small[0], small[2])).mean
+    assert max(close) < 6 and min(far) > 30
