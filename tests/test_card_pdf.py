@@ -129,9 +129,7 @@ def _line_chars(
         if abs(round(k, 1) - baseline) < 0.06
         for c in groups.get(round(k, 1), [])
     ]
-    return sorted(
-        (c for c in group if left - 0.5 <= c["x0"] < right - 0.5), key=lambda c: c["x0"]
-    )
+    return sorted((c for c in group if left - 0.5 <= c["x0"] < right - 0.5), key=lambda c: c["x0"])
 
 
 @pytest.fixture(scope="module")
