@@ -9,7 +9,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from cards.draw import draw_face
-from cards.fit import CardFace, fit_spell
+from cards.face import CardFace
+from cards.fit import fit_spell
 from cards.impose import DeckLabel, PrintOptions, impose, load_sheet, physical_cards
 from cards.index import IndexFace, draw_index, index_pages
 from cards.layout import Layout, load_layout

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 from types import MappingProxyType
 
@@ -52,6 +52,56 @@ class TypeSizes:
 
 
 @dataclass(frozen=True)
+class Spacing:
+    """Spacing of the card's furniture, in points; names ending in _em are in ems of their text.
+
+    Read from the layout's optional [spacing] table; a missing key keeps its default here.
+    """
+
+    title_ascent_em: float = 0.72  # the name's first baseline below the safe top
+    title_line_em: float = 1.08  # between the lines of a two-line name
+    part_reserve: float = 4.0  # beside the widest part label "88/88" to the right of the name
+    subtitle_above: float = 0.6  # English name and level below the name
+    subtitle_apart: float = 6.0  # least space between the English name and the level
+    level_below: float = 0.3  # the level on its own line below the English name
+    band_below: float = 1.2  # the band's bottom below its last line's descent
+    grid_above: float = 1.6  # the stat grid below the band
+    grid_pad: float = 2.0  # inside each grid cell
+    grid_rule: float = 0.8  # width of the grid's dividing rules
+    grid_radius: float = 1.5  # corners of the grid's tint
+    stat_above: float = 0.3  # a value below its label
+    stat_line_em: float = 1.1  # between lines of a value
+    stat_below: float = 1.0  # a cell's bottom below its value's descent, less the pad
+    badge_apart: float = 3.0  # a badge beside its label
+    badge_lift: float = 1.6  # more room above a value when a badge sits beside its label
+    badge_below: float = 1.8  # a badge below its value, when it does not fit beside the label
+    badge_cell_below: float = 0.6  # a cell's bottom below such a badge, less the pad
+    badge_pad_em: float = 0.45  # inside the pill, left and right
+    badge_height_em: float = 1.3  # of the pill
+    badge_drop_em: float = 0.3  # the pill's bottom below the word's baseline
+    material_above: float = 1.5  # the material note below the grid
+    material_line_em: float = 1.1
+    text_above: float = 2.6  # the description below the grid (or band)
+    text_below: float = 2.2  # the description above the footer's rule
+    footer_apart: float = 6.0  # between the classes and the sources
+    footer_drop_em: float = 0.6  # the footer's baseline above the safe bottom, in descents
+    footer_line_em: float = 1.1
+    footer_rule_above: float = 1.5  # the footer's rule above its top line
+    footer_rule: float = 0.5  # width of the footer's rule
+    higher_pad_em: float = 0.45  # "Na vyšších úrovních." panel: inside, left and right
+    higher_pad: float = 1.5  # added to that
+    higher_pad_y_em: float = 0.3  # inside, above and below
+    higher_gap_lines: float = 1.5  # space above the panel, in paragraph gaps
+    higher_bar_inset: float = 0.6  # the school-coloured bar's centre from the panel's edge
+    higher_bar: float = 1.2  # its width
+    bullet_x_em: float = 0.25  # the bullet from the column's edge
+    bullet_gap_share: float = 0.25  # space between items, as a share of the paragraph gap
+    table_pad_em: float = 0.3  # inside table cells
+    table_rule: float = 0.3  # rules between rows
+    table_strong_rule: float = 0.8  # above and below the header, below the last row
+
+
+@dataclass(frozen=True)
 class Colours:
     """Colours of the card as "#rrggbb" (tint is a fraction 0..1)."""
 
@@ -79,6 +129,7 @@ class Layout:
     sizes: TypeSizes
     colours: Colours
     school_colours: Mapping[str, str]
+    spacing: Spacing = Spacing()
 
     @property
     def body_max(self) -> float:
@@ -262,6 +313,15 @@ def _colours(reader: _Reader) -> tuple[Colours, Mapping[str, str]]:
     return colours, MappingProxyType(school_colours)
 
 
+def _spacing(reader: _Reader) -> Spacing:
+    table = reader.data.get("spacing", {})
+    if not isinstance(table, Mapping):
+        raise reader.fail("spacing", table, "a [spacing] table")
+    keys = {f.name for f in fields(Spacing)}
+    reader.check_keys("spacing", table, keys)
+    return Spacing(**{key: reader.number("spacing", table, key, 0.0, 50.0) for key in table})
+
+
 def load_layout(name_or_path: str | Path = "poker") -> Layout:
     """Load and check a card layout by name (file stem under layouts/) or path; register fonts."""
     path = _layout_path(name_or_path)
@@ -296,6 +356,7 @@ def load_layout(name_or_path: str | Path = "poker") -> Layout:
         sizes=_sizes(reader),
         colours=colours,
         school_colours=school_colours,
+        spacing=_spacing(reader),
     )
 
 

@@ -1,11 +1,21 @@
-"""Shared pytest configuration: the --refresh-golden option and small fake card faces."""
+"""Shared pytest configuration: the --refresh-golden option, fake card faces, `make_spell`."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 from reportlab.lib.units import mm
+
+from cards.model import Components, Origin, Paragraph, Spell
+
+SENTENCE = (
+    "Vrhneš energetickou kouli o průměru 4 couly na tvora, kterého vidíš v dosahu, "
+    "a cíl utrpí zranění 3k8 tebou zvoleného typu. "
+)
+TEST_FONTS = Path(__file__).resolve().parent / "fonts"
+MONO_FONT = TEST_FONTS / "DejaVuSansMono.ttf"  # every glyph 0.60205078125 em wide
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -64,3 +74,52 @@ def draw_back_box(canvas, face, x, y, *, bleed=0.0, **_):
     canvas.rect(
         x - bleed, y - bleed, face.width + 2 * bleed, face.height + 2 * bleed, stroke=0, fill=1
     )
+
+
+def make_spell(
+    *blocks,
+    name: str = "Barevná koule",
+    material: str = "",
+    concentration: bool = False,
+    ritual: bool = False,
+    school: str = "Zaklínání",
+    level: int = 1,
+) -> Spell:
+    """Return a spell with these description blocks (one sentence when none) and plain stats."""
+    return Spell(
+        name=name,
+        name_en="Chromatic orb",
+        sources=("Příručka hráče", "Jeskyně a draci"),
+        school=school,
+        level=level,
+        ritual=ritual,
+        casting_time="1 akce",
+        range="18 sáhů",
+        components=Components(True, True, bool(material), material),
+        duration="1 minuta (soustředění)" if concentration else "Ihned",
+        concentration=concentration,
+        classes=("Čaroděj", "Kouzelník"),
+        blocks=tuple(blocks) or (Paragraph(SENTENCE),),
+        origin=Origin("test", 1),
+    )
+
+
+POKER_FILE = Path(__file__).resolve().parent.parent / "layouts" / "poker.toml"
+
+
+def layout_variant(directory: Path, replacements: dict[str, str], name: str = "variant") -> Path:
+    """Write a copy of layouts/poker.toml with `old = value` lines replaced; return its path.
+
+    Keys are the TOML lines' left sides ("paragraph_gap", "width_mm", "body = "...).
+    """
+    import re
+
+    text = POKER_FILE.read_text(encoding="utf-8")
+    for key, value in replacements.items():
+        pattern = re.compile(rf"^{re.escape(key)} = .*$", re.MULTILINE)
+        if not pattern.search(text):
+            raise KeyError(key)
+        text = pattern.sub(f"{key} = {value}", text, count=1)
+    path = directory / f"{name}.toml"
+    path.write_text(text, encoding="utf-8")
+    return path

@@ -20,7 +20,8 @@ from reportlab.lib.units import mm
 
 from cards.build import build_pdf
 from cards.compendium import read_compendium
-from cards.fit import TextLine, fit
+from cards.face import TextLine
+from cards.fit import fit
 from cards.layout import load_layout
 from cards.model import BulletList, Heading, Paragraph, Table
 from cards.report import fit_report

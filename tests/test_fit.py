@@ -9,49 +9,21 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from cards.face import Area, Fill, Label, Rule, TextLine
 from cards.fit import (
     BLOCK,
     LINE,
     NEVER,
     SIZE_STEP,
-    Area,
-    Fill,
-    Label,
-    Rule,
     Slab,
-    TextLine,
-    _Setter,
-    _split,
+    SpellSetter,
     fill_card,
-    fit,
     fit_spell,
+    used_height,
 )
 from cards.layout import load_layout
-from cards.model import BulletList, Components, Heading, Origin, Paragraph, Spell, Table
-
-SENTENCE = (
-    "Vrhneš energetickou kouli o průměru 4 couly na tvora, kterého vidíš v dosahu, "
-    "a cíl utrpí zranění 3k8 tebou zvoleného typu. "
-)
-
-
-def make_spell(*blocks, name="Barevná koule", material="", concentration=False, ritual=False):
-    return Spell(
-        name=name,
-        name_en="Chromatic orb",
-        sources=("Příručka hráče", "Jeskyně a draci"),
-        school="Zaklínání",
-        level=1,
-        ritual=ritual,
-        casting_time="1 akce",
-        range="18 sáhů",
-        components=Components(True, True, bool(material), material),
-        duration="1 minuta (soustředění)" if concentration else "Ihned",
-        concentration=concentration,
-        classes=("Čaroděj", "Kouzelník"),
-        blocks=tuple(blocks) or (Paragraph(SENTENCE),),
-        origin=Origin("test", 1),
-    )
+from cards.model import BulletList, Heading, Paragraph, Spell, Table
+from tests.conftest import SENTENCE, make_spell
 
 
 def long_spell(paragraphs: int) -> Spell:
@@ -108,10 +80,10 @@ def test_one_card_size_is_the_largest_that_fits_within_a_step(layout):
     spell = make_spell(Paragraph(SENTENCE * 4), Paragraph(SENTENCE * 2))
     (face,) = fit_spell(spell, layout)
     assert layout.body_min <= face.body_size < layout.body_max
-    setter = _Setter(spell, layout)
+    setter = SpellSetter(spell, layout)
     box = setter.header(first=True, numbered=False).body.height
-    assert setter.height(face.body_size) <= box
-    assert setter.height(round(face.body_size + SIZE_STEP, 3)) > box
+    assert used_height(setter.outline(face.body_size)) <= box
+    assert used_height(setter.outline(round(face.body_size + SIZE_STEP, 3))) > box
 
 
 def test_long_spell_splits_onto_numbered_cards_of_one_size(layout):
@@ -123,20 +95,6 @@ def test_long_spell_splits_onto_numbered_cards_of_one_size(layout):
     for face in faces:
         labels = [i.text for i in face.items if isinstance(i, Label)]
         assert f"{face.part}/{face.parts}" in labels
-
-
-def test_split_uses_the_fewest_cards_of_the_minimum_size(layout):
-    """The card count is the least possible at the minimum size, and the size is the largest."""
-    spell = long_spell(12)
-    result = fit(spell, layout)
-    assert len(result.faces) == result.min_cards
-    setter = _Setter(spell, layout)
-    first = setter.header(first=True, numbered=True).body.height
-    rest = setter.header(first=False, numbered=True).body.height
-    bigger = round(result.faces[0].body_size + SIZE_STEP, 3)
-    if bigger <= layout.body_max:
-        for prefer in (True, False):
-            assert len(_split(setter.slabs(bigger), first, rest, prefer, 99)) > result.min_cards
 
 
 def test_single_card_has_no_part_number(layout):
@@ -297,7 +255,7 @@ def test_no_widow_or_orphan_lines(layout):
     spell = make_spell(*(Paragraph(SENTENCE * n) for n in (1, 3, 2, 4, 1, 5, 2, 3, 6, 1)))
     faces = fit_spell(spell, layout)
     assert len(faces) > 2
-    slabs = _Setter(spell, layout).slabs(faces[0].body_size)  # one slab per line here
+    slabs = SpellSetter(spell, layout).slabs(faces[0].body_size)  # one slab per line here
     start = 0
     for before, face in zip(faces, faces[1:], strict=False):
         start += len(body_lines(before))
@@ -308,7 +266,7 @@ def test_no_widow_or_orphan_lines(layout):
 def test_break_permissions_of_a_paragraph(layout):
     """Lines 1-2 and the last two stay together; a line ending inside a word keeps the next."""
     spell = make_spell(Paragraph(SENTENCE * 5))
-    slabs = _Setter(spell, layout).slabs(layout.body_max)
+    slabs = SpellSetter(spell, layout).slabs(layout.body_max)
     allowed = [s.breakable for s in slabs]
     assert allowed[:2] == [BLOCK, NEVER] and allowed[-1] == NEVER
     for previous, slab in zip(slabs[1:-2], slabs[2:-1], strict=True):
@@ -319,7 +277,7 @@ def test_break_permissions_of_a_paragraph(layout):
 def test_heading_stays_with_its_text(layout):
     """A stand-alone heading may not end a card."""
     spell = make_spell(Paragraph(SENTENCE), Heading("Akce"), Paragraph(SENTENCE))
-    slabs = _Setter(spell, layout).slabs(layout.body_max)
+    slabs = SpellSetter(spell, layout).slabs(layout.body_max)
     heading = next(n for n, s in enumerate(slabs) if s.items[0].line.text == "Akce")
     assert slabs[heading].breakable == BLOCK
     assert slabs[heading + 1].breakable == NEVER
@@ -331,22 +289,6 @@ def test_card_never_ends_inside_a_word(layout):
         faces = fit_spell(long_spell(paragraphs), layout)
         for face in faces[:-1]:
             assert not body_lines(face)[-1].line.split_word
-
-
-def test_height_counts_match_the_set_slabs(layout):
-    """The cheap line-count height equals the height of the fully set description."""
-    spell = make_spell(
-        Paragraph(SENTENCE * 3, "Silná ruka."),
-        Heading("Akce"),
-        BulletList((SENTENCE, SENTENCE * 2)),
-        Table(("k4", "Účinek"), (("1", "Nic"), ("2–4", SENTENCE))),
-        Paragraph(SENTENCE, "Na vyšších úrovních.", "higher_levels"),
-    )
-    setter = _Setter(spell, layout)
-    for size in (6.5, 7.3, 8.5):
-        slabs = setter.slabs(size)
-        total = sum(s.height + s.space_before for s in slabs) - slabs[0].space_before
-        assert setter.height(size) == pytest.approx(total)
 
 
 def test_markup_characters_are_text(layout):
@@ -425,9 +367,9 @@ def test_outline_matches_the_set_slabs(layout):
         ]
 
     for size in (6.5, 7.3, 8.5):
-        outline = _Setter(spell, layout).outline(size)
+        outline = SpellSetter(spell, layout).outline(size)
         assert not outline[0].items  # not built: the paragraph's lines
-        assert shape(outline) == shape(_Setter(spell, layout).slabs(size))
+        assert shape(outline) == shape(SpellSetter(spell, layout).slabs(size))
         assert {LINE, NEVER, BLOCK} <= {s.breakable for s in outline}
 
 
@@ -462,11 +404,11 @@ def test_empty_blocks_do_not_upset_the_height(layout):
         Table((), ()),
         Paragraph(SENTENCE * 2),
     )
-    setter = _Setter(spell, layout)
+    setter = SpellSetter(spell, layout)
     for size in (6.5, 8.5):
         slabs = setter.slabs(size)
         total = sum(s.height + s.space_before for s in slabs) - slabs[0].space_before
-        assert _Setter(spell, layout).height(size) == pytest.approx(total)
+        assert used_height(SpellSetter(spell, layout).outline(size)) == pytest.approx(total)
     assert words_of(fit_spell(spell, layout))[:3] == SENTENCE.split()[:3]
 
 

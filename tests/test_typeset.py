@@ -175,11 +175,37 @@ def test_hyphen_width_is_measured():
     assert _mono_lines("ab nejrůznějších", 9) == ["ab nej-", "různěj-", "ších"]
 
 
-def test_word_with_digit_is_never_broken():
-    """A word containing a digit stays whole even when it overflows the line."""
-    lines = set_lines(prepare([Run("ab 1234567890x1234", MONO)]), 6 * 10 * MONO_EM, 10)
+def test_word_with_digit_is_never_hyphenated():
+    """A word containing a digit that fits a line goes whole onto the next one."""
+    lines = set_lines(prepare([Run("ab 1234567890x1234", MONO)]), 16 * 10 * MONO_EM, 10)
     assert [line.text for line in lines] == ["ab", "1234567890x1234"]
-    assert lines[1].overfull and not lines[0].overfull
+    assert not any(line.overfull or line.forced for line in lines)
+
+
+def test_a_word_wider_than_the_line_is_broken_as_a_last_resort_with_a_hyphen():
+    """No line sticks out: a word with no hyphenation point is cut where the line ends."""
+    lines = set_lines(prepare([Run("ab 1234567890x1234", MONO)]), 6 * 10 * MONO_EM, 10)
+    assert [line.text for line in lines] == ["ab", "12345-", "67890-", "x1234"]
+    assert [line.forced for line in lines] == [False, True, True, False]
+    assert not any(line.overfull for line in lines)
+    assert line_text(lines) == "ab 1234567890x1234"
+
+
+def test_a_url_breaks_after_a_slash_or_a_dot_without_a_hyphen():
+    """A URL wider than the line breaks after "/" or "." where it can, adding nothing."""
+    url = "https://www.dndbeyond.com/spells/fireball"
+    lines = set_lines(prepare([Run(url, MONO)]), 18 * 10 * MONO_EM, 10)
+    assert [line.text for line in lines] == ["https://www.", "dndbeyond.com/", "spells/fireball"]
+    assert line_text(lines) == url
+
+
+def test_glued_words_wider_than_the_line_break_at_a_glued_space_first():
+    """A unit of glued words ("a a 01−05 x") too wide for a line breaks between its words."""
+    text = "a a a a a a a a 01−05 nepřátelský"
+    lines = set_lines(prepare([Run(text, MONO)]), 20 * 10 * MONO_EM, 10)
+    assert [line.text for line in lines] == ["a a a a a a a a", "01−05 nepřátelský"]
+    assert not any(line.overfull for line in lines)
+    assert line_text(lines) == text
 
 
 def test_word_broken_at_its_own_hyphen_repeats_it_on_the_next_line():
@@ -246,9 +272,11 @@ def test_capitalised_word_is_hyphenated():
 
 
 def test_no_one_letter_preposition_or_conjunction_ends_a_line():
-    """k s v z o u a i and capitals never end a line at any width."""
+    """k s v z o u a i and capitals never end a line, unless nothing else fits (`forced`)."""
     for width, lines in _all_lines():
         for line in lines:
+            if line.forced:  # a glued unit wider than the line: broken as a last resort
+                continue
             last = line.text.split(" ")[-1].lstrip("(")
             assert last not in ONE_LETTER, (width, line.text)
 
@@ -297,8 +325,8 @@ def test_number_at_clause_end_is_not_glued():
 
 def test_counted_word_is_not_hyphenated_but_the_word_after_dice_may_be():
     """ "1 mi-nutami" never; "8k8 psy-chického" (an adjective after dice) may be."""
-    assert _mono_lines("ab 1 minutami", 9) == ["ab", "1 minutami"]
-    assert _mono_lines("ab 2. úrovněmi", 9) == ["ab", "2. úrovněmi"]
+    assert _mono_lines("ab 1 minutami", 10) == ["ab", "1 minutami"]
+    assert _mono_lines("ab 2. úrovněmi", 11) == ["ab", "2. úrovněmi"]
     assert _mono_lines("ab 8k8 psychického", 12) == ["ab 8k8 psy-", "chického"]
 
 
@@ -375,9 +403,18 @@ def test_ragged_when_not_justified():
     assert all(line.word_space == 0 and line.width <= COLUMN for line in lines)
 
 
-def test_too_wide_unit_is_placed_and_marked_overfull():
-    """At a tiny width nothing is lost; lines that stick out say so."""
+def test_too_wide_units_are_broken_as_a_last_resort_and_marked_forced():
+    """At a tiny width nothing is lost and nothing sticks out; lines broken anyhow say so."""
     lines = set_lines(prepare([Run(AGANAZZAR, SERIF)]), 6 * mm, SIZE)
+    assert any(line.forced for line in lines)
+    assert not any(line.overfull for line in lines)
+    assert all(line.width <= 6 * mm + 1e-6 for line in lines)
+    assert line_text(lines) == " ".join(_words(AGANAZZAR))
+
+
+def test_without_hyphenation_a_too_wide_word_sticks_out_marked_overfull():
+    """hyphenate=False (names, stats: the caller retries) never cuts a word: overfull instead."""
+    lines = set_lines(prepare([Run(AGANAZZAR, SERIF)]), 6 * mm, SIZE, hyphenate=False)
     assert any(line.overfull for line in lines)
     assert all(line.width > 6 * mm for line in lines if line.overfull)
     assert line_text(lines) == " ".join(_words(AGANAZZAR))
@@ -443,7 +480,10 @@ def test_word_across_runs_keeps_both_fonts_and_stays_whole():
 
 
 def test_line_splits_agree_with_set_lines():
-    """line_splits gives each set line's split_word, at every width, hyphenated or not."""
+    """line_splits gives each set line's split_word, at every width, hyphenated or not.
+
+    No context: nothing is cached, so each side breaks the paragraph on its own.
+    """
     prepared = prepare([Run(AGANAZZAR, SERIF)])
     seen = set()
     for width in WIDTHS:

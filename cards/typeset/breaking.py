@@ -12,7 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from cards.typeset import totalfit
-from cards.typeset.words import SHRINK, Prepared, WordBreak
+from cards.typeset.czech import HYPHEN
+from cards.typeset.words import SHRINK, Prepared, WordBreak, prefix_widths, string_width
 
 STRETCH = 0.5  # what a space can stretch, as a share of its width (to judge lines)
 TYPICAL_SPACE = 0.25  # width of a word space at 1 pt, to judge lines without spaces
@@ -37,6 +38,7 @@ class Span:
     hyphen: float  # width at 1 pt of an inserted hyphen, 0 when none
     split_word: bool
     overfull: bool
+    forced: bool = False  # ends at a break of last resort (a glued space, inside a word)
 
 
 def break_lines(
@@ -66,6 +68,9 @@ def break_lines(
             feasible[key] = found
     points, places = found
     plan = totalfit.total_fit(points, first, rest, expansion)
+    if hyphenate and any(plan.overfull):
+        # A unit wider than the line: only line by line breaks it as a last resort.
+        return _line_by_line(prepared, first, rest, justify, hyphenate, breaks)
     spans = []
     before = places[0]
     for end, overfull in zip(plan.ends, plan.overfull, strict=True):
@@ -164,8 +169,20 @@ def _line_by_line(
                         best, best_end, best_break = demerits, k, b
                     if natural <= avail:
                         break  # shorter parts only leave more space
-        over = best_end < 0  # not even the first unit fits, nor part of it: let it stick out
-        if over:
+        over = best_end < 0  # not even the first unit fits, nor part of it
+        if over and hyphenate:
+            forced = _forced(prepared, word, start, start_width, lead, ends[unit], avail)
+            if forced is not None:
+                spans.append(forced)
+                hyphen_run = 0
+                if forced.end < len(words[forced.last]):  # inside a word: go on in it
+                    word, start, start_width = forced.last, forced.end, forced.end_width
+                else:  # at a glued space
+                    word, start, start_width = forced.last + 1, 0, 0.0
+                lead = 0.0
+                avail = rest
+                continue
+        if over:  # nothing to break at: let it stick out, marked overfull
             best_end = unit
         last = ends[best_end]
         if best_break is None:
@@ -194,3 +211,43 @@ def _line_by_line(
             unit, word, start, start_width, lead = best_end, last, b.at, b.width, b.repeat
         avail = rest
     return spans
+
+
+LAST_RESORT_AFTER = "/.\\_&?=#:"  # a break after one of these needs no hyphen (URLs, paths)
+
+
+def _forced(
+    prepared: Prepared,
+    word: int,
+    start: int,
+    start_width: float,
+    lead: float,
+    last: int,
+    avail: float,
+) -> Span | None:
+    """Return a line end of last resort for a unit wider than the line, or None.
+
+    The unit (words `word` to `last`, joined by glued spaces) has no hyphenation point that
+    fits: end the line at the last glued space that fits; else inside the line's first word,
+    after a "/" or "." (a URL, a path) with no hyphen, or anywhere with a hyphen.
+    """
+    words, fonts, xs, widths = prepared.words, prepared.fonts, prepared.xs, prepared.widths
+    x0 = xs[word] + start_width - lead
+    for j in range(last - 1, word - 1, -1):
+        if xs[j] + widths[j] - x0 <= avail:
+            end, end_width = len(words[j]), widths[j]
+            return Span(word, start, start_width, lead, j, end, end_width, 0.0, False, False, True)
+    text, font = words[word], fonts[word]
+    if not font:
+        return None  # a word that mixes fonts is never broken
+    prefix = prefix_widths(text, font)
+    hyphen = string_width(HYPHEN, font)
+    base = xs[word] - x0
+    plain = [p for p in range(start + 1, len(text)) if text[p - 1] in LAST_RESORT_AFTER]
+    for points, extra in ((plain, 0.0), (range(start + 1, len(text)), hyphen)):
+        for p in reversed(points):
+            if base + prefix[p] + extra <= avail:
+                return Span(
+                    word, start, start_width, lead, word, p, prefix[p], extra, True, False, True
+                )
+    return None

@@ -35,6 +35,7 @@ class Line:
     split_word: bool = False  # ends inside a word (inserted hyphen or the word's own hyphen)
     repeated_hyphen: bool = False  # starts with the hyphen the line before ended at, repeated
     scale: float = 1.0  # horizontal scale of its glyphs (expansion): PDF Tz, word_space inside
+    forced: bool = False  # ends at a break of last resort: a glued space, or inside a word
 
     @property
     def text(self) -> str:
@@ -183,6 +184,7 @@ def _set(
         span.split_word,
         span.lead > 0,
         scale,
+        span.forced,
     )
 
 

@@ -237,11 +237,11 @@ def word_breaks(word: str, font: str) -> tuple[WordBreak, ...]:
             at[i + 1] = (0.0, hyphen)
     if not at:
         return ()
-    prefix = _prefix_widths(word, font)
+    prefix = prefix_widths(word, font)
     return tuple(WordBreak(p, prefix[p], *at[p]) for p in sorted(at))
 
 
-def _prefix_widths(word: str, font: str) -> list[float]:
+def prefix_widths(word: str, font: str) -> list[float]:
     """Return the width at 1 pt of every prefix of word, as stringWidth gives it."""
     face = getattr(getFont(font), "face", None)
     if face is None or not hasattr(face, "charWidths"):

@@ -1,0 +1,338 @@
+"""Description blocks -> slabs, in one walk for an outline (heights only) and a full set.
+
+The walk is the same for both: an outline asks the breaker only where lines end and builds
+no line items for paragraphs and lists (cheap for trying a size); a full set builds them.
+Heights, spaces, break permissions and repeated table headers are the same either way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from cards.face import Fill, Label, Primitive, Rule, TextLine
+from cards.fit.furniture import ragged
+from cards.fit.paginate import BLOCK, LINE, NEVER, Slab
+from cards.fit.style import BASELINE, CardStyle
+from cards.model import Block, BulletList, Heading, Paragraph, Table
+from cards.typeset import Line, Prepared, TypesetContext, line_splits, set_lines
+
+MIN_TABLE_SCALE = 0.8  # a table too wide even at type.table_min is condensed down to this
+_EPS = 1e-6
+
+
+def permission(splits: Sequence[bool], n: int) -> int:
+    """Return whether a card may end before line n of a paragraph (`Line.split_word` of each).
+
+    Never after its first line (orphan) or before its last (widow), nor after a line that
+    ends inside a word: the reader should not turn the card in the middle of a word.
+    """
+    if n == 0:
+        return BLOCK
+    if n < 2 or n > len(splits) - 2 or splits[n - 1]:
+        return NEVER
+    return LINE
+
+
+def description(
+    style: CardStyle,
+    blocks: Sequence[Block],
+    size: float,
+    context: TypesetContext,
+    *,
+    outline: bool = False,
+) -> tuple[Slab, ...]:
+    """Set the description's blocks at a body size, as slabs from top to bottom.
+
+    With `outline`, paragraphs and lists get no items (their lines are not built).
+    """
+    walk = _Walk(style, size, context, outline)
+    slabs: list[Slab] = []
+    keep = False  # the previous block was a heading: keep it with this one
+    for block in blocks:
+        start = len(slabs)
+        if isinstance(block, Paragraph) and block.kind == "higher_levels":
+            walk.higher_levels(slabs, block)
+        elif isinstance(block, Paragraph):
+            walk.paragraph(slabs, block)
+        elif isinstance(block, Heading):
+            walk.heading(slabs, block)
+        elif isinstance(block, BulletList):
+            walk.bullets(slabs, block)
+        elif isinstance(block, Table):
+            walk.table(slabs, block)
+        if keep and len(slabs) > start:
+            slabs[start] = replace(slabs[start], breakable=NEVER)
+        keep = isinstance(block, Heading)
+    return tuple(slabs)
+
+
+def higher_pads(style: CardStyle, size: float) -> tuple[float, float]:
+    """Return the horizontal and vertical padding of the "Na vyšších úrovních." panel."""
+    sp = style.spacing
+    return sp.higher_pad_em * size + sp.higher_pad, sp.higher_pad_y_em * size
+
+
+class _Walk:
+    """One walk over the blocks at one size: each method appends a block's slabs."""
+
+    def __init__(self, style: CardStyle, size: float, context: TypesetContext, outline: bool):
+        self.style = style
+        self.size = size
+        self.context = context
+        self.outline = outline
+        self.leading = size * style.sizes.leading
+        self.gap = style.sizes.paragraph_gap * self.leading
+
+    def _text(self, text: str, font: str, heading: str = "", heading_font: str = "") -> Prepared:
+        return self.context.paragraph(text, font, heading, heading_font)
+
+    def _lines(
+        self, prepared: Prepared, width: float, indent: float = 0.0
+    ) -> tuple[Sequence[Line | None], Sequence[bool]]:
+        """Return the lines (None each in an outline) and `split_word` of each."""
+        size, context, expansion = self.size, self.context, self.style.sizes.expansion
+        if self.outline:
+            splits = line_splits(
+                prepared,
+                width,
+                size,
+                indent=indent,
+                first_indent=indent,
+                expansion=expansion,
+                context=context,
+            )
+            return (None,) * len(splits), splits
+        lines = set_lines(
+            prepared,
+            width,
+            size,
+            indent=indent,
+            first_indent=indent,
+            expansion=expansion,
+            context=context,
+        )
+        return lines, [line.split_word for line in lines]
+
+    def _line_slabs(
+        self,
+        slabs: list[Slab],
+        lines: Sequence[Line | None],
+        splits: Sequence[bool],
+        colour: str,
+        space_before: float,
+        extra: tuple[Primitive, ...] = (),
+        what: str = "a line of the description",
+    ) -> None:
+        """Append one slab per line, with the widow and orphan rules as break permissions."""
+        size, leading, left = self.size, self.leading, self.style.left
+        for n, line in enumerate(lines):
+            breakable = permission(splits, n)
+            items: tuple[Primitive, ...] = ()
+            if line is not None:
+                items = (TextLine(line, left, -BASELINE * size, size, colour),)
+                if n == 0:
+                    items += extra
+            before = space_before if n == 0 else 0.0
+            slabs.append(Slab(leading, items, before, breakable, what=what))
+
+    def paragraph(self, slabs: list[Slab], block: Paragraph) -> None:
+        fonts = self.style.fonts
+        prepared = self._text(block.text, fonts["body"], block.heading, fonts["bold"])
+        lines, splits = self._lines(prepared, self.style.width)
+        self._line_slabs(slabs, lines, splits, self.style.colours.text, self.gap)
+
+    def higher_levels(self, slabs: list[Slab], block: Paragraph) -> None:
+        """Set "Na vyšších úrovních." apart: on a tinted panel with a bar in the school colour."""
+        style, size, sp = self.style, self.size, self.style.spacing
+        left, width = style.left, style.width
+        pad_x, pad_y = higher_pads(style, size)
+        font = style.fonts["bold_italic"]
+        prepared = self._text(block.text, style.fonts["body"], block.heading, font)
+        lines, splits = self._lines(prepared, width - 2 * pad_x)
+        count = len(lines)
+        bar = left + sp.higher_bar_inset
+        for n, line in enumerate(lines):
+            top_pad = pad_y if n == 0 else 0.0
+            bottom_pad = pad_y if n == count - 1 else 0.0
+            height = self.leading + top_pad + bottom_pad
+            items: tuple[Primitive, ...] = ()
+            if line is not None:
+                baseline = -top_pad - BASELINE * size
+                items = (
+                    Fill(left, -height, width, height, style.tint),
+                    Rule(bar, 0.0, bar, -height, sp.higher_bar, style.colour),
+                    TextLine(line, left + pad_x, baseline, size, style.colours.text),
+                )
+            before = self.gap * sp.higher_gap_lines if n == 0 else 0.0
+            slabs.append(Slab(height, items, before, permission(splits, n)))
+
+    def heading(self, slabs: list[Slab], block: Heading) -> None:
+        style = self.style
+        prepared = self._text(block.text, style.fonts["bold"])
+        lines = ragged(prepared, style.width, self.size, self.context)
+        splits = [line.split_word for line in lines]
+        start = len(slabs)
+        self._line_slabs(slabs, lines, splits, style.colour, self.gap, what="a heading")
+        for n in range(start + 1, len(slabs)):
+            slabs[n] = replace(slabs[n], breakable=NEVER)
+
+    def bullets(self, slabs: list[Slab], block: BulletList) -> None:
+        style, size, sp = self.style, self.size, self.style.spacing
+        indent = style.sizes.bullet_indent * size
+        bullet = Label(
+            "•",
+            style.fonts["body"],
+            size,
+            style.left + sp.bullet_x_em * size,
+            -BASELINE * size,
+            style.colour,
+        )
+        for n, item in enumerate(block.items):
+            prepared = self._text(item, style.fonts["body"])
+            lines, splits = self._lines(prepared, style.width, indent)
+            before = self.gap if n == 0 else sp.bullet_gap_share * self.gap
+            self._line_slabs(
+                slabs, lines, splits, style.colours.text, before, (bullet,), "a list item"
+            )
+
+    def table(self, slabs: list[Slab], block: Table) -> None:
+        """Set a ruled table across the text width, wrapping the text of its cells.
+
+        The table takes the body size, or a smaller one (down to type.table_min) at which no
+        cell's word sticks out of its column; failing that, its text is condensed.
+        """
+        style, sp = self.style, self.style.spacing
+        colours, left, width = style.colours, style.left, style.width
+        columns = max([len(block.header), *(len(row) for row in block.rows)])
+        if columns == 0:
+            return
+        rows = [tuple(row) + ("",) * (columns - len(row)) for row in (block.header, *block.rows)]
+        size, scale, widths, cells = self._table_cells(rows, self.size)
+        pad = sp.table_pad_em * size
+        leading = size * style.sizes.leading
+        header: Slab | None = None
+        for n, row_cells in enumerate(cells):
+            height = max([1, *(len(lines) for lines in row_cells)]) * leading + pad
+            items: list[Primitive] = []
+            if n == 0:
+                items.append(Fill(left, -height, width, height, style.tint))
+                items.append(Rule(left, 0.0, left + width, 0.0, sp.table_strong_rule, style.colour))
+            x = left
+            for lines, column_width in zip(row_cells, widths, strict=True):
+                for k, line in enumerate(lines):
+                    baseline = -0.5 * pad - BASELINE * size - k * leading
+                    items.append(
+                        TextLine(
+                            line, x + pad * scale, baseline, size, colours.text, "table", scale
+                        )
+                    )
+                x += column_width * scale
+            strong = n == 0 or n == len(cells) - 1
+            rule_colour = style.colour if strong else colours.muted
+            rule_width = sp.table_strong_rule if strong else sp.table_rule
+            items.append(Rule(left, -height, left + width, -height, rule_width, rule_colour))
+            what = _row_what(rows[n])
+            if header is None:
+                header = Slab(height, tuple(items), self.gap, BLOCK, what=what)
+                slabs.append(header)
+                continue
+            # Keep the header with two rows and never leave the last row alone.
+            breakable = LINE if 3 <= n <= len(cells) - 2 else NEVER
+            slabs.append(Slab(height, tuple(items), 0.0, breakable, header, what))
+
+    def _table_cells(
+        self, rows: list[tuple[str, ...]], size: float
+    ) -> tuple[float, float, list[float], list[list[tuple[Line, ...]]]]:
+        """Return size, horizontal scale, column widths (unscaled) and set cells of a table.
+
+        Smaller sizes are tried first (until no cell's text sticks out and no heading is
+        split), then condensing (until no cell's text sticks out).
+        """
+        style, context = self.style, self.context
+        fonts = style.fonts
+        scale = 1.0
+        while True:
+            pad = style.spacing.table_pad_em * size
+            widths = _column_widths(style, rows, size, pad, style.width / scale)
+            cells = [
+                [
+                    set_lines(
+                        self._text(text, fonts["bold"] if n == 0 else fonts["body"]),
+                        column_width - 2 * pad,
+                        size,
+                        justify=False,
+                        context=context,
+                    )
+                    if text.strip()
+                    else ()
+                    for text, column_width in zip(row, widths, strict=True)
+                ]
+                for n, row in enumerate(rows)
+            ]
+            # A break of last resort counts as sticking out: rather smaller, then condensed.
+            overfull = any(
+                line.overfull or line.forced for row in cells for lines in row for line in lines
+            )
+            split = any(line.split_word for lines in cells[0] for line in lines)
+            if size > style.sizes.table_min + _EPS and (overfull or split):
+                size = max(size - 0.25, style.sizes.table_min)  # rather smaller than split
+            elif overfull and scale > MIN_TABLE_SCALE + _EPS:
+                scale = max(scale - 0.05, MIN_TABLE_SCALE)
+            else:
+                return size, scale, widths, cells
+
+
+def _row_what(row: Sequence[str]) -> str:
+    """Name a table row in a message by the start of its longest cell."""
+    longest = max(row, key=len, default="")
+    words = longest.split()
+    shown = " ".join(words[:6]) + (" …" if len(words) > 6 else "")
+    return f'a table cell ("{shown}", {len(words)} words)'
+
+
+def _column_widths(
+    style: CardStyle, rows: list[tuple[str, ...]], size: float, pad: float, total_width: float
+) -> list[float]:
+    """Share the width among columns: natural widths when they fit, else wrap.
+
+    A column is at least as wide as its longest word (of the body cells only, letting the
+    heading hyphenate, when that is too wide); columns with little text get their natural
+    width and those with the most text share what is left.
+    """
+    columns = len(rows[0])
+    natural = [0.0] * columns
+    least = [0.0] * columns
+    least_body = [0.0] * columns
+    for n, row in enumerate(rows):
+        font = style.fonts["bold"] if n == 0 else style.fonts["body"]
+        for c, text in enumerate(row):
+            natural[c] = max(natural[c], stringWidth(text, font, size) + 2 * pad)
+            longest = max((stringWidth(w, font, size) for w in text.split()), default=0.0)
+            longest += 2 * pad + 0.01  # a hair more, so that rounding never makes it overflow
+            least[c] = max(least[c], longest)
+            if n:
+                least_body[c] = max(least_body[c], longest)
+    if sum(least) > total_width:
+        least = least_body
+    if sum(least) >= total_width:
+        return [w * total_width / sum(least) for w in least]
+    # Water-fill: narrow columns get their natural width, the widest share the rest.
+    widths = [0.0] * columns
+    remaining, open_columns = total_width, sorted(range(columns), key=lambda c: natural[c])
+    while open_columns:
+        share = remaining / len(open_columns)
+        c = open_columns.pop(0)
+        widths[c] = min(natural[c], share) if open_columns else remaining
+        remaining -= widths[c]
+    short = sum(least[c] - widths[c] for c in range(columns) if widths[c] < least[c])
+    if short > 0:
+        slack = {c: widths[c] - least[c] for c in range(columns) if widths[c] > least[c]}
+        total = sum(slack.values())
+        widths = [
+            least[c] if c not in slack else widths[c] - short * slack[c] / total
+            for c in range(columns)
+        ]
+    return widths

@@ -1,0 +1,309 @@
+"""The card's furniture: title band, subtitle, badges, stat grid, material, footer, part label.
+
+Each piece returns placed primitives (`cards.face`); `furniture` puts them together and says
+which area is left for the description.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from cards.face import Area, Fill, Label, Primitive, Rule, TextLine
+from cards.fit.style import ASCENT, CardStyle
+from cards.model import SOURCE_ABBREVIATIONS, Spell
+from cards.typeset import Line, Prepared, TypesetContext, set_lines
+
+TITLE_STEP = 0.25  # points: a title shrinks in these steps
+_EPS = 1e-6
+
+
+@dataclass(frozen=True)
+class Header:
+    """The fixed part of a card: title band, stats, footer, and the area left for the text."""
+
+    items: tuple[Primitive, ...]
+    body: Area
+    part_baseline: float  # where "2/3" sits, level with the name's first line
+
+
+@dataclass(frozen=True)
+class Title:
+    """A name set to fit its box: one or two lines at one size."""
+
+    lines: tuple[Line, ...]
+    size: float
+
+
+def furniture(
+    style: CardStyle, spell: Spell, context: TypesetContext, *, first: bool, numbered: bool
+) -> Header:
+    """Return the title band, stats (on the first card) and footer, and the area for text.
+
+    `first` puts the subtitle and stat grid on the card; `numbered` keeps room for "2/3".
+    """
+    sizes, fonts, sp = style.sizes, style.fonts, style.spacing
+    items: list[Primitive] = []
+    reserve = 0.0
+    if numbered:
+        reserve = stringWidth("88/88", fonts["bold"], sizes.part) + sp.part_reserve
+    title = fit_title(
+        spell.name,
+        fonts["title"],
+        style.width - reserve,
+        sizes.title_max,
+        sizes.title_min,
+        context,
+    )
+    title_size = title.size
+    baseline = style.card_height - style.safe_margin - sp.title_ascent_em * title_size
+    first_baseline = baseline
+    positioned: list[tuple[float, float]] = []  # (baseline, size) of band lines
+    for n, line in enumerate(title.lines):
+        if n:
+            baseline -= sp.title_line_em * title_size
+        items.append(TextLine(line, style.left, baseline, title_size, style.colours.title, "title"))
+        positioned.append((baseline, title_size))
+    if first:
+        baseline = _subtitle(style, spell, items, positioned, baseline, title_size)
+    last_baseline, last_size = positioned[-1]
+    band_bottom = last_baseline - style.descent * last_size - sp.band_below
+    items.insert(
+        0,
+        Fill(0.0, band_bottom, style.card_width, style.card_height - band_bottom, style.colour),
+    )
+    cursor = band_bottom - sp.grid_above
+    if first:
+        cursor = _grid(style, spell, context, items, cursor)
+    footer_top = _footer(style, spell, context, items)
+    bottom = footer_top + sp.text_below
+    body = Area(style.left, bottom, style.width, cursor - sp.text_above - bottom)
+    return Header(tuple(items), body, first_baseline)
+
+
+def fit_title(
+    text: str, font: str, width: float, largest: float, smallest: float, context: TypesetContext
+) -> Title:
+    """Fit a name to a width: on one line, shrinking it, or else on two lines.
+
+    One line at the largest size that fits (in steps of TITLE_STEP down to `smallest`); else
+    two unhyphenated lines, again from the largest size; at `smallest` as many lines as it takes.
+    """
+    prepared = context.paragraph(text, font)
+    natural = stringWidth(text, font, 1.0)
+    size = largest
+    while size > smallest + _EPS and natural * size > width:
+        size = max(size - TITLE_STEP, smallest)
+    if natural * size <= width:
+        lines = set_lines(prepared, width, size, justify=False, hyphenate=False, context=context)
+        return Title(lines, size)
+    size = largest
+    while True:
+        lines = set_lines(prepared, width, size, justify=False, hyphenate=False, context=context)
+        if len(lines) <= 2 and not any(line.overfull for line in lines):
+            return Title(lines, size)
+        if size <= smallest + _EPS:
+            return Title(set_lines(prepared, width, size, justify=False, context=context), size)
+        size = max(size - TITLE_STEP, smallest)
+
+
+def ragged(
+    prepared: Prepared, width: float, size: float, context: TypesetContext
+) -> tuple[Line, ...]:
+    """Set short text (a stat, a list of names) ragged, breaking inside a word only if it must."""
+    lines = set_lines(prepared, width, size, justify=False, hyphenate=False, context=context)
+    if any(line.overfull for line in lines):
+        return set_lines(prepared, width, size, justify=False, context=context)
+    return lines
+
+
+def right_label(text: str, font: str, size: float, right: float, y: float, colour: str) -> Label:
+    """Return a label whose right end is at `right`."""
+    return Label(text, font, size, right - stringWidth(text, font, size), y, colour)
+
+
+def part_label(style: CardStyle, header: Header, part: int, parts: int) -> Label:
+    """Return "2/3" at the right of the title band."""
+    return right_label(
+        f"{part}/{parts}",
+        style.fonts["bold"],
+        style.sizes.part,
+        style.left + style.width,
+        header.part_baseline,
+        style.colours.title,
+    )
+
+
+def panel(style: CardStyle) -> Fill:
+    """Return the card's paper panel inside the school-coloured frame."""
+    inset = style.frame
+    width, height = style.card_width - 2 * inset, style.card_height - 2 * inset
+    return Fill(inset, inset, width, height, style.colours.background, style.panel_radius)
+
+
+def components(spell: Spell) -> tuple[str, str]:
+    """Return the components as the grid shows them and the material text."""
+    c = spell.components
+    letters = [name for name, on in (("V", c.verbal), ("P", c.somatic), ("S", c.material)) if on]
+    return ", ".join(letters) or "—", c.material_text
+
+
+def _subtitle(
+    style: CardStyle,
+    spell: Spell,
+    items: list[Primitive],
+    positioned: list[tuple[float, float]],
+    baseline: float,
+    title_size: float,
+) -> float:
+    """Place the English name (left) and "Zaklínání 3. úrovně" (right) under the name.
+
+    They share a line when both fit, else the level gets a line of its own.
+    """
+    sizes, fonts, sp, white = style.sizes, style.fonts, style.spacing, style.colours.title
+    level = spell.level_line
+    level_width = stringWidth(level, fonts["bold"], sizes.level)
+    english = spell.name_en
+    english_width = stringWidth(english, fonts["italic"], sizes.name_en) if english else 0.0
+    shared = english_width + sp.subtitle_apart + level_width <= style.width
+    size = max(sizes.name_en, sizes.level) if shared or not english else sizes.name_en
+    baseline -= style.below(title_size, size, sp.subtitle_above)
+    if english:
+        items.append(Label(english, fonts["italic"], sizes.name_en, style.left, baseline, white))
+        positioned.append((baseline, sizes.name_en))
+        if not shared:
+            baseline -= style.below(sizes.name_en, sizes.level, sp.level_below)
+    items.append(
+        right_label(level, fonts["bold"], sizes.level, style.left + style.width, baseline, white)
+    )
+    positioned.append((baseline, sizes.level))
+    return baseline
+
+
+def _badge_width(style: CardStyle, word: str) -> float:
+    size = style.sizes.badge
+    return stringWidth(word, style.fonts["bold"], size) + 2 * style.spacing.badge_pad_em * size
+
+
+def _badge(style: CardStyle, items: list[Primitive], word: str, right: float, baseline: float):
+    """Place a pill with a word ("rituál", "soustředění") ending at `right`."""
+    size, font, sp = style.sizes.badge, style.fonts["bold"], style.spacing
+    text_width = stringWidth(word, font, size)
+    pad = sp.badge_pad_em * size
+    height = sp.badge_height_em * size
+    x = right - text_width - 2 * pad
+    bottom = baseline - sp.badge_drop_em * size
+    items.append(Fill(x, bottom, text_width + 2 * pad, height, style.colour, height / 2))
+    items.append(Label(word, font, size, x + pad, baseline, style.colours.title))
+
+
+def _grid(
+    style: CardStyle, spell: Spell, context: TypesetContext, items: list[Primitive], top: float
+) -> float:
+    """Place the stat grid (and the material note below it); return the bottom."""
+    sizes, fonts, colours, sp = style.sizes, style.fonts, style.colours, style.spacing
+    left, width = style.left, style.width
+    shown, material = components(spell)
+    pad = sp.grid_pad
+    cell_width = width / 2
+    value_width = cell_width - 2 * pad
+    material_below = False
+    if material:
+        inline = f"{shown} ({material})"
+        if stringWidth(inline, fonts["body"], sizes.stat) <= value_width:
+            shown = inline
+        else:
+            shown += "*"
+            material_below = True
+    # Ritual is a way of casting, concentration a kind of duration: each badge sits there.
+    badges = {
+        "VYVOLÁNÍ": "rituál" if spell.ritual else "",
+        "TRVÁNÍ": "soustředění" if spell.concentration else "",
+    }
+    cells = (
+        ("VYVOLÁNÍ", spell.casting_time),
+        ("DOSAH", spell.range),
+        ("SLOŽKY", shown),
+        ("TRVÁNÍ", spell.duration),
+    )
+    grid: list[Primitive] = []
+    row_top = top
+    for row in (cells[:2], cells[2:]):
+        row_bottom = row_top
+        # A badge beside its label needs a little more room above the value.
+        beside = {
+            label: stringWidth(label, fonts["bold"], sizes.label)
+            + sp.badge_apart
+            + _badge_width(style, b)
+            <= value_width
+            for label, _ in row
+            if (b := badges.get(label))
+        }
+        lift = sp.badge_lift if any(beside.values()) else 0.0
+        for column, (label, value) in enumerate(row):
+            x = left + column * cell_width + pad
+            right = x - 2 * pad + cell_width
+            baseline = row_top - pad - ASCENT * sizes.label
+            grid.append(Label(label, fonts["bold"], sizes.label, x, baseline, style.colour))
+            if beside.get(label):
+                _badge(style, grid, badges[label], right, baseline)
+            value_text = context.paragraph(value or "—", fonts["body"])
+            lines = ragged(value_text, value_width, sizes.stat, context)
+            for n, line in enumerate(lines):
+                step = (
+                    style.below(sizes.label, sizes.stat, sp.stat_above + lift)
+                    if n == 0
+                    else sp.stat_line_em * sizes.stat
+                )
+                baseline -= step
+                grid.append(TextLine(line, x, baseline, sizes.stat, colours.text, "stat"))
+            if label in beside and not beside[label]:
+                baseline -= style.below(sizes.stat, sizes.badge, sp.badge_below)
+                _badge(style, grid, badges[label], x + value_width, baseline)
+                bottom = baseline - style.descent * sizes.badge - pad + sp.badge_cell_below
+            else:
+                bottom = baseline - style.descent * sizes.stat - pad + sp.stat_below
+            row_bottom = min(row_bottom, bottom)
+        if row_top != top:
+            grid.append(
+                Rule(left, row_top, left + width, row_top, sp.grid_rule, colours.background)
+            )
+        row_top = row_bottom
+    items.append(Fill(left, row_top, width, top - row_top, style.tint, sp.grid_radius))
+    middle = left + cell_width
+    items.append(Rule(middle, top, middle, row_top, sp.grid_rule, colours.background))
+    items.extend(grid)
+    bottom = row_top
+    if material_below:
+        size = sizes.material
+        note = context.paragraph("* " + material, fonts["italic"])
+        lines = set_lines(note, width, size, expansion=sizes.expansion, context=context)
+        baseline = bottom - sp.material_above - ASCENT * size
+        for n, line in enumerate(lines):
+            if n:
+                baseline -= sp.material_line_em * size
+            items.append(TextLine(line, left, baseline, size, colours.muted, "material"))
+        bottom = baseline - style.descent * size
+    return bottom
+
+
+def _footer(
+    style: CardStyle, spell: Spell, context: TypesetContext, items: list[Primitive]
+) -> float:
+    """Place classes (left) and sources (right) at the bottom; return the footer's top."""
+    sizes, fonts, colours, sp = style.sizes, style.fonts, style.colours, style.spacing
+    size = sizes.footer
+    sources = " · ".join(SOURCE_ABBREVIATIONS.get(s, s) for s in spell.sources)
+    sources_width = stringWidth(sources, fonts["bold"], size)
+    classes = context.paragraph(", ".join(spell.classes) or "—", fonts["italic"])
+    lines = ragged(classes, style.width - sources_width - sp.footer_apart, size, context)
+    baseline = style.safe_margin + style.descent * size * sp.footer_drop_em
+    right = style.left + style.width
+    items.append(right_label(sources, fonts["bold"], size, right, baseline, style.colour))
+    for line in reversed(lines):
+        items.append(TextLine(line, style.left, baseline, size, colours.muted, "footer"))
+        baseline += sp.footer_line_em * size
+    top = baseline - sp.footer_line_em * size + ASCENT * size + sp.footer_rule_above
+    items.append(Rule(style.left, top, right, top, sp.footer_rule, style.tint))
+    return top

@@ -1,0 +1,144 @@
+"""Slabs onto cards: the one measure of used height, card breaks and `fill_card`.
+
+A slab is a horizontal strip of the description (a line, a table row). `used_height` says
+how tall a run of slabs is at the top of a card: the repeated table header above the first
+(if it has one), every slab, and the space above each slab but the first (dropped at a card's
+top). The size search and the card breaking both measure with it (and its two steps,
+`opening` and `advance`), so they cannot disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from cards.face import Area, Primitive
+
+FULL = 0.8  # a card counts as reasonably full for a break at a paragraph end
+EPS = 1e-6
+
+# Where a card may end before a slab: never (widow, orphan, heading kept with its text),
+# between two lines of a paragraph, or at a block boundary (preferred).
+NEVER, LINE, BLOCK = 0, 1, 2
+
+
+@dataclass(frozen=True)
+class Slab:
+    """A horizontal strip of the description: one line, a table row, a gap-free unit.
+
+    Its items have absolute x and a y relative to the slab's top (zero or negative).
+    """
+
+    height: float
+    items: tuple[Primitive, ...]
+    space_before: float = 0.0  # dropped at the top of a card
+    breakable: int = BLOCK  # may a card end before this slab: NEVER, LINE or BLOCK
+    repeat: Slab | None = None  # set above it when it begins a card (a table's header row)
+    what: str = "a line of the description"  # for messages: what this slab holds
+
+
+@dataclass(frozen=True)
+class Remainder:
+    """The slabs left over when a card is full."""
+
+    slabs: tuple[Slab, ...]
+
+
+def opening(slab: Slab) -> float:
+    """Return the height a slab takes at the top of a card (with its repeated header)."""
+    head = slab.repeat.height if slab.repeat is not None else 0.0
+    return head + slab.height
+
+
+def advance(used: float, slab: Slab) -> float:
+    """Return the used height after one more slab below others on the same card."""
+    return used + slab.space_before + slab.height
+
+
+def used_height(slabs: Sequence[Slab]) -> float:
+    """Return how tall a run of slabs is when it begins a card."""
+    if not slabs:
+        return 0.0
+    used = opening(slabs[0])
+    for slab in slabs[1:]:
+        used = advance(used, slab)
+    return used
+
+
+def card_end(slabs: Sequence[Slab], start: int, height: float, prefer_blocks: bool) -> int:
+    """Return where the card that begins with slabs[start] ends (exclusive index).
+
+    A card ends before the last slab it may end at that still fits, at a block boundary
+    when `prefer_blocks` and the card is FULL enough. Nothing allowed fits: the rules give
+    way to the card edge. Not even one slab fits: that slab alone (the caller checks).
+    """
+    count = len(slabs)
+    if start >= count:
+        return count
+    used = opening(slabs[start])
+    if used > height + EPS:
+        return start + 1
+    best_any = best_block = None
+    i = start + 1
+    while i < count:
+        slab = slabs[i]
+        if slab.breakable:
+            best_any = i
+            if slab.breakable == BLOCK and used >= FULL * height:
+                best_block = i
+        used = advance(used, slab)
+        if used > height + EPS:
+            break
+        i += 1
+    else:
+        return count
+    if prefer_blocks and best_block is not None:
+        return best_block
+    if best_any is not None:
+        return best_any
+    return i
+
+
+def split(
+    slabs: Sequence[Slab], first: float, rest: float, prefer_blocks: bool, limit: int
+) -> list[int]:
+    """Return the end index of each card, stopping once there are more than `limit` cards."""
+    ends: list[int] = []
+    start = 0
+    while start < len(slabs) or not ends:
+        end = card_end(slabs, start, first if not ends else rest, prefer_blocks)
+        ends.append(end)
+        start = end
+        if len(ends) > limit:
+            break
+    return ends
+
+
+def overflow(slabs: Sequence[Slab], ends: Sequence[int], first: float, rest: float) -> Slab | None:
+    """Return the first slab of a card the breaks overfill (one taller than the card), or None."""
+    start = 0
+    for n, end in enumerate(ends):
+        if used_height(slabs[start:end]) > (first if n == 0 else rest) + EPS:
+            return slabs[start]
+        start = end
+    return None
+
+
+def fill_card(
+    slabs: Sequence[Slab], area: Area, *, prefer_blocks: bool = True
+) -> tuple[tuple[Primitive, ...], Remainder | None]:
+    """Place as many slabs as fit in the area from its top; return them and what remains."""
+    end = card_end(slabs, 0, area.height, prefer_blocks)
+    placed: list[Primitive] = []
+    top = area.top
+    head = slabs[0].repeat if slabs else None
+    if head is not None:
+        placed.extend(item.moved(top) for item in head.items)
+        top -= head.height
+    for n, slab in enumerate(slabs[:end]):
+        if n:
+            top -= slab.space_before
+        placed.extend(item.moved(top) for item in slab.items)
+        top -= slab.height
+    rest = tuple(slabs[end:])
+    return tuple(placed), (Remainder(rest) if rest else None)

@@ -1,0 +1,275 @@
+"""The body-size search: one card at the largest size that fits, else the fewest cards.
+
+One card if the description fits at the layout's minimum body size, at the largest size (on
+a SIZE_STEP grid) at which it does; else the fewest cards at the minimum size, set at the
+largest size that keeps that count. Every trial measures with `paginate.used_height` and
+breaks with `paginate.split`, as the cards are then filled: what the search accepts fits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from reportlab.lib.units import mm
+
+from cards.errors import CardsError
+from cards.face import CardFace, TextLine
+from cards.fit.blocks import description
+from cards.fit.furniture import Header, furniture, panel, part_label
+from cards.fit.paginate import EPS, Slab, fill_card, overflow, split, used_height
+from cards.fit.style import CardStyle, card_style
+from cards.layout import Layout
+from cards.model import BulletList, Heading, Paragraph, Spell, Table
+from cards.typeset import TypesetContext
+
+SIZE_STEP = 0.1  # body sizes are tried on this grid of points
+
+
+class FitError(CardsError):
+    """A spell that cannot be set on the layout's cards even at the minimum sizes."""
+
+
+@dataclass(frozen=True)
+class Fit:
+    """The faces of a spell and the fewest cards it would need at the minimum size."""
+
+    faces: tuple[CardFace, ...]
+    min_cards: int
+
+
+class SpellSetter:
+    """Sets one spell for one layout: the furniture of each kind of card, the description at
+    any size. Its memos live as long as the spell is being set; the text caches are the
+    context's."""
+
+    def __init__(self, spell: Spell, layout: Layout, context: TypesetContext | None = None):
+        self.spell = spell
+        self.layout = layout
+        self.style: CardStyle = card_style(layout, spell.school)
+        self.context = context or TypesetContext()
+        self._headers: dict[tuple[bool, bool], Header] = {}
+        self._slabs: dict[float, tuple[Slab, ...]] = {}
+        self._outlines: dict[float, tuple[Slab, ...]] = {}
+        self._extents: tuple[tuple[float, int], ...] | None = None
+
+    def header(self, first: bool, numbered: bool) -> Header:
+        """Return the furniture of a card: the first (with stats) or a later one."""
+        key = (first, numbered)
+        if key not in self._headers:
+            self._headers[key] = furniture(
+                self.style, self.spell, self.context, first=first, numbered=numbered
+            )
+        return self._headers[key]
+
+    def slabs(self, size: float) -> tuple[Slab, ...]:
+        """Return the description set at a body size."""
+        if size not in self._slabs:
+            self._slabs[size] = description(self.style, self.spell.blocks, size, self.context)
+        return self._slabs[size]
+
+    def outline(self, size: float) -> tuple[Slab, ...]:
+        """Return the description's slabs at a size without their lines: for measuring."""
+        if size in self._slabs:
+            return self._slabs[size]
+        if size not in self._outlines:
+            self._outlines[size] = description(
+                self.style, self.spell.blocks, size, self.context, outline=True
+            )
+        return self._outlines[size]
+
+    def estimate(self, size: float) -> float:
+        """Estimate the description's height at a size from its natural width, without setting."""
+        sizes = self.style.sizes
+        leading = size * sizes.leading
+        gap = sizes.paragraph_gap * leading
+        lines = 0
+        width = self.style.width
+        for natural, rows in self._extent():
+            lines += rows + int(natural * size / width * 1.04) + (1 if natural else 0)
+        return lines * leading + len(self.spell.blocks) * gap
+
+    def _extent(self) -> tuple[tuple[float, int], ...]:
+        """Return per text block its width at 1 pt, or the row count of a table."""
+        if self._extents is None:
+            fonts, paragraph = self.style.fonts, self.context.paragraph
+            out: list[tuple[float, int]] = []
+            for block in self.spell.blocks:
+                if isinstance(block, Paragraph):
+                    prepared = paragraph(block.text, fonts["body"], block.heading, fonts["bold"])
+                    out.append((_natural(prepared), 0))
+                elif isinstance(block, Heading):
+                    out.append((_natural(paragraph(block.text, fonts["bold"])), 0))
+                elif isinstance(block, BulletList):
+                    out.extend(
+                        (1.1 * _natural(paragraph(item, fonts["body"])), 0) for item in block.items
+                    )
+                elif isinstance(block, Table):
+                    out.append((0.0, 1 + 2 * len(block.rows)))
+            self._extents = tuple(out)
+        return self._extents
+
+    def card(self, size: float, part: int, parts: int, header: Header, slabs) -> CardFace:
+        """Place the furniture and a card's slabs (chosen to fit) on one face."""
+        placed, remainder = fill_card(slabs, header.body, prefer_blocks=False)
+        if remainder is not None:  # the search chose these slabs to fit: a bug if not
+            raise self.error(remainder.slabs[0].what, size)
+        for item in placed:
+            if isinstance(item, TextLine) and item.line.overfull:
+                word = max(item.line.text.split(), key=len, default="")
+                raise self.error(f'the word "{word}"', size)
+        items = (panel(self.style), *header.items, *placed)
+        if parts > 1:
+            items += (part_label(self.style, header, part, parts),)
+        layout = self.layout
+        return CardFace(
+            self.spell,
+            part,
+            parts,
+            size,
+            layout.width,
+            layout.height,
+            self.style.colour,
+            layout,
+            items,
+        )
+
+    def error(self, what: str, size: float, verb: str = "does not fit") -> FitError:
+        """Return the error for something that does not fit, naming spell, layout and card."""
+        style = self.style
+        width, height = round(style.card_width / mm, 1), round(style.card_height / mm, 1)
+        return FitError(
+            f"{self.spell.name}: {what} {verb} a {width:g} × {height:g} mm card at {size:g} pt"
+            f" (layout {style.layout_path})"
+        )
+
+
+def _natural(prepared) -> float:
+    """Return a prepared paragraph's width on one line at 1 pt."""
+    return prepared.end_xs[-1] if prepared.end_xs else 0.0
+
+
+def size_grid(layout: Layout) -> list[float]:
+    """Return the body sizes to try, from the minimum to the maximum."""
+    low, high = layout.body_min, layout.body_max
+    steps = int(round((high - low) / SIZE_STEP))
+    return [round(low + k * SIZE_STEP, 3) for k in range(steps)] + [high]
+
+
+def _walk(sizes: list[float], fits: Callable[[float], bool], start: int) -> int | None:
+    """Return the index of the largest size for which fits() holds, walking from a guess."""
+    k = start
+    if fits(sizes[k]):
+        while k + 1 < len(sizes) and fits(sizes[k + 1]):
+            k += 1
+        return k
+    while k > 0:
+        k -= 1
+        if fits(sizes[k]):
+            return k
+    return None
+
+
+def _first_guess(sizes: list[float], estimate, capacity: float) -> int:
+    """Return the index of the largest size whose estimated height is within the capacity."""
+    low, high = 0, len(sizes) - 1
+    if estimate(sizes[high]) <= capacity:
+        return high
+    while high - low > 1:
+        middle = (low + high) // 2
+        if estimate(sizes[middle]) <= capacity:
+            low = middle
+        else:
+            high = middle
+    return low
+
+
+def fit(spell: Spell, layout: Layout, context: TypesetContext | None = None) -> Fit:
+    """Choose the body size and the card breaks of a spell, and place every card.
+
+    Setting the description is what costs: an estimate from the text's natural width picks
+    the first size to try, and the real setting walks from there in steps of SIZE_STEP.
+    Raises FitError when something does not fit even at the minimum sizes.
+    """
+    setter = SpellSetter(spell, layout, context)
+    sizes = size_grid(layout)
+    single = setter.header(first=True, numbered=False)
+    box = single.body.height + EPS
+
+    def fits_one(size: float) -> bool:
+        return used_height(setter.outline(size)) <= box
+
+    if setter.estimate(sizes[0]) <= 1.15 * box:
+        k = _walk(sizes, fits_one, _first_guess(sizes, setter.estimate, box))
+        if k is not None and used_height(setter.slabs(sizes[k])) <= box:
+            slabs = setter.slabs(sizes[k])
+            return Fit((setter.card(sizes[k], 1, 1, single, slabs),), 1)
+    first = setter.header(first=True, numbered=True).body.height
+    rest = setter.header(first=False, numbered=True).body.height
+    _check_room(setter, first, rest, sizes[0])
+    # No line fits below the stats (a small card, a long material note): the first card
+    # holds only them, and the description starts on the second.
+    skip = 1 if first < sizes[0] * layout.sizes.leading - EPS else 0
+    if skip:
+        first = rest
+
+    def cards(slabs: tuple[Slab, ...], prefer: bool, limit: int) -> list[int]:
+        return [0] * skip + split(slabs, first, rest, prefer, limit - skip)
+
+    least = len(cards(setter.outline(sizes[0]), False, 10**6))
+    capacity = first + (least - skip - 1) * rest
+
+    def breaks(size: float) -> list[int] | None:
+        slabs = setter.outline(size)
+        # A lower bound of what the cards must hold: spaces may be dropped, never added.
+        if sum(slab.height for slab in slabs) > capacity + EPS:
+            return None
+        for prefer in (True, False):
+            ends = cards(slabs, prefer, least)
+            if len(ends) <= least and overflow(slabs, ends[skip:], first, rest) is None:
+                return ends
+        return None
+
+    # The estimate, scaled to agree with the real height at the minimum size, against the
+    # cards' capacity less what a break at a paragraph end typically leaves empty.
+    scale = used_height(setter.outline(sizes[0])) / max(setter.estimate(sizes[0]), EPS)
+    guess = _first_guess(sizes, lambda s: scale * setter.estimate(s), 0.96 * capacity)
+    k = _walk(sizes, lambda s: breaks(s) is not None, guess)
+    if k is None:
+        slabs = setter.outline(sizes[0])
+        ends = cards(slabs, False, least)
+        culprit = overflow(slabs, ends[skip:], first, rest)
+        what = culprit.what if culprit is not None else "the description"
+        raise setter.error(what, sizes[0])
+    size = sizes[k]
+    ends = breaks(size)
+    slabs = setter.slabs(size)
+    faces = []
+    start = 0
+    for part, end in enumerate(ends, 1):
+        header = setter.header(first=part == 1, numbered=True)
+        faces.append(setter.card(size, part, len(ends), header, slabs[start:end]))
+        start = end
+    return Fit(tuple(faces), least)
+
+
+def _check_room(setter: SpellSetter, first: float, rest: float, size: float) -> None:
+    """Refuse a card whose furniture overflows it, or leaves no room for a line of text."""
+    line = size * setter.style.sizes.leading
+    if rest < line - EPS:
+        raise setter.error("the title band and footer with a line of text", size, "do not fit")
+    if first < 0:
+        material_below = any(
+            isinstance(item, TextLine) and item.role == "material"
+            for item in setter.header(first=True, numbered=True).items
+        )
+        if material_below:
+            raise setter.error("the material note", setter.style.sizes.material)
+        raise setter.error("the title band, stats and footer", size, "do not fit")
+
+
+def fit_spell(
+    spell: Spell, layout: Layout, context: TypesetContext | None = None
+) -> tuple[CardFace, ...]:
+    """Set a spell on the fewest cards at the largest body size that fits them."""
+    return fit(spell, layout, context).faces

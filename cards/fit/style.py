@@ -1,0 +1,84 @@
+"""CardStyle: the frozen values the fitter reads, derived once from a layout and a school."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from reportlab.pdfbase.pdfmetrics import getFont
+
+from cards.layout import Colours, Layout, Spacing, TypeSizes
+
+BASELINE = 0.8  # baseline below the top of a line slot, in ems
+ASCENT = 0.92  # top of accented capitals above the baseline, in ems
+
+
+@dataclass(frozen=True)
+class CardStyle:
+    """What a spell's card looks like: fonts, sizes, colours, spacing and the text column.
+
+    Immutable and hashable: two styles are equal when every value is.
+    """
+
+    layout_path: str
+    card_width: float
+    card_height: float
+    safe_margin: float
+    frame: float  # the school-coloured frame's width
+    panel_radius: float  # corners of the paper panel inside it
+    fonts: Mapping[str, str]
+    sizes: TypeSizes
+    colours: Colours
+    spacing: Spacing
+    colour: str  # the school colour: frame, title band, labels
+    tint: str  # a light tint of it: grid, table header, panels
+    left: float  # the text column's left edge
+    width: float  # and its width
+
+    def __hash__(self) -> int:
+        return hash((self.layout_path, self.card_width, self.card_height, self.colour))
+
+    @property
+    def descent(self) -> float:
+        """Return the body font's descent in ems, as PDF readers compute line boxes."""
+        return descent(self.fonts["body"])
+
+    def below(self, upper: float, lower: float, gap: float = 0.0) -> float:
+        """Return the baseline distance at which lines of two sizes do not overlap."""
+        d = self.descent
+        return d * upper + (1 - d) * lower + gap
+
+
+def card_style(layout: Layout, school: str) -> CardStyle:
+    """Derive the style of a card of a school from its layout."""
+    colour = layout.school_colour(school)
+    return CardStyle(
+        layout_path=layout.path,
+        card_width=layout.width,
+        card_height=layout.height,
+        safe_margin=layout.safe_margin,
+        frame=layout.frame,
+        panel_radius=layout.panel_radius,
+        fonts=layout.fonts,
+        sizes=layout.sizes,
+        colours=layout.colours,
+        spacing=layout.spacing,
+        colour=colour,
+        tint=mix(colour, layout.colours.background, layout.colours.tint),
+        left=layout.safe_margin,
+        width=layout.width - 2 * layout.safe_margin,
+    )
+
+
+def descent(font: str) -> float:
+    """Return a font's descent in ems as PDF readers compute line boxes."""
+    return -getFont(font).face.descent / 1000
+
+
+def mix(colour: str, background: str, keep: float) -> str:
+    """Return a tint: `keep` of the colour over the background."""
+    a = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
+    b = [int(background[i : i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(
+        f"{round(x * keep + y * (1 - keep)):02x}" for x, y in zip(a, b, strict=True)
+    )
