@@ -589,10 +589,17 @@ def images_command(names, sort, output, dpi, sheet, no_backs, layout, data, add,
     else:
         spells = sort_spells(apply_filters(spells, **filters), by=sort)
     out = output or OUT_DIR / "images"
-    if sheet.lower() == "tts":
-        paths = write_tts_sheets(spells, out, layout=layout, dpi=dpi)
-    else:
-        paths = write_images(spells, out, layout=layout, dpi=dpi, backs=not no_backs)
+    bar = None
+    if stderr_is_terminal() and len(spells) >= PROGRESS_MIN_SPELLS // 10:
+        bar = click.progressbar(length=len(spells), label="Kreslím karty", file=sys.stderr)
+    progress = bar.update if bar else None
+    with bar or contextlib.nullcontext():
+        if sheet.lower() == "tts":
+            paths = write_tts_sheets(spells, out, layout=layout, dpi=dpi, progress=progress)
+        else:
+            paths = write_images(
+                spells, out, layout=layout, dpi=dpi, backs=not no_backs, progress=progress
+            )
     click.echo(f"{plural(len(paths), 'obrázek', 'obrázky', 'obrázků')} -> {out}")
 
 

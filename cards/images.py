@@ -9,7 +9,7 @@ from __future__ import annotations
 import io
 import re
 import tempfile
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
@@ -75,8 +75,12 @@ def write_images(
     dpi: int = 300,
     backs: bool = True,
     title: str = DEFAULT_TITLE,
+    progress: Callable[[int], None] | None = None,
 ) -> tuple[Path, ...]:
-    """Write one PNG per card face (front, then back) into out_dir; return the paths in order."""
+    """Write one PNG per card face (front, then back) into out_dir; return the paths in order.
+
+    progress, if given, is called with 1 after each spell's last card.
+    """
     layout = layout if isinstance(layout, Layout) else load_layout(layout)
     cards = card_images(_faces(spells, layout))
     paths = []
@@ -85,6 +89,8 @@ def write_images(
             paths.append(_save(front, out_dir / f"{card.stem}-front.png", dpi))
             if backs:
                 paths.append(_save(back, out_dir / f"{card.stem}-back.png", dpi))
+            if progress is not None and card.part == card.parts:
+                progress(1)
     return tuple(paths)
 
 
@@ -95,11 +101,12 @@ def write_tts_sheets(
     layout: str | Path | Layout = "poker",
     dpi: int = 300,
     title: str = DEFAULT_TITLE,
+    progress: Callable[[int], None] | None = None,
 ) -> tuple[Path, ...]:
     """Write Tabletop Simulator deck sheets: fronts and matching backs, 10 x 7, and one back.
 
     Each sheet holds 69 cards in deck order, row by row; its last slot (the image TTS shows for
-    a hidden card) and tts-back.png hold the deck's common back.
+    a hidden card) and tts-back.png hold the deck's common back. progress: as for write_images.
     """
     layout = layout if isinstance(layout, Layout) else load_layout(layout)
     common = _common_back(layout, dpi, title)
@@ -107,13 +114,17 @@ def write_tts_sheets(
     paths = [_save(common, out_dir / "tts-back.png", dpi)]
     sheets = (len(faces) + TTS_CARDS - 1) // TTS_CARDS
     with closing(_rendered(spells, layout, dpi, title)) as rendered:
+        cards = iter(card_images(faces))
         for sheet in range(1, sheets + 1):
             count = min(TTS_CARDS, len(faces) - (sheet - 1) * TTS_CARDS)
             fronts, back_sheet = _sheet(common.size), _sheet(common.size)
             for slot in range(count):
+                card = next(cards)
                 front, back = next(rendered)
                 fronts.paste(front, _slot(slot, common.size))
                 back_sheet.paste(back, _slot(slot, common.size))
+                if progress is not None and card.part == card.parts:
+                    progress(1)
             hidden = _slot(TTS_COLUMNS * TTS_ROWS - 1, common.size)
             fronts.paste(common, hidden)
             back_sheet.paste(common, hidden)

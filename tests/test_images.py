@@ -184,3 +184,15 @@ def test_slug_is_ascii():
     assert slug("Tašin příšerný smích") == "tasin-priserny-smich"
     assert slug("Aganazzarův žár") == "aganazzaruv-zar"
     assert slug("„“") == "kouzlo"
+
+
+def test_progress_is_shown_on_a_terminal_only(tmp_path, monkeypatch):
+    """A terminal sees a progress bar on standard error, counting spells; a pipe does not."""
+    args = ["images", "--class", "druid", "--level", "0", "--dpi", "50", "--no-backs"]
+    quiet = invoke(*args, "-o", str(tmp_path / "a"))
+    assert "Kreslím karty" not in quiet.output
+    monkeypatch.setattr("cards.cli.stderr_is_terminal", lambda: True)
+    result = CliRunner().invoke(main, [*args, "-o", str(tmp_path / "b")])
+    assert result.exit_code == 0, result.output
+    assert "Kreslím karty" in result.stderr
+    assert "Kreslím karty" not in result.stdout
