@@ -1,4 +1,4 @@
-"""An index at the front of a deck: name, level, school and the sheet each spell starts on."""
+"""An index at the front of a deck: name (Czech and English), marks, level, school and sheet."""
 
 from __future__ import annotations
 
@@ -17,12 +17,20 @@ from cards.select import sort_spells
 
 MARGIN = 15 * mm
 GUTTER = 8 * mm
-COLUMN_WIDTH = 84 * mm  # a column of name, level, school and sheet
+COLUMN_WIDTH = 84 * mm  # a column of name, marks, level, school and sheet
 MIN_PAPER_WIDTH = 100 * mm  # narrower pages are single cards
 SIZE = 7.5
+ENGLISH_SIZE = 6.5  # the English name, in italics after the Czech one (or below it)
 MIN_SIZE = 5.5  # a long name shrinks down to this rather than be cut
 LEADING = 1.3
 HEADER_SIZE = 13.0
+NOTE_SIZE = 7.0  # the counts and the legend of the marks below the header
+# Column positions, from the right end of a column.
+MARKS_FROM_RIGHT = 45 * mm
+LEVEL_FROM_RIGHT = 38.5 * mm
+SCHOOL_FROM_RIGHT = 27 * mm
+ENGLISH_GAP = 1.5 * mm
+LEGEND = "R rituál · S soustředění"
 
 
 @dataclass(frozen=True)
@@ -34,19 +42,38 @@ class IndexEntry:
 
 
 @dataclass(frozen=True)
+class IndexRow:
+    """An entry as set: its name, and its English name on the same line or on the next one."""
+
+    entry: IndexEntry
+    name: str
+    name_size: float
+    english: str
+    english_size: float
+    english_below: bool
+
+    @property
+    def lines(self) -> int:
+        return 2 if self.english_below else 1
+
+
+@dataclass(frozen=True)
 class IndexFace:
     """One index page's rows, drawn over a whole page instead of a card."""
 
     title: str
-    entries: tuple[IndexEntry, ...]
+    columns: tuple[tuple[IndexRow, ...], ...]  # the rows of each column, top to bottom
     layout: Layout
     width: float
     height: float
     page: int
     pages: int
-    twins: frozenset[str]  # Czech names found twice: shown with their source
-    columns: int
-    rows: int  # entries per column
+    counts: str  # "492 kouzel · 508 karet · 57 archů"
+
+    @property
+    def entries(self) -> tuple[IndexEntry, ...]:
+        """The page's entries, column by column."""
+        return tuple(row.entry for column in self.columns for row in column)
 
 
 def index_entries(pages: Sequence[Page]) -> tuple[IndexEntry, ...]:
@@ -71,52 +98,135 @@ def index_entries(pages: Sequence[Page]) -> tuple[IndexEntry, ...]:
 def index_pages(
     pages: Sequence[Page], layout: Layout, title: str, *, backs: bool = False
 ) -> tuple[Page, ...]:
-    """Lay out the index on the deck's paper (A4 for single cards), with blank backs for duplex."""
+    """Lay out the index on the deck's paper (A4 for single cards), with blank backs for duplex.
+
+    The header counts the deck's spells, physical cards and sheets (pages of single cards).
+    """
     width, height = (pages[0].width, pages[0].height) if pages else A4
-    if width < MIN_PAPER_WIDTH:  # single cards: an index page the size of a card is no use
+    single = width < MIN_PAPER_WIDTH
+    if single:  # single cards: an index page the size of a card is no use
         width, height = A4
     columns = max(1, int((width - 2 * MARGIN + GUTTER) // (COLUMN_WIDTH + GUTTER)))
-    rows = max(1, int((height - 2 * MARGIN - 2.2 * HEADER_SIZE) // (SIZE * LEADING)) - 1)
-    per_page = columns * rows
+    column_width = (width - 2 * MARGIN - GUTTER * (columns - 1)) / columns
+    lines = max(1, int((height - 2 * MARGIN - _body_top_offset()) // (SIZE * LEADING)) - 1)
     entries = index_entries(pages)
     names = [entry.spell.name for entry in entries]
     twins = frozenset(name for name in names if names.count(name) > 1)
-    chunks = [entries[i : i + per_page] for i in range(0, len(entries), per_page)] or [()]
+    rows = [_row(entry, twins, layout, column_width) for entry in entries]
+    chunks = _paginate(rows, columns, lines) or [((),)]
+    counts = _counts(pages, len(entries), single)
     result: list[Page] = []
     for number, chunk in enumerate(chunks, start=1):
-        face = IndexFace(
-            title, chunk, layout, width, height, number, len(chunks), twins, columns, rows
-        )
+        face = IndexFace(title, chunk, layout, width, height, number, len(chunks), counts)
         result.append(Page(width, height, (Placement(face, 0.0, 0.0, "front"),), side="front"))
         if backs:
             result.append(Page(width, height, (), side="back"))
     return tuple(result)
 
 
+def _body_top_offset() -> float:
+    """Distance from the top margin to the first row's heading: header, then counts."""
+    return 2.2 * HEADER_SIZE + 1.6 * NOTE_SIZE
+
+
+def _counts(pages: Sequence[Page], spells: int, single: bool) -> str:
+    """Say how many spells, physical cards and sheets the deck has."""
+    cards = sum(
+        1
+        for page in pages
+        if page.side == "front"
+        for placement in page.placements
+        if placement.side == "front"
+    )
+    sheets = sum(1 for page in pages if page.side == "front")
+    sheet_words = ("strana", "strany", "stran") if single else ("arch", "archy", "archů")
+    return " · ".join(
+        (
+            _plural(spells, "kouzlo", "kouzla", "kouzel"),
+            _plural(cards, "karta", "karty", "karet"),
+            _plural(sheets, *sheet_words),
+        )
+    )
+
+
+def _plural(count: int, one: str, few: str, many: str) -> str:
+    form = one if count == 1 else few if 2 <= count <= 4 else many
+    return f"{count} {form}"
+
+
+def _row(entry: IndexEntry, twins: frozenset[str], layout: Layout, column_width: float) -> IndexRow:
+    """Set an entry's names in the name cell: the English name after the Czech one, or below."""
+    fonts = layout.fonts
+    spell = entry.spell
+    room = column_width - MARKS_FROM_RIGHT - 1.5 * mm
+    name = spell.label if spell.name in twins else spell.name
+    name_size = _fitting_size(name, fonts["body"], room, SIZE)
+    english = spell.name_en or ""
+    if not english:
+        return IndexRow(entry, name, name_size, "", 0.0, False)
+    after = room - stringWidth(name, fonts["body"], name_size) - ENGLISH_GAP
+    if stringWidth(english, fonts["italic"], ENGLISH_SIZE) <= after:
+        return IndexRow(entry, name, name_size, english, ENGLISH_SIZE, False)
+    english_size = _fitting_size(english, fonts["italic"], room - 2 * mm, ENGLISH_SIZE)
+    return IndexRow(entry, name, name_size, english, english_size, True)
+
+
+def _paginate(
+    rows: Sequence[IndexRow], columns: int, lines: int
+) -> list[tuple[tuple[IndexRow, ...], ...]]:
+    """Fill columns of `lines` lines, page after page; a two-line row never splits."""
+    pages: list[tuple[tuple[IndexRow, ...], ...]] = []
+    page: list[tuple[IndexRow, ...]] = []
+    column: list[IndexRow] = []
+    used = 0
+    for row in rows:
+        if column and used + row.lines > lines:
+            page.append(tuple(column))
+            column, used = [], 0
+            if len(page) == columns:
+                pages.append(tuple(page))
+                page = []
+        column.append(row)
+        used += row.lines
+    if column:
+        page.append(tuple(column))
+    if page:
+        pages.append(tuple(page))
+    return pages
+
+
 def draw_index(canvas, face: IndexFace, x: float, y: float, *, bleed: float = 0.0) -> None:
-    """Draw one index page: a header, then columns of rows (name, level, school, sheet)."""
+    """Draw one index page: a header and the counts, then columns of rows."""
     fonts = face.layout.fonts
     text_colour = HexColor(face.layout.colours.text)
+    muted = HexColor(face.layout.colours.muted)
     top = y + face.height - MARGIN
     canvas.setFillColor(text_colour)
     header = f"{face.title}: rejstřík" + (f" ({face.page}/{face.pages})" if face.pages > 1 else "")
     canvas.setFont(fonts["title"], HEADER_SIZE)
     canvas.drawString(x + MARGIN, top - HEADER_SIZE, header)
+    canvas.setFillColor(muted)
+    canvas.setFont(fonts["body"], NOTE_SIZE)
+    note_y = top - 1.6 * HEADER_SIZE - NOTE_SIZE * 0.3
+    canvas.drawString(x + MARGIN, note_y, face.counts)
+    canvas.drawRightString(x + face.width - MARGIN, note_y, LEGEND)
     canvas.setStrokeColor(text_colour)
     canvas.setLineWidth(0.4)
-    width = (face.width - 2 * MARGIN - GUTTER * (face.columns - 1)) / face.columns
-    for column in range(face.columns):
-        left = x + MARGIN + column * (width + GUTTER)
-        rows = face.entries[column * face.rows : (column + 1) * face.rows]
-        if rows or column == 0:
-            _draw_column(canvas, face, rows, left, width, top - 2.2 * HEADER_SIZE, text_colour)
+    count = max(1, len(face.columns))
+    columns = max(count, int((face.width - 2 * MARGIN + GUTTER) // (COLUMN_WIDTH + GUTTER)))
+    width = (face.width - 2 * MARGIN - GUTTER * (columns - 1)) / columns
+    for number, rows in enumerate(face.columns):
+        left = x + MARGIN + number * (width + GUTTER)
+        _draw_column(canvas, face, rows, left, width, top - _body_top_offset(), text_colour)
 
 
-def _draw_column(canvas, face: IndexFace, entries, left, width, top, text_colour) -> None:
-    """Draw one column of the index: its heading row and its entries."""
+def _draw_column(canvas, face: IndexFace, rows, left, width, top, text_colour) -> None:
+    """Draw one column of the index: its heading row and its rows."""
     fonts = face.layout.fonts
+    muted = HexColor(face.layout.colours.muted)
     right = left + width
-    level_x, school_x = right - 39 * mm, right - 27 * mm
+    marks_x = right - MARKS_FROM_RIGHT
+    level_x, school_x = right - LEVEL_FROM_RIGHT, right - SCHOOL_FROM_RIGHT
     canvas.setFillColor(text_colour)
     canvas.setFont(fonts["bold"], SIZE)
     canvas.drawString(left, top, "Kouzlo")
@@ -124,24 +234,37 @@ def _draw_column(canvas, face: IndexFace, entries, left, width, top, text_colour
     canvas.drawString(school_x, top, "Škola")
     canvas.drawRightString(right, top, "Arch")
     canvas.line(left, top - 2.5, right, top - 2.5)
-    name_width = level_x - left - 2 * mm
     row_y = top
-    for entry in entries:
+    for row in rows:
         row_y -= SIZE * LEADING
-        spell = entry.spell
-        name = spell.label if spell.name in face.twins else spell.name
+        spell = row.entry.spell
         canvas.setFillColor(text_colour)
-        canvas.setFont(fonts["body"], _fitting_size(name, fonts["body"], name_width))
-        canvas.drawString(left, row_y, name)
+        canvas.setFont(fonts["body"], row.name_size)
+        canvas.drawString(left, row_y, row.name)
+        marks = " ".join(
+            mark for mark, on in (("R", spell.ritual), ("S", spell.concentration)) if on
+        )
+        if marks:
+            canvas.setFont(fonts["bold"], SIZE)
+            canvas.drawString(marks_x, row_y, marks)
         canvas.setFont(fonts["body"], SIZE)
         canvas.drawString(level_x, row_y, "trik" if spell.level == 0 else f"{spell.level}.")
         canvas.setFillColor(HexColor(face.layout.school_colour(spell.school)))
         canvas.drawString(school_x, row_y, spell.school)
         canvas.setFillColor(text_colour)
-        canvas.drawRightString(right, row_y, str(entry.sheet))
+        canvas.drawRightString(right, row_y, str(row.entry.sheet))
+        if row.english:
+            canvas.setFillColor(muted)
+            canvas.setFont(fonts["italic"], row.english_size)
+            if row.english_below:
+                row_y -= SIZE * LEADING
+                canvas.drawString(left + 2 * mm, row_y, row.english)
+            else:
+                name_width = stringWidth(row.name, fonts["body"], row.name_size)
+                canvas.drawString(left + name_width + ENGLISH_GAP, row_y, row.english)
 
 
-def _fitting_size(text: str, font: str, width: float) -> float:
-    """Return the index size, or a smaller one at which a long name fits its column."""
-    natural = stringWidth(text, font, SIZE)
-    return SIZE if natural <= width else max(MIN_SIZE, SIZE * width / natural)
+def _fitting_size(text: str, font: str, width: float, size: float = SIZE) -> float:
+    """Return the size, or a smaller one at which a long name fits its column."""
+    natural = stringWidth(text, font, size)
+    return size if natural <= width else max(MIN_SIZE, size * width / natural)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pdfplumber
 import pytest
 
@@ -98,3 +100,67 @@ def test_whole_index_names_every_spell_in_full(tmp_path, layout, spells):
     assert "…" not in text
     for spell in spells:
         assert spell.name in text
+
+
+ROW = re.compile(
+    r"^(?P<name>.+?) (?:(?P<r>R) )?(?:(?P<s>S) )?(?P<level>trik|\d\.) \S+ (?P<sheet>\d+)$"
+)
+
+
+def index_rows(path, pages: int) -> list[tuple[str, bool, bool, str, str]]:
+    """Read the index back, column by column: (text before the marks, R, S, sheet, next line)."""
+    rows = []
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages[:pages]:
+            for half in (
+                (0, 0, page.width / 2, page.height),
+                (page.width / 2, 0, page.width, page.height),
+            ):
+                lines = (page.crop(half).extract_text() or "").splitlines()
+                for number, line in enumerate(lines):
+                    match = ROW.match(line)
+                    if match:
+                        after = lines[number + 1] if number + 1 < len(lines) else ""
+                        rows.append(
+                            (
+                                match["name"],
+                                bool(match["r"]),
+                                bool(match["s"]),
+                                match["sheet"],
+                                after,
+                            )
+                        )
+    return rows
+
+
+def test_index_rows_give_english_names_and_marks(tmp_path, layout, spells):
+    """Each row shows the English name (after the name or below it) and R / S marks."""
+    out = tmp_path / "all.pdf"
+    result = build_pdf(spells, out, layout=layout, index=True)
+    rows = index_rows(out, result.pages - result.sheets)
+    assert len(rows) == len(spells)
+    below = 0
+    names = [spell.name for spell in spells]
+    for spell in spells:
+        shown = spell.label if names.count(spell.name) > 1 else spell.name
+        (row,) = [r for r in rows if r[0] in (shown, f"{shown} {spell.name_en}")]
+        text, ritual, concentration, _, after = row
+        assert (ritual, concentration) == (spell.ritual, spell.concentration), spell.label
+        if spell.name_en:
+            assert text.endswith(spell.name_en) or after == spell.name_en, spell.label
+            below += after == spell.name_en
+    assert 0 < below < len(spells) // 4  # most English names fit beside the Czech one
+
+
+def test_index_counts_cards_and_sheets(tmp_path, layout, spells):
+    """The index header counts spells, physical cards and sheets as the build does."""
+    from cards.impose import PrintOptions as Options
+
+    out = tmp_path / "counted.pdf"
+    chosen = spells[:60]
+    result = build_pdf(
+        chosen, out, layout=layout, index=True, options=Options(continue_on_back=True)
+    )
+    with pdfplumber.open(out) as pdf:
+        text = pdf.pages[0].extract_text()
+    assert f"{len(chosen)} kouzel · {result.cards} karet · {result.sheets} arch" in text

@@ -17,6 +17,7 @@ from cards.compendium import read_compendium
 from cards.impose import LAYOUTS, PrintOptions
 from cards.layout import load_layout
 from cards.select import select_spells, sort_spells
+from tests.test_index import index_rows
 
 EDGE = 4 * mm  # nothing closer than this to the paper edge
 TOLERANCE = 0.02  # points
@@ -191,17 +192,14 @@ def test_index_points_to_the_labelled_sheet_of_each_first_card(tmp_path):
     assert labels[:index_count] == ["i", "ii", "iii", "iv"][:index_count]
     assert labels[index_count:] == [str(n) for n in range(1, result.sheets + 1)]
     by_label = {label: page for label, page in zip(labels, reader.pages, strict=True)}
-    rows = []
-    with pdfplumber.open(out) as pdf:
-        for page in pdf.pages[:index_count]:
-            for line in page.extract_text().splitlines():
-                match = re.match(r"^(.+?) (trik|\d\.) \S+ (\d+)$", line)
-                if match:
-                    rows.append((match.group(1), match.group(3)))
+    rows = index_rows(out, index_count)
     assert len(rows) == len(spells)
-    for name, sheet in rows:
+    names = [spell.name for spell in spells]
+    for spell in spells:
+        shown = spell.label if names.count(spell.name) > 1 else spell.name
+        (row,) = [r for r in rows if r[0] in (shown, f"{shown} {spell.name_en}")]
+        sheet = row[3]
         text = re.sub(r"\s+", "", by_label[sheet].extract_text())
-        spell = next(s for s in spells if name in (s.name, s.label))
         assert re.sub(r"\s+", "", spell.name) in text
 
 
