@@ -152,15 +152,26 @@ def test_index_rows_give_english_names_and_marks(tmp_path, layout, spells):
     assert 0 < below < len(spells) // 4  # most English names fit beside the Czech one
 
 
-def test_index_counts_cards_and_sheets(tmp_path, layout, spells):
+@pytest.mark.parametrize("fold", [False, True], ids=["duplex", "fold"])
+def test_index_counts_cards_and_sheets(tmp_path, layout, spells, fold):
     """The index header counts spells, physical cards and sheets as the build does."""
-    from cards.impose import PrintOptions as Options
-
     out = tmp_path / "counted.pdf"
     chosen = spells[:60]
-    result = build_pdf(
-        chosen, out, layout=layout, index=True, options=Options(continue_on_back=True)
-    )
+    options = PrintOptions(continue_on_back=True, fold=fold)
+    result = build_pdf(chosen, out, layout=layout, index=True, options=options)
     with pdfplumber.open(out) as pdf:
         text = pdf.pages[0].extract_text()
     assert f"{len(chosen)} kouzel · {result.cards} karet · {result.sheets} arch" in text
+
+
+def test_index_pages_keep_fronts_on_fronts_with_text_on_the_backs(tmp_path, layout, spells):
+    """With --continue-on-back the index pages get blank backs, so sheet 1 starts on a front."""
+    from pypdf import PdfReader
+
+    out = tmp_path / "backs.pdf"
+    build_pdf(
+        spells[:60], out, layout=layout, index=True, options=PrintOptions(continue_on_back=True)
+    )
+    labels = PdfReader(out).page_labels
+    first = labels.index("1")
+    assert first % 2 == 0 and labels[:first] == ["i", "i rub", "ii", "ii rub"][:first]
