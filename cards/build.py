@@ -93,7 +93,9 @@ def build_pdf(
         pages = impose(faces, load_sheet(sheet, layout.width, layout.height), options, deck=deck)
         front_pages = sum(1 for page in pages if page.side == "front")
         if index:
-            pages = _roman_labels(index_pages(pages, layout, title, backs=options.with_backs)) + pages
+            pages = (
+                _roman_labels(index_pages(pages, layout, title, backs=options.with_backs)) + pages
+            )
         path = write_pdf(pages, Path(out), title=title, draw_front=draw_front)
     return BuildResult(
         path=path,

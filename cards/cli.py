@@ -385,9 +385,14 @@ def lint_command(data, add):
     type=click.Path(dir_okay=False, path_type=Path),
     help="Also write the per-spell rows to this CSV file.",
 )
+@click.option(
+    "--continue-on-back",
+    is_flag=True,
+    help="Count physical cards as --continue-on-back prints them (part 2 behind part 1).",
+)
 @data_option
 @friendly_errors
-def fit_report_command(layout, csv_path, data, add, **filters):
+def fit_report_command(layout, csv_path, continue_on_back, data, add, **filters):
     """Show how each spell fits: its cards and body size.
 
     Ends with a summary: cards in all, spells per card count, the smallest size used.
@@ -396,7 +401,7 @@ def fit_report_command(layout, csv_path, data, add, **filters):
     from cards.report import fit_report, format_report, write_csv
 
     spells = apply_filters(load_spells(data, add), **filters)
-    report = fit_report(spells, load_layout(layout))
+    report = fit_report(spells, load_layout(layout), continue_on_back=continue_on_back)
     click.echo(format_report(report))
     if csv_path:
         csv_path.parent.mkdir(parents=True, exist_ok=True)

@@ -9,33 +9,45 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from cards.fit import fit
+from cards.impose import PrintOptions, impose, load_sheet, physical_cards
 from cards.layout import Layout
 from cards.model import Spell
 
 
 @dataclass(frozen=True)
 class FitRow:
-    """How one spell was set: cards used, body size, and the fewest cards at the minimum size."""
+    """How one spell was set: cards used, body size, and the fewest cards at the minimum size.
+
+    `cards` counts physical cards; `faces` the sides with its text (0: one per card).
+    """
 
     label: str  # name with its first source
     cards: int
     body_size: float
     min_cards: int
+    faces: int = 0
 
 
 @dataclass(frozen=True)
 class FitReport:
-    """The rows of a fit, in the order of the spells, for one layout."""
+    """The rows of a fit, in the order of the spells, for one layout, and the sheets they fill."""
 
     layout: str
     body_min: float
     body_max: float
     rows: tuple[FitRow, ...]
+    sheets: int = 0  # sheets of the paper named by `sheet`
+    sheet: str = "A4"
 
     @property
     def cards(self) -> int:
-        """Return the number of cards in all."""
+        """Return the number of physical cards in all."""
         return sum(row.cards for row in self.rows)
+
+    @property
+    def faces(self) -> int:
+        """Return the number of card sides with text (more than cards with text on backs)."""
+        return sum(row.faces or row.cards for row in self.rows)
 
     @property
     def spells_by_cards(self) -> Mapping[int, int]:
@@ -48,15 +60,38 @@ class FitReport:
         return min((row.body_size for row in self.rows), default=None)
 
 
-def fit_report(spells: Iterable[Spell], layout: Layout) -> FitReport:
-    """Fit every spell and collect its cards and body size."""
+def fit_report(
+    spells: Iterable[Spell],
+    layout: Layout,
+    *,
+    continue_on_back: bool = False,
+    sheet: str = "a4",
+) -> FitReport:
+    """Fit every spell and collect its cards and body size, and count the sheets they fill.
+
+    With `continue_on_back` a spell's cards are physical cards: part 2 on the back of part 1.
+    """
     rows = []
+    faces = []
     for spell in spells:
         result = fit(spell, layout)
+        cards = len(physical_cards(result.faces, continue_on_back=continue_on_back))
         rows.append(
-            FitRow(spell.label, len(result.faces), result.faces[0].body_size, result.min_cards)
+            FitRow(
+                spell.label,
+                cards,
+                result.faces[0].body_size,
+                result.min_cards,
+                len(result.faces),
+            )
         )
-    return FitReport(layout.name, layout.body_min, layout.body_max, tuple(rows))
+        faces.extend(result.faces)
+    paper = load_sheet(sheet, layout.width, layout.height)
+    options = PrintOptions(continue_on_back=continue_on_back)
+    pages = impose(faces, paper, options)
+    sheets = sum(1 for page in pages if page.side == "front")
+    name = paper.name if paper is not None else "karty"
+    return FitReport(layout.name, layout.body_min, layout.body_max, tuple(rows), sheets, name)
 
 
 def _plural(count: int, one: str, few: str, many: str) -> str:
@@ -74,7 +109,13 @@ def format_report(report: FitReport) -> str:
         lines.append(f"{row.label:<{width}}  {row.cards:>5}  {row.body_size:>10.1f}")
     lines.append("")
     lines.append(f"Rozvržení: {report.layout} (písmo {report.body_min:g}–{report.body_max:g} pt)")
-    lines.append(f"Kouzel: {len(report.rows)}, karet celkem: {report.cards}")
+    text_sides = ""
+    if report.faces != report.cards:
+        text_sides = f" ({report.faces} stran s textem)"
+    lines.append(
+        f"Kouzel: {len(report.rows)}, karet celkem: {report.cards}{text_sides}, "
+        f"archů {report.sheet}: {report.sheets}"
+    )
     for cards, spells in report.spells_by_cards.items():
         card_word = _plural(cards, "karta", "karty", "karet")
         spell_word = _plural(spells, "kouzlo", "kouzla", "kouzel")

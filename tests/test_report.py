@@ -92,3 +92,17 @@ def test_csv_has_one_row_per_spell(report):
     assert rows[0] == ["spell", "cards", "body_size_pt", "min_cards_at_min_size"]
     assert rows[1] == ["Krátké (Jeskyně a draci)", "1", "8.5", "1"]
     assert len(rows) == 3
+
+
+def test_continued_on_back_counts_physical_cards_and_sheets(layout):
+    """With text on the backs a spell of n parts takes (n + 1) // 2 cards; sheets follow."""
+    spells = [make_spell("Krátké", 1), make_spell("Dlouhé", 12), make_spell("Delší", 20)]
+    plain = fit_report(spells, layout)
+    backs = fit_report(spells, layout, continue_on_back=True)
+    parts = [row.cards for row in plain.rows]
+    assert max(parts) >= 3
+    assert [row.cards for row in backs.rows] == [(n + 1) // 2 for n in parts]
+    assert backs.faces == plain.cards == sum(parts)
+    text = format_report(backs)
+    assert f"karet celkem: {backs.cards} ({plain.cards} stran s textem), archů A4: 1" in text
+    assert f"karet celkem: {plain.cards}, archů A4: 1" in format_report(plain)
