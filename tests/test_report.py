@@ -105,4 +105,4 @@ def test_continued_on_back_counts_physical_cards_and_sheets(layout):
     assert backs.faces == plain.cards == sum(parts)
     text = format_report(backs)
     assert f"karet celkem: {backs.cards} ({plain.cards} stran s textem), archů A4: 1" in text
-    assert f"karet celkem: {plain.cards}, archů A4: 1" in format_report(plain)
+    assert f"karet celkem: {plain.cards}, archů A4: 2" in format_report(plain)
