@@ -172,6 +172,16 @@ def _check_characters(line: _Line, raw: str, out: _Collector, *, letters: bool =
         out.error(line.number, "dice", "space inside a dice expression; write it as 1k10", raw)
 
 
+def check_line(text: str) -> tuple[Problem, ...]:
+    """Check one line of text as the parser checks each line: characters, spaces, dice.
+
+    For texts that do not come from a text compendium (JSON spell files); problems have no file.
+    """
+    out = _Collector("")
+    _check_characters(_Line(0, text), text, out)
+    return tuple(out.problems)
+
+
 def _split_lines(text: str, out: _Collector) -> list[_Line]:
     """Non-empty lines, cleaned, with their 1-based numbers; check the characters on the way."""
     if text.startswith("\ufeff"):

@@ -21,6 +21,7 @@ from cards.compendium import (
     CompendiumError,
     Problem,
     _read,  # the shared reading and decoding: UTF-8 checks and their messages
+    check_line,
     parse_compendium,
 )
 from cards.model import (
@@ -289,7 +290,7 @@ def _expected(subschema: Any, fallback: str) -> str:
 
 
 def _check_record(record: dict, any_book: bool) -> list[_Finding]:
-    """Check what the schema cannot say: concentration, table rows, books, characters."""
+    """Check what the schema cannot say: concentration, table rows, books, characters, dice."""
     found: list[_Finding] = []
     says = CONCENTRATION in record["duration"]
     if record["concentration"] != says:
@@ -331,6 +332,9 @@ def _check_record(record: dict, any_book: bool) -> list[_Finding]:
             found.append(
                 ("error", key, f"expected one line of text, got the character U+{ord(stray):04X}")
             )
+            continue
+        for problem in check_line(text):  # the parser's own checks of a line
+            found.append((problem.severity, key, f"{problem.kind}: {problem.message}"))
     return found
 
 

@@ -247,6 +247,16 @@ VIOLATIONS = [
         "concentration: expected true, since the duration says '(soustředění)'",
     ),
     (
+        "a dice expression with a space",
+        _set(["blocks", 0, "text"], "Utrpí 3k 8 chladného zranění."),
+        "blocks[0].text: dice: space inside a dice expression; write it as 1k10",
+    ),
+    (
+        "a stray letter",
+        _set(["range"], "Dotуk"),
+        "range: character: unexpected letter 'у' (CYRILLIC SMALL LETTER U)",
+    ),
+    (
         "a line break inside a text",
         _set(["blocks", 0, "text"], "Tvůj dotek\nzmrazí."),
         "blocks[0].text: expected one line of text, got the character U+000A",
