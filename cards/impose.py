@@ -296,7 +296,8 @@ def load_sheet(name: str, card_width: float, card_height: float) -> Sheet | None
     """Read a sheet (a name in layouts/ or a .toml path) for cards of a size; None for "none"."""
     if name.lower() == "none":
         return None
-    path = Path(name) if name.endswith(".toml") or "/" in name else LAYOUTS / f"{name.lower()}.toml"
+    is_path = name.endswith(".toml") or len(Path(name).parts) > 1  # "\\" is a separator on Windows
+    path = Path(name) if is_path else LAYOUTS / f"{name.lower()}.toml"
     if not path.is_file():
         raise SheetError(
             f"unknown sheet {name!r} (no file {path}); "

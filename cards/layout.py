@@ -235,7 +235,8 @@ class _Reader:
 
 def _layout_path(name_or_path: str | Path) -> Path:
     text = str(name_or_path)
-    if isinstance(name_or_path, Path) or text.endswith(".toml") or "/" in text:
+    # A path has a folder part ("/" anywhere, "\\" on Windows too) or the .toml suffix.
+    if isinstance(name_or_path, Path) or text.endswith(".toml") or len(Path(text).parts) > 1:
         path = Path(name_or_path)
         if not path.is_file():
             raise LayoutError(f"{path}: no such layout file")
