@@ -39,6 +39,8 @@ DEFAULT_DATA: Path = resource("data", "kouzla.txt")
 FIELD_LABELS = ("Vyvolání", "Dosah", "Složky", "Trvání", "Povolání")
 HIGHER_LEVELS = "Na vyšších úrovních."
 BULLET = "•"
+# ▪ and ◦ are read as bullets too (a list from another editor); cards print •.
+BULLETS = (BULLET, "▪", "◦")
 MAX_LEVEL = 9
 # Letters that are not Czech but occur in real names (Maelström); anything else outside ASCII
 # and Czech is a scanning or typing accident.
@@ -48,7 +50,7 @@ CZECH_LETTERS = set("áčďéěíňóřšťúůýžÁČĎÉĚÍŇÓŘŠŤÚŮÝ�
 _FIELD_RE = re.compile(r"^(Vyvolání|Dosah|Složky|Trvání|Povolání)\s*:\s*(.*)$")
 _LEVEL_RE = re.compile(
     r"^(?P<school>\S+(?: \S+)*?) (?P<level>\d+)\. úrovně(?P<ritual> \(rituál\))?$"
-    r"|^(?P<school0>\S+(?: \S+)*?),? trik(?P<ritual0> \(rituál\))?$"
+    r"|^(?P<school0>[^\s,]+(?: [^\s,]+)*?),? trik(?P<ritual0> \(rituál\))?$"
 )
 _COMPONENTS_RE = re.compile(r"^(?P<flags>[A-Z](?:\s*,\s*[A-Z])*)(?:\s*\((?P<material>.*)\))?$")
 _TABLE_RULE_RE = re.compile(r"^\|(?:\s*:?-+:?\s*\|)+$")
@@ -228,7 +230,7 @@ def _is_source_line(text: str) -> bool:
 def _is_record_line(text: str) -> bool:
     """Tell whether a line has the form of a record's header or body, so it cannot be a name."""
     return (
-        text.startswith(("|", BULLET))
+        text.startswith(("|", *BULLETS))
         or _FIELD_RE.match(text) is not None
         or _is_level_line(text)
         or _is_source_line(text)
@@ -413,7 +415,7 @@ def _is_heading_line(text: str, following: str | None) -> bool:
     if len(words) > 6 or text.endswith((".", "!", "?", ";", ",")):
         return False
     if text.endswith(":"):
-        return following is None or not following.startswith(BULLET)
+        return following is None or not following.startswith(BULLETS)
     return True
 
 
@@ -494,9 +496,9 @@ def _parse_description(lines: list[_Line], out: _Collector) -> tuple[Block, ...]
     while i < len(lines):
         line = lines[i]
         text = line.text
-        if text.startswith(BULLET):
+        if text.startswith(BULLETS):
             items = []
-            while i < len(lines) and lines[i].text.startswith(BULLET):
+            while i < len(lines) and lines[i].text.startswith(BULLETS):
                 item = lines[i].text[1:].strip()
                 if not item:
                     out.error(lines[i].number, "bullet", "a bullet with no text", lines[i].text)
@@ -803,6 +805,14 @@ def _read(path: str | Path | None) -> tuple[str, str | None, list[Problem]]:
         return name, None, [Problem(name, 0, "file", f"cannot read: {exc.strerror}", "", "error")]
     text, problems = _decode(data, name)
     return name, text, problems
+
+
+def read_text(path: str | Path | None = None) -> tuple[str, str | None, list[Problem]]:
+    """Read a compendium file's text (None: the embedded one): its name, text and problems.
+
+    The text is None when the file cannot be read or decoded; the problems say why.
+    """
+    return _read(path)
 
 
 def read_compendium(path: str | Path | None = None) -> Compendium:

@@ -655,3 +655,12 @@ def test_shipped_data_has_the_diacritics_of_xanathar():
     """The shipped compendium names Xanatharův průvodce vším with its diacritics."""
     text = DEFAULT_DATA.read_text(encoding="utf-8")
     assert "Xanatharuv" not in text and text.count("Xanatharův průvodce vším") == 95
+
+
+@pytest.mark.parametrize("line", ["Iluze, trik", "Iluze trik", "Iluze 0. úrovně"])
+def test_a_trick_level_line_in_each_form(line):
+    """ "Iluze, trik", "Iluze trik" and "Iluze 0. úrovně" all make a trick of Iluze."""
+    text = SAMPLE.replace("Vyvolávání 1. úrovně (rituál)", line)
+    compendium = parse_compendium(text)
+    assert compendium.problems == ()
+    assert (compendium.spells[1].school, compendium.spells[1].level) == ("Iluze", 0)
