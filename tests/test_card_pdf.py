@@ -17,10 +17,11 @@ import pyphen
 import pytest
 from pdfminer.pdftypes import resolve1
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from cards.build import build_pdf
 from cards.compendium import read_compendium
-from cards.face import TextLine
+from cards.face import Label, TextLine
 from cards.fit import fit
 from cards.layout import load_layout
 from cards.model import BulletList, Heading, Paragraph, Table
@@ -53,6 +54,18 @@ class SpellPages:
     lines: list[PdfLine] = field(default_factory=list)
     body_sizes: list[float] = field(default_factory=list)  # the most common regular size
     fit_sizes: list[float] = field(default_factory=list)
+    # Per card: the PDF text found at each title, stat, material and footer line, in order.
+    roles: list[dict[str, list[PdfText]]] = field(default_factory=list)
+    labels: list[list[str]] = field(default_factory=list)  # per card: the labels' PDF text
+
+
+@dataclass(frozen=True)
+class PdfText:
+    """The PDF text found where the fitter placed a line, with how the typesetter ended it."""
+
+    text: str
+    hyphenated: bool = False  # ends in an inserted hyphen
+    split_word: bool = False  # ends inside a word (inserted hyphen or the word's own)
 
 
 @dataclass
@@ -69,6 +82,7 @@ class Readback:
     overlaps: list[str]
     fontnames: set[str]
     first_page_text: str
+    stray: list[str] = field(default_factory=list)  # characters at no placed line or label
 
 
 def _groups(chars: list[dict]) -> dict[float, list[dict]]:
@@ -197,6 +211,7 @@ def readback(built, spells, layout) -> Readback:
             pages.body_sizes.append(regular.most_common(1)[0][0] if regular else 0.0)
             pages.fit_sizes.append(face.body_size)
             _collect_lines(pages, face.items, groups, x0, y0, layout.leading)
+            data.stray.extend(_collect_texts(pages, face.items, chars, x0, y0, number))
             page.flush_cache()
     return data
 
@@ -229,6 +244,72 @@ def _collect_lines(pages: SpellPages, items, groups, x0: float, y0: float, ratio
         )
 
 
+def _collect_texts(pages: SpellPages, items, chars, x0: float, y0: float, number: int) -> list[str]:
+    """Read every placed text item of a card from the PDF; return the characters read by none.
+
+    Items on one baseline end where the next one starts, so each character is read once.
+    """
+    placed = [i for i in items if isinstance(i, TextLine | Label)]
+    left_over = {id(c): c for c in chars}
+    roles: dict[str, list] = defaultdict(list)
+    labels: list[str] = []
+    for item in placed:
+        # A line ends where the next item on its baseline starts, but for a bullet inside its
+        # indent; a label ends where its text does.
+        row = [o for o in placed if abs(o.y - item.y) < 0.15]
+        right = min(
+            (
+                o.x
+                for o in row
+                if o.x > item.x + 0.01
+                and not (isinstance(o, Label) and o.x < item.x + 2 * item.size)
+            ),
+            default=10_000.0,
+        )
+        if isinstance(item, Label):
+            right = min(right, item.x + stringWidth(item.text, item.font, item.size) + 0.6)
+        found = sorted(
+            (
+                c
+                for c in chars
+                if abs(c["matrix"][5] - (y0 + item.y)) < 0.15
+                and x0 + item.x - 0.5 <= c["x0"] < x0 + right - 0.5
+            ),
+            key=lambda c: c["x0"],
+        )
+        for char in found:
+            left_over.pop(id(char), None)
+        text = _text(found)
+        if isinstance(item, Label):
+            labels.append(text)
+        elif item.role not in ("body", "table"):
+            line = PdfText(text, item.line.hyphenated, item.line.split_word)
+            roles[item.role].append((-item.y if item.role == "footer" else 0, line))
+    roles = {
+        role: [line for _, line in sorted(lines, key=lambda p: p[0])]
+        for role, lines in roles.items()
+    }
+    pages.roles.append(roles)
+    pages.labels.append(labels)
+    return [
+        f"page {number}: {c['text']!r} at {c['x0']:.1f},{c['top']:.1f}" for c in left_over.values()
+    ]
+
+
+def _joined(lines: list[PdfText]) -> str:
+    """Join a role's lines into its text: inserted hyphens out, a repeated own hyphen once."""
+    out = ""
+    for n, line in enumerate(lines):
+        text = line.text
+        if n and lines[n - 1].split_word:
+            out = out[:-1] if lines[n - 1].hyphenated else out
+            text = text[1:] if text.startswith("-") and not lines[n - 1].hyphenated else text
+        elif n:
+            out += " "
+        out += text
+    return out
+
+
 def _norm(word: str) -> str:
     return word.replace("-", "").replace("\u00ad", "")
 
@@ -244,7 +325,7 @@ def _description(spell) -> tuple[list[str], list[str]]:
             running.extend(block.text.split())
         elif isinstance(block, BulletList):
             for item in block.items:
-                running.extend(item.split())
+                running.extend(["•", *item.split()])
         elif isinstance(block, Table):
             for row in (block.header, *block.rows):
                 for cell in row:
@@ -339,22 +420,90 @@ def test_one_size_for_all_parts_of_a_spell(readback):
 
 
 def test_every_word_of_every_description_in_order(readback):
-    """The running text's words appear in the PDF in order; table words appear too."""
-    missing = []
+    """The running text's words are exactly the description's, in order; table words appear."""
+    wrong = []
     for label, pages in readback.spells.items():
         running, table = _description(readback.expected[label])
         found = _joined_words(pages, "body")  # exact: a word's own hyphen must come back once
-        position = 0
-        for word in running:
-            while position < len(found) and found[position] != word:
-                position += 1
-            if position == len(found):
-                missing.append((label, word))
-                break
-            position += 1
+        if found != running:
+            at = next(
+                (i for i, (a, b) in enumerate(zip(found, running, strict=False)) if a != b), None
+            )
+            at = min(len(found), len(running)) if at is None else at
+            wrong.append((label, at, found[at : at + 3], running[at : at + 3]))
         cells = {_norm(w) for w in _table_words(pages)}
-        missing.extend((label, word) for word in table if _norm(word) not in cells)
-    assert missing == []
+        wrong.extend((label, word) for word in table if _norm(word) not in cells)
+    assert wrong == []
+
+
+def _components(spell) -> str:
+    flags = [f for f, on in zip("VPS", _flags(spell), strict=True) if on]
+    text = ", ".join(flags)
+    return text + "*" if spell.components.material_text else text
+
+
+def _flags(spell) -> tuple[bool, bool, bool]:
+    c = spell.components
+    return c.verbal, c.somatic, c.material
+
+
+def _level_label(spell) -> str:
+    return f"{spell.school}, trik" if spell.level == 0 else f"{spell.school} {spell.level}. úrovně"
+
+
+def _expected_labels(spell, part: int, parts: int) -> list[str]:
+    """The labels a card of the spell shows: names, level, stat labels, badges, books, part."""
+    from cards.model import SOURCE_ABBREVIATIONS
+
+    labels = []
+    if part == 1:
+        labels += [spell.name_en] if spell.name_en else []
+        labels += [_level_label(spell), "VYVOLÁNÍ", "DOSAH", "SLOŽKY", "TRVÁNÍ"]
+        labels += ["rituál"] if spell.ritual else []
+        labels += ["soustředění"] if spell.concentration else []
+    labels.append(" · ".join(SOURCE_ABBREVIATIONS[s] for s in spell.sources))
+    labels += [f"{part}/{parts}"] if parts > 1 else []
+    return sorted(labels)
+
+
+def _expected_texts(spell, part: int) -> list[dict[str, str]]:
+    """The title, stat, material and footer texts a card may show: a short material stands
+    in the components ("V, P, S (pálivá paprika)"), a longer one below them ("* ...")."""
+    texts = {"title": spell.name, "footer": ", ".join(spell.classes)}
+    if part > 1:
+        return [texts]
+    values = [spell.casting_time, spell.range, _components(spell), spell.duration]
+    material = spell.components.material_text
+    below = {**texts, "stat": " ".join(values)}
+    if not material:
+        return [below]
+    below["material"] = "* " + material
+    values[2] = values[2].removesuffix("*") + f" ({material})"
+    return [below, {**texts, "stat": " ".join(values)}]
+
+
+def test_titles_stats_material_footer_and_labels_exactly(readback):
+    """Each card shows the spell's name, its stats, material, classes and labels, nothing else."""
+    wrong = []
+    for label, pages in readback.spells.items():
+        spell = readback.expected[label]
+        parts = len(pages.roles)
+        bullets = sum(len(b.items) for b in spell.blocks if isinstance(b, BulletList))
+        if sum(labels.count("•") for labels in pages.labels) != bullets:
+            wrong.append((label, "bullets", bullets))
+        for part, (roles, labels) in enumerate(zip(pages.roles, pages.labels, strict=True), 1):
+            labels = [text for text in labels if text != "•"]
+            found = {role: _joined(lines) for role, lines in roles.items()}
+            if found not in _expected_texts(spell, part):
+                wrong.append((label, part, found, _expected_texts(spell, part)))
+            if sorted(labels) != _expected_labels(spell, part, parts):
+                wrong.append((label, part, sorted(labels), _expected_labels(spell, part, parts)))
+    assert wrong == []
+
+
+def test_no_text_but_the_placed_lines_and_labels(readback):
+    """Every character on a card belongs to a line or label the fitter placed: no stray text."""
+    assert readback.stray == []
 
 
 def _table_words(pages: SpellPages) -> list[str]:
