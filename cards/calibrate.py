@@ -9,8 +9,9 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from cards.atomic import write_atomically
 from cards.impose import DUPLEX_MODES, Box, Sheet, mirror
-from cards.pdf import CREATOR, replace_atomically
+from cards.pdf import CREATOR
 
 SCALE_RANGE = 5  # the scales read from -5 to +5 mm
 SCALE_STEP = 0.5  # mm between ticks
@@ -82,7 +83,7 @@ def write_calibration(out: Path, sheet: Sheet, *, layout: Any = None) -> Path:
 
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
-    replace_atomically(out, canvas.getpdfdata())
+    write_atomically(out, canvas.getpdfdata())
     return out
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import json
+import math
 import os
 import sys
 from collections.abc import Callable
@@ -28,7 +29,9 @@ def friendly_errors(command: Callable) -> Callable:
     @functools.wraps(command)
     def wrapper(*args, **kwargs):
         try:
-            return command(*args, **kwargs)
+            result = command(*args, **kwargs)
+            sys.stdout.flush()  # a closed pipe shows here, not at exit
+            return result
         except CardsError as error:
             failure = click.ClickException(str(error))
             failure.exit_code = error.exit_code
@@ -36,7 +39,7 @@ def friendly_errors(command: Callable) -> Callable:
         except BrokenPipeError:
             # The reader went away (`cards list | head`): stop quietly, as Unix tools do.
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-            sys.exit(1)
+            sys.exit(0)
         except OSError as error:
             reason = error.strerror or str(error)
             message = f"{error.filename}: {reason}" if error.filename else reason
@@ -54,12 +57,61 @@ def load_spells(data: Path | None, add: tuple[Path, ...] = ()):
 
 # --- shared options -------------------------------------------------------------------------
 
+
+def layout_name(ctx, param, value: str) -> str:
+    """Take a layout name in any case (Poker, POKER); a .toml path is kept as written."""
+    if value.endswith(".toml") or "/" in value or os.sep in value:
+        return value
+    return value.lower()
+
+
 layout_option = click.option(
     "--layout",
     default="poker",
     show_default=True,
+    callback=layout_name,
     help="Card layout: a name from layouts/ (see `cards layouts`) or a .toml file.",
 )
+
+
+def output_path(ctx, param, value: str | None) -> Path | None:
+    """Check an output file name before any work: not empty, not a directory, FIFO or device."""
+    from cards.atomic import OutputError, output_target
+
+    if value is None:
+        return None
+    try:
+        output_target(value)
+    except OutputError as error:
+        raise click.BadParameter(str(error)) from None
+    return Path(value)
+
+
+def output_option(help: str) -> Callable:
+    """Add -o/--output, checked by output_path."""
+    return click.option("-o", "--output", metavar="FILE", callback=output_path, help=help)
+
+
+def finite(ctx, param, value: float | None) -> float | None:
+    """Refuse nan and inf, which a float option would otherwise accept."""
+    if value is not None and not math.isfinite(value):
+        raise click.BadParameter(f"expected a finite number, got {value}")
+    return value
+
+
+def sort_option(choices: tuple[str, ...], default: str, help: str) -> Callable:
+    """Add --sort with the given orders (any case)."""
+    return click.option(
+        "--sort",
+        type=click.Choice(choices, case_sensitive=False),
+        default=default,
+        show_default=True,
+        help=help,
+    )
+
+
+SORT_ORDERS = ("level", "name", "school", "class")
+SORT_HELP = "Order: by level (then Czech name), name, school or class."
 _data = click.option(
     "--data",
     type=click.Path(exists=True, dir_okay=False, path_type=Path),
@@ -126,16 +178,32 @@ def apply_filters(spells, classes, level, schools, sources, ritual, concentratio
 
 
 def parse_offset(ctx, param, value):
-    """Parse --back-offset "X,Y" in millimetres into points."""
+    """Parse --back-offset "X,Y" in millimetres into points, within what calibration measures."""
+    from cards.calibrate import SCALE_RANGE
+
     if value is None:
         return (0.0, 0.0)
     try:
         x, y = (float(part) for part in value.replace(" ", "").split(","))
     except ValueError:
         raise click.BadParameter(
-            f"expected two numbers in mm as X,Y (e.g. 0.5,-1), got {value!r}"
+            f"expected two numbers in mm as X,Y (e.g. 0.5,-1), got {shown(value)}"
         ) from None
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise click.BadParameter(f"expected two finite numbers in mm, got {shown(value)}")
+    if max(abs(x), abs(y)) > SCALE_RANGE:
+        raise click.BadParameter(
+            f"{shown(value)} is beyond the ±{SCALE_RANGE} mm the calibration sheet measures "
+            "(`cards calibrate`); a larger shift prints backs off their cards"
+        )
     return (x * mm, y * mm)
+
+
+def shown(text: str) -> str:
+    """Quote a user's text for a message, cut to a readable length."""
+    from cards.select import shown as cut
+
+    return cut(text)
 
 
 def parse_sheet(ctx, param, value):
@@ -153,12 +221,7 @@ def parse_sheet(ctx, param, value):
 def pdf_options(command: Callable) -> Callable:
     """Add the layout, sheet and printing options of every command that writes a PDF."""
     options = [
-        click.option(
-            "-o",
-            "--output",
-            type=click.Path(dir_okay=False, path_type=Path),
-            help="Where to write the PDF (default: out/<name>.pdf).",
-        ),
+        output_option("Where to write the PDF (default: out/<name>.pdf)."),
         layout_option,
         click.option(
             "--sheet",
@@ -172,7 +235,7 @@ def pdf_options(command: Callable) -> Callable:
         click.option("--backs", is_flag=True, help="Add a page of card backs after each page."),
         click.option(
             "--duplex",
-            type=click.Choice(["long", "short"]),
+            type=click.Choice(["long", "short"], case_sensitive=False),
             default="long",
             show_default=True,
             help="Which edge the printer flips on for double-sided printing.",
@@ -197,6 +260,7 @@ def pdf_options(command: Callable) -> Callable:
         click.option(
             "--bleed",
             type=click.FloatRange(min=0, max=10),
+            callback=finite,
             help="Bleed in mm around each card (default: the sheet file's; none with "
             "--sheet none; 3 with --print-shop).",
         ),
@@ -215,13 +279,18 @@ def pdf_options(command: Callable) -> Callable:
 
 def write_deck(spells, default_name: str, title: str, opts: dict, index: bool = False) -> None:
     """Build the PDF for a selection and print a one-line summary."""
+    from cards.atomic import output_target
     from cards.build import build_pdf
+    from cards.glyphs import require_drawable
     from cards.impose import PrintOptions
+    from cards.layout import load_layout
 
     if not spells:
         raise click.ClickException(
             "No spells match: nothing to print. Try `cards list` with the same filters."
         )
+    layout = load_layout(opts["layout"])
+    require_drawable(spells, layout)
     sheet = opts["sheet"]
     bleed = opts["bleed"]
     if opts["print_shop"]:
@@ -240,6 +309,7 @@ def write_deck(spells, default_name: str, title: str, opts: dict, index: bool = 
         continue_on_back=opts["continue_on_back"],
     )
     out = opts["output"] or OUT_DIR / f"{default_name}.pdf"
+    output_target(out)  # a default name can be a directory or a FIFO too: refuse before work
     quiet = opts["quiet"]
     bar = None
     if not quiet and stderr_is_terminal() and len(spells) >= PROGRESS_MIN_SPELLS:
@@ -248,7 +318,7 @@ def write_deck(spells, default_name: str, title: str, opts: dict, index: bool = 
         result = build_pdf(
             spells,
             out,
-            layout=opts["layout"],
+            layout=layout,
             sheet=sheet,
             options=options,
             title=title,
@@ -263,6 +333,25 @@ def write_deck(spells, default_name: str, title: str, opts: dict, index: bool = 
             f"{plural(result.cards, 'karta', 'karty', 'karet')}, "
             f"{plural(result.sheets, *pages)} -> {result.path}"
         )
+
+
+def deck_name(
+    base: str, classes=(), level=None, schools=(), sources=(), ritual=None, concentration=None
+) -> str:
+    """Name a filtered deck after its filters: kouzelnik-0-3, kompendium-druid-phb."""
+    from cards.model import SOURCE_ABBREVIATIONS as ABBREVIATIONS
+    from cards.select import parse_levels, resolve_class, resolve_school, resolve_source, slug
+
+    parts = [base]
+    parts += [slug(resolve_class(name)) for name in classes]
+    if level:
+        low, high = parse_levels(level)
+        parts.append(str(low) if low == high else f"{low}-{high}")
+    parts += [slug(resolve_school(name)) for name in schools]
+    parts += [ABBREVIATIONS[resolve_source(name)].lower() for name in sources]
+    flags = ((ritual, "ritualy", "bez-ritualu"), (concentration, "soustredeni", "bez-soustredeni"))
+    parts += [yes if wanted else no for wanted, yes, no in flags if wanted is not None]
+    return "-".join(dict.fromkeys(parts))
 
 
 def sheet_given() -> bool:
@@ -300,18 +389,20 @@ def main():
 
 @main.command("list")
 @filter_options
+@sort_option(SORT_ORDERS, "level", SORT_HELP)
 @click.option("--json", "as_json", is_flag=True, help="Print the full records as a JSON array.")
 @data_option
 @friendly_errors
-def list_command(as_json, data, add, **filters):
+def list_command(sort, as_json, data, add, **filters):
     """List spells.
 
     Filter by class, level, school, source, ritual or concentration; --json gives the full
     records.
     """
     from cards.compendium import spell_to_dict
+    from cards.select import sort_spells
 
-    spells = apply_filters(load_spells(data, add), **filters)
+    spells = sort_spells(apply_filters(load_spells(data, add), **filters), by=sort)
     if as_json:
         text = json.dumps([spell_to_dict(s) for s in spells], ensure_ascii=False, indent=2)
         click.echo(text)
@@ -350,17 +441,27 @@ def show_command(name, as_json, data, add):
 
 
 @main.command("lint")
+@layout_option
 @data_option
 @friendly_errors
-def lint_command(data, add):
+def lint_command(layout, data, add):
     """Check a compendium for problems.
 
-    Lists every error and warning with file:line; exits 1 if there are errors.
+    Lists every error and warning with file:line, characters the layout's fonts cannot draw
+    included; exits 1 if there are errors.
     """
     from cards.compendium import DEFAULT_DATA
+    from cards.glyphs import check_file
     from cards.homebrew import lint_spells
+    from cards.layout import load_layout
+    from cards.select import english_plural
 
-    problems = lint_spells(data, add)
+    card = load_layout(layout)
+    glyphs = [p for path in (data or DEFAULT_DATA, *add) for p in check_file(path, card)]
+    order = {str(path): n for n, path in enumerate((data or DEFAULT_DATA, *add))}
+    problems = sorted(
+        [*lint_spells(data, add), *glyphs], key=lambda p: (order.get(p.file, len(order)), p.line)
+    )
     errors = [p for p in problems if p.severity == "error"]
     warnings = [p for p in problems if p.severity != "error"]
     for title, group in (("Errors", errors), ("Warnings", warnings)):
@@ -368,21 +469,21 @@ def lint_command(data, add):
             click.echo(f"{title} ({len(group)}):")
             for problem in group:
                 click.echo(f"  {problem}")
-    click.echo(
-        f"{len(errors)} errors, {len(warnings)} warnings in "
-        + ", ".join(map(str, (data or DEFAULT_DATA, *add)))
-    )
+    counts = f"{english_plural(len(errors), 'error')}, {english_plural(len(warnings), 'warning')}"
+    click.echo(f"{counts} in " + ", ".join(map(str, (data or DEFAULT_DATA, *add))))
     if errors:
         sys.exit(1)
 
 
 @main.command("fit-report")
 @filter_options
+@sort_option(SORT_ORDERS, "level", SORT_HELP)
 @layout_option
 @click.option(
     "--csv",
     "csv_path",
-    type=click.Path(dir_okay=False, path_type=Path),
+    metavar="FILE",
+    callback=output_path,
     help="Also write the per-spell rows to this CSV file.",
 )
 @click.option(
@@ -392,32 +493,26 @@ def lint_command(data, add):
 )
 @data_option
 @friendly_errors
-def fit_report_command(layout, csv_path, continue_on_back, data, add, **filters):
+def fit_report_command(sort, layout, csv_path, continue_on_back, data, add, **filters):
     """Show how each spell fits: its cards and body size.
 
     Ends with a summary: cards in all, spells per card count, the smallest size used.
     """
+    from cards.atomic import write_atomically
     from cards.layout import load_layout
-    from cards.report import fit_report, format_report, write_csv
+    from cards.report import csv_text, fit_report, format_report
+    from cards.select import sort_spells
 
-    spells = apply_filters(load_spells(data, add), **filters)
+    spells = sort_spells(apply_filters(load_spells(data, add), **filters), by=sort)
     report = fit_report(spells, load_layout(layout), continue_on_back=continue_on_back)
     click.echo(format_report(report))
     if csv_path:
-        csv_path.parent.mkdir(parents=True, exist_ok=True)
-        with open(csv_path, "w", encoding="utf-8", newline="") as file:
-            write_csv(report, file)
+        write_atomically(csv_path, csv_text(report).encode("utf-8"))
 
 
 @main.command("compendium")
 @filter_options
-@click.option(
-    "--sort",
-    type=click.Choice(["level", "name", "school", "class"]),
-    default="level",
-    show_default=True,
-    help="Order of the cards.",
-)
+@sort_option(SORT_ORDERS, "level", SORT_HELP)
 @click.option("--index", is_flag=True, help="Start with an index: name, level, school, sheet.")
 @pdf_options
 @friendly_errors
@@ -430,7 +525,8 @@ def compendium_command(sort, index, **opts):
 
     filters = {key: opts.pop(key) for key in FILTERS}
     spells = apply_filters(load_spells(opts["data"], opts["add"]), **filters)
-    write_deck(sort_spells(spells, by=sort), "kompendium", "Kartotéka kouzel", opts, index=index)
+    name = deck_name("kompendium", **filters)
+    write_deck(sort_spells(spells, by=sort), name, "Kartotéka kouzel", opts, index=index)
 
 
 @main.command("class")
@@ -445,25 +541,20 @@ def class_command(name, level, sources, **opts):
     NAME is Czech or English, diacritics optional (kouzelník, kouzelnik, wizard). Cards go by
     level, then Czech alphabetical order.
     """
-    from cards.select import normalize, resolve_class, sort_spells
+    from cards.select import resolve_class, slug, sort_spells
 
     klass = resolve_class(name)
     spells = apply_filters(
         load_spells(opts["data"], opts["add"]), (klass,), level, (), sources, None, None
     )
-    write_deck(sort_spells(spells, by="level"), normalize(klass), f"Kouzla: {klass}", opts)
+    default = deck_name(slug(klass), level=level, sources=sources)
+    write_deck(sort_spells(spells, by="level"), default, f"Kouzla: {klass}", opts)
 
 
 @main.command("deck")
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True, path_type=Path))
 @click.option("--source", help="Which book to take a name from when it exists in two.")
-@click.option(
-    "--sort",
-    type=click.Choice(["file", "level"]),
-    default="file",
-    show_default=True,
-    help="Keep the order of the file, or sort by level and name.",
-)
+@sort_option(("file", "level"), "file", "Keep the order of the file, or sort by level and name.")
 @pdf_options
 @friendly_errors
 def deck_command(file, source, sort, **opts):
@@ -472,37 +563,38 @@ def deck_command(file, source, sort, **opts):
     FILE has one spell a line, Czech or English, any case, diacritics optional; blank lines and
     # comments are ignored; "-" reads standard input. "Světlo (Jeskyně a draci)" picks a book.
     """
-    from cards.select import read_deck, sort_spells
+    from cards.select import resolve_deck, slug, sort_spells
 
     if str(file) == "-":
-        lines, origin = sys.stdin.read().splitlines(), "<stdin>"
+        origin = "<stdin>"
+        lines = decode_lines(sys.stdin.buffer.read(), origin)
     else:
-        lines, origin = read_lines(file), str(file)
-    spells = read_deck(lines, load_spells(opts["data"], opts["add"]), source=source, origin=origin)
-    if sort == "level":
-        spells = sort_spells(spells, by="level")
-    name = "deck" if origin == "<stdin>" else file.stem
+        origin = str(file)
+        lines = decode_lines(file.read_bytes(), origin)
+    every = load_spells(opts["data"], opts["add"])
+    deck = resolve_deck(lines, every, source=source, origin=origin)
+    if not opts["quiet"]:
+        for warning in deck.warnings:
+            click.echo(warning, err=True)
+    spells = sort_spells(deck.spells, by="level") if sort == "level" else deck.spells
+    name = "deck" if origin == "<stdin>" else slug(file.stem) or "deck"
     write_deck(spells, name, "Připravená kouzla", opts)
 
 
-def read_lines(path: Path) -> list[str]:
-    """Read a UTF-8 text file's lines, with a clear message for a file in another encoding."""
+def decode_lines(data: bytes, origin: str) -> list[str]:
+    """Decode a UTF-8 list's lines, with a clear message for text in another encoding."""
     try:
-        return path.read_text(encoding="utf-8-sig").splitlines()
+        return data.decode("utf-8-sig").splitlines()
     except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
         raise click.ClickException(
-            f"{path}: byte {error.start} is not UTF-8; save the list as UTF-8 text"
+            f"{origin}:{line}: byte {error.start} is not UTF-8; save the list as UTF-8 text"
         ) from None
 
 
 @main.command("preview")
 @click.argument("name")
-@click.option(
-    "-o",
-    "--output",
-    type=click.Path(dir_okay=False, path_type=Path),
-    help="PNG file to write (default: out/<name>.png).",
-)
+@output_option("PNG file to write (default: out/<name>.png).")
 @click.option(
     "--dpi",
     type=click.IntRange(50, 1200),
@@ -524,14 +616,19 @@ def preview_command(name, output, dpi, layout, no_backs, continue_on_back, data,
 
     All cards of the spell, fronts above backs, in one image.
     """
+    from cards.atomic import output_target
     from cards.fit import fit_spell
+    from cards.glyphs import require_drawable
     from cards.layout import load_layout
     from cards.preview import render_preview
-    from cards.select import find_spell, normalize
+    from cards.select import find_spell, slug
 
     spell = find_spell(load_spells(data, add), name)
-    faces = fit_spell(spell, load_layout(layout))
-    out = output or OUT_DIR / f"{normalize(spell.name).replace(' ', '-')}.png"
+    card = load_layout(layout)
+    require_drawable((spell,), card)
+    out = output or OUT_DIR / f"{slug(spell.name)}.png"
+    output_target(out)
+    faces = fit_spell(spell, card)
     previews = render_preview(
         faces,
         out,
@@ -616,12 +713,7 @@ def images_command(names, sort, output, dpi, sheet, no_backs, layout, data, add,
     show_default=True,
     help="Paper of the calibration sheet.",
 )
-@click.option(
-    "-o",
-    "--output",
-    type=click.Path(dir_okay=False, path_type=Path),
-    help="Where to write the PDF (default: out/kalibrace.pdf).",
-)
+@output_option("Where to write the PDF (default: out/kalibrace.pdf).")
 @layout_option
 @friendly_errors
 def calibrate_command(sheet, output, layout):
@@ -635,7 +727,7 @@ def calibrate_command(sheet, output, layout):
 
     card = load_layout(layout)
     path = write_calibration(
-        output or OUT_DIR / "kalibrace.pdf", load_sheet(sheet, card.width, card.height)
+        output or OUT_DIR / "kalibrace.pdf", load_sheet(sheet, card.width, card.height), layout=card
     )
     click.echo(f"Kalibrační arch -> {path}")
 

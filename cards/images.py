@@ -19,6 +19,7 @@ import pypdfium2
 from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
+from cards.atomic import write_atomically
 from cards.backs import draw_back
 from cards.build import DEFAULT_TITLE, build_pdf, fit_spells
 from cards.console import plain
@@ -26,7 +27,6 @@ from cards.errors import CardsError
 from cards.impose import PrintOptions
 from cards.layout import Layout, load_layout
 from cards.model import Spell
-from cards.pdf import replace_atomically
 
 # Tabletop Simulator's custom deck sheet: at most 10 columns and 7 rows; the last slot shows the
 # card "hidden" in another player's hand, so a sheet holds 69 cards.
@@ -198,5 +198,5 @@ def _save(image: Image.Image, path: Path, dpi: int) -> Path:
     buffer = io.BytesIO()
     image.save(buffer, format="PNG", dpi=(dpi, dpi))
     path.parent.mkdir(parents=True, exist_ok=True)
-    replace_atomically(path, buffer.getvalue())
+    write_atomically(path, buffer.getvalue())
     return path

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import struct
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
@@ -283,7 +284,8 @@ def _fonts(reader: _Reader) -> Mapping[str, str]:
             raise reader.fail(f"fonts.{role}", value, f"a .ttf file in {FONT_DIR}")
         try:
             names[role] = register_font(file)
-        except TTFError as error:
+        except (TTFError, struct.error, ValueError, IndexError, KeyError) as error:
+            # A truncated or garbage file fails inside reportlab's reader in many ways.
             raise reader.fail(
                 f"fonts.{role}", value, f"a TrueType font with glyf outlines ({error})"
             ) from error

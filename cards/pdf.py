@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -12,14 +11,13 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfbase.pdfdoc import PDFPageLabel
 from reportlab.pdfgen.canvas import Canvas
 
+from cards.atomic import write_atomically
 from cards.backs import draw_back as _draw_back
 from cards.draw import draw_face
 from cards.impose import Page
 
 FaceDrawer = Callable[..., Any]  # (canvas, face, x, y, *, bleed=...) -> anything
 CREATOR = "Kartotéka"
-# Windows opens descriptors in text mode (LF written as CR LF) unless asked for binary.
-BINARY = getattr(os, "O_BINARY", 0)
 
 
 def write_pdf(
@@ -35,10 +33,7 @@ def write_pdf(
     draw_back gets the title as `deck_title`.
     """
     data = render_pdf(pages, title=title, draw_front=draw_front, draw_back=draw_back)
-    out = Path(out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    replace_atomically(out, data)
-    return out
+    return write_atomically(out, data)
 
 
 def render_pdf(
@@ -125,21 +120,3 @@ def _draw_lines(canvas: Canvas, page: Page) -> None:
 
 def _set_box(canvas: Canvas, name: str, box: Any) -> None:
     canvas.setCropBox(None if box is None else [box.x0, box.y0, box.x1, box.y1], name=name)
-
-
-def replace_atomically(out: Path, data: bytes) -> None:
-    """Write data to a temporary file next to `out` and rename it over `out`.
-
-    A reader, a crash or Ctrl-C sees the old file or the complete new one, never half a file.
-    """
-    temporary = out.with_name(f".{out.name}.{os.getpid()}.part")
-    try:
-        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | BINARY, 0o666)
-        with os.fdopen(descriptor, "wb") as file:
-            file.write(data)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, out)
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise

@@ -11,12 +11,13 @@ import pypdfium2
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from cards.atomic import write_atomically
 from cards.backs import DECK_TITLE
 from cards.backs import draw_back as _draw_back
 from cards.draw import draw_face
 from cards.errors import CardsError
 from cards.impose import physical_cards
-from cards.pdf import FaceDrawer, replace_atomically
+from cards.pdf import FaceDrawer
 
 
 class PreviewError(CardsError):
@@ -76,7 +77,4 @@ def render_preview(
         document.close()
     png = io.BytesIO()
     image.save(png, format="PNG", dpi=(dpi, dpi))
-    out = Path(out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    replace_atomically(out, png.getvalue())
-    return (out,)
+    return (write_atomically(out, png.getvalue()),)

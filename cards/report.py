@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import io
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -123,6 +124,13 @@ def format_report(report: FitReport) -> str:
     if report.smallest_size is not None:
         lines.append(f"Nejmenší písmo: {report.smallest_size:.1f} pt")
     return "\n".join(lines)
+
+
+def csv_text(report: FitReport) -> str:
+    """Return the CSV of write_csv as one string, for writing the file atomically."""
+    buffer = io.StringIO()
+    write_csv(report, buffer)
+    return buffer.getvalue()
 
 
 def write_csv(report: FitReport, file: TextIO) -> None:

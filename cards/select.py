@@ -93,13 +93,43 @@ class DeckError(SelectionError):
         if not message:
             counts = []
             if self.unknown:
-                counts.append(f"{len(self.unknown)} unknown spell name(s)")
+                counts.append(english_plural(len(self.unknown), "unknown spell name"))
             if self.ambiguous:
-                counts.append(f"{len(self.ambiguous)} name(s) found in two sources")
+                found = english_plural(len(self.ambiguous), "name")
+                counts.append(f"{found} found in two sources")
             lines = [f"{origin}: {' and '.join(counts)}:"]
             lines += [f"{origin}:{p.line}: {p.message}" for p in self.problems]
             message = "\n".join(lines)
         super().__init__(message)
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A resolved prepared list: its spells in the order written, and warnings with lines."""
+
+    spells: tuple[Spell, ...]
+    warnings: tuple[str, ...] = ()
+
+
+MAX_ECHO = 60  # characters of a user's text repeated in a message
+
+
+def english_plural(count: int, word: str) -> str:
+    """Count with the English plural: 1 error, 2 errors."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def shown(text: str) -> str:
+    """Quote a user's text for a message, cut to MAX_ECHO characters."""
+    if len(text) > MAX_ECHO:
+        text = text[: MAX_ECHO - 1] + "…"
+    return repr(text)
+
+
+def slug(text: str) -> str:
+    """Make an ASCII file name part: lower case, no diacritics, words joined by "-"."""
+    ascii_text = normalize(text).encode("ascii", "ignore").decode("ascii")
+    return "-".join(re.findall(r"[a-z0-9]+", ascii_text))
 
 
 def normalize(text: str) -> str:
@@ -307,7 +337,7 @@ def sort_spells(spells: Iterable[Spell], by: str = "level") -> tuple[Spell, ...]
 
 
 def _unknown_message(query: str, suggestions: Sequence[str]) -> str:
-    message = f"unknown spell {query!r}"
+    message = f"unknown spell {shown(query)}"
     if suggestions:
         message += "; nearest: " + ", ".join(suggestions)
     return message
@@ -315,7 +345,7 @@ def _unknown_message(query: str, suggestions: Sequence[str]) -> str:
 
 def _ambiguous_message(query: str, candidates: Sequence[str]) -> str:
     choices = " or ".join(f'"{c}"' for c in candidates)
-    return f"{query!r} names {len(candidates)} spells; write {choices} (or choose a source)"
+    return f"{shown(query)} names {len(candidates)} spells; write {choices} (or choose a source)"
 
 
 class _Index:
@@ -335,13 +365,27 @@ class _Index:
                 self.display.setdefault(key, name)
 
     def suggest(self, query: str) -> tuple[str, ...]:
-        keys = difflib.get_close_matches(name_key(query), list(self.by_key), SUGGESTIONS, 0.0)
-        return tuple(self.display[k] for k in keys)
+        """Return the nearest spells by Czech name, "Czech (English)" where the English matched."""
+        keys = difflib.get_close_matches(name_key(query), list(self.by_key), len(self.by_key), 0.0)
+        names: dict[str, None] = {}
+        for key in keys:
+            for spell in self.by_key[key]:
+                if key == name_key(spell.name):
+                    names.setdefault(spell.name, None)
+                else:
+                    names.setdefault(f"{spell.name} ({spell.name_en})", None)
+            if len(names) >= SUGGESTIONS:
+                break
+        return tuple(names)[:SUGGESTIONS]
 
     def lookup(self, query: str, source: str | None) -> tuple[list[Spell], str]:
-        """Return the spells a query names and the name part of the query."""
-        name, wanted = _split_source(query)
-        wanted = wanted or source
+        """Return the spells a query names and the name part of the query.
+
+        A book named in parentheses must hold the spell (SelectionError otherwise); `source`
+        only chooses between spells of the same name.
+        """
+        name, written = _split_source(query)
+        wanted = written or source
         found = list(self.by_key.get(name_key(name), ()))
         if wanted and found and not any(wanted in s.sources for s in found):
             # An English name is given only on the Příručka hráče record; the same spell in
@@ -351,6 +395,11 @@ class _Index:
         if wanted and len(found) > 1:
             matching = [s for s in found if wanted in s.sources]
             found = matching or found
+        if written and found and not any(written in s.sources for s in found):
+            books = ", ".join(dict.fromkeys(b for s in found for b in s.sources))
+            raise SelectionError(
+                f"{shown(query)}: {found[0].name} is not in {written}; it is in {books}"
+            )
         return found, name
 
 
@@ -391,23 +440,48 @@ def read_deck(
     source: str | None = None,
     origin: str = "<deck>",
 ) -> tuple[Spell, ...]:
+    """Resolve a prepared list, one spell name a line, in the order written (see resolve_deck)."""
+    return resolve_deck(lines, spells, source=source, origin=origin).spells
+
+
+def resolve_deck(
+    lines: Iterable[str],
+    spells: Iterable[Spell],
+    *,
+    source: str | None = None,
+    origin: str = "<deck>",
+) -> Deck:
     """Resolve a prepared list, one spell name a line, in the order written.
 
     Blank lines and "#" comments are ignored; a name found in two books takes the one from
     `source`, or the one named in parentheses ("Světlo (Jeskyně a draci)"). Unknown and
-    ambiguous names are all reported at once in a DeckError.
+    ambiguous names are all reported at once in a DeckError; a spell listed twice is kept
+    twice, with a warning.
     """
     index = _Index(spells)
     wanted = resolve_source(source) if source else None
     chosen: list[Spell] = []
+    first_line: dict[Spell, int] = {}
+    warnings: list[str] = []
     problems: list[DeckProblem] = []
     for number, raw in enumerate(lines, start=1):
         text = " ".join(raw.split("#", 1)[0].replace("\ufeff", "").split())
         if not text:
             continue
-        found, name = index.lookup(text, wanted)
+        try:
+            found, name = index.lookup(text, wanted)
+        except SelectionError as error:
+            problems.append(DeckProblem(number, text, str(error)))
+            continue
         if len(found) == 1:
-            chosen.append(found[0])
+            spell = found[0]
+            if spell in first_line:
+                warnings.append(
+                    f"{origin}:{number}: warning: {spell.label} is already on line "
+                    f"{first_line[spell]}; its cards are printed twice"
+                )
+            first_line.setdefault(spell, number)
+            chosen.append(spell)
         elif not found:
             suggestions = index.suggest(name)
             problems.append(
@@ -422,4 +496,4 @@ def read_deck(
         raise DeckError(origin, problems)
     if not chosen:
         raise DeckError(origin, (), f"{origin}: the deck names no spells (one name a line)")
-    return tuple(chosen)
+    return Deck(tuple(chosen), tuple(warnings))

@@ -200,12 +200,14 @@ def test_layouts_lists_card_layouts_with_sizes(runner):
 
 
 def test_class_default_output_is_out_dir(runner, tmp_path, monkeypatch):
-    """Without -o the deck goes to out/<class>.pdf, creating out/."""
+    """Without -o the deck goes to out/<class>.pdf, creating out/; a filtered one says so."""
     monkeypatch.chdir(tmp_path)
-    result = run(runner, "class", "Hraničář", "--level", "1", "-q")
-    assert result.exit_code == 0
-    assert result.output == ""
-    assert (tmp_path / "out" / "hranicar.pdf").exists()
+    result = run(runner, "class", "Hraničář", "-q")
+    assert (result.exit_code, result.output) == (0, "")
+    assert os.listdir(tmp_path / "out") == ["hranicar.pdf"]
+    result = run(runner, "class", "wizard", "--level", "0-3", "--source", "phb", "-q")
+    assert (result.exit_code, result.output) == (0, "")
+    assert sorted(os.listdir(tmp_path / "out")) == ["hranicar.pdf", "kouzelnik-0-3-phb.pdf"]
 
 
 def test_deck_from_stdin_in_file_order(runner, tmp_path):

@@ -101,7 +101,7 @@ def test_commands_work_from_another_directory(tmp_path):
         [str(CARDS), "class", "druid", "--level", "0"], cwd=tmp_path, capture_output=True
     )
     assert result.returncode == 0, result.stderr.decode()
-    assert (tmp_path / "out" / "druid.pdf").read_bytes().startswith(b"%PDF-")
+    assert (tmp_path / "out" / "druid-0.pdf").read_bytes().startswith(b"%PDF-")
 
 
 def _run(args, tmp_path, encoding):
@@ -154,7 +154,7 @@ def test_plain_forms():
 
 def test_output_descriptor_is_opened_in_binary(tmp_path, monkeypatch):
     """The atomic writer asks for a binary descriptor (a text one on Windows writes LF as CR LF)."""
-    from cards import pdf
+    from cards import atomic
 
     flags = []
     real_open = os.open
@@ -163,9 +163,9 @@ def test_output_descriptor_is_opened_in_binary(tmp_path, monkeypatch):
         flags.append(flag)
         return real_open(path, flag & ~0x40000000, *args)
 
-    monkeypatch.setattr(pdf, "BINARY", 0x40000000)
-    monkeypatch.setattr(pdf.os, "open", spy)
-    pdf.replace_atomically(tmp_path / "x.pdf", b"a\nb")
+    monkeypatch.setattr(atomic, "BINARY", 0x40000000)
+    monkeypatch.setattr(atomic.os, "open", spy)
+    atomic.write_atomically(tmp_path / "x.pdf", b"a\nb")
     assert flags and all(flag & 0x40000000 for flag in flags)
     assert (tmp_path / "x.pdf").read_bytes() == b"a\nb"
 

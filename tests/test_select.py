@@ -356,7 +356,7 @@ def test_read_deck_reports_all_unknown_and_ambiguous_names(spells):
     assert ambiguous.line == 3
     assert ambiguous.candidates == ("Světlo (Příručka hráče)", "Světlo (Jeskyně a draci)")
     message = str(error).splitlines()
-    assert message[0] == "deck.txt: 2 unknown spell name(s) and 1 name(s) found in two sources:"
+    assert message[0] == "deck.txt: 2 unknown spell names and 1 name found in two sources:"
     assert message[1].startswith("deck.txt:2: unknown spell 'ohniva kole'; nearest: Ohnivá koule")
     assert message[2].startswith("deck.txt:3: 'svetlo' names 2 spells")
 

@@ -1,0 +1,119 @@
+"""Font coverage: every character of a compendium must be drawable by the fonts of the layout.
+
+A character without a glyph prints as an empty box, so it is an error naming the line and the
+character, found before any card is set.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+from collections.abc import Iterable, Iterator, Mapping
+
+from reportlab.pdfbase import pdfmetrics
+
+from cards.compendium import BULLETS, CompendiumError, Problem, read_text
+from cards.model import BulletList, Heading, Paragraph, Spell, Table
+
+
+@functools.cache
+def _covered(font_name: str) -> frozenset[int]:
+    """Return the code points a registered TrueType font has glyphs for."""
+    return frozenset(pdfmetrics.getFont(font_name).face.charToGlyph)
+
+
+def drawable(fonts: Mapping[str, str]) -> frozenset[int]:
+    """Return the code points every font of a layout can draw (text may land in any style)."""
+    return frozenset.intersection(*(_covered(name) for name in sorted(set(fonts.values()))))
+
+
+def _describe(char: str) -> str:
+    return f"{char!r} (U+{ord(char):04X} {unicodedata.name(char, 'unnamed')})"
+
+
+def glyph_problems(text: str, file: str, fonts: Mapping[str, str], layout: str) -> list[Problem]:
+    """Report each line with characters the layout's fonts cannot draw, once per character.
+
+    ▪ and ◦ opening a line are bullets (the parser reads them as •), so they are not drawn.
+    """
+    covered = drawable(fonts)
+    missing = {c for c in set(text) if ord(c) not in covered and not c.isspace()}
+    missing -= {c for c in missing if unicodedata.category(c).startswith("C")}  # parser's job
+    if not missing:
+        return []
+    problems = []
+    font_names = ", ".join(sorted(set(fonts.values())))
+    for number, raw in enumerate(re.split(r"\r\n|\r|\n", text), start=1):
+        line = raw.strip(" \t\xa0\ufeff")
+        body = line[1:] if line.startswith(BULLETS) else line
+        for char in dict.fromkeys(c for c in body if c in missing):
+            message = (
+                f"the fonts of layout {layout} ({font_names}) cannot draw {_describe(char)}: "
+                "it would print as an empty box; replace it"
+            )
+            if char in BULLETS:
+                message += " (as a bullet, put it at the start of the line)"
+            excerpt = line if len(line) <= 60 else line[:59] + "…"
+            problems.append(Problem(file, number, "glyph", message, excerpt, "error"))
+    return problems
+
+
+def check_file(path, layout) -> list[Problem]:
+    """Report the characters of a compendium file that the layout's fonts cannot draw."""
+    name, text, _ = read_text(path)
+    return [] if text is None else glyph_problems(text, name, layout.fonts, layout.name)
+
+
+def _spell_texts(spell: Spell) -> Iterator[tuple[int, str, str]]:
+    """Yield (line, where, text) for every text of a spell that reaches a card."""
+    at = spell.origin.line
+    yield at, "name", spell.name
+    yield at, "English name", spell.name_en
+    for label, value in (
+        ("Vyvolání:", spell.casting_time),
+        ("Dosah:", spell.range),
+        ("Složky:", spell.components.material_text),
+        ("Trvání:", spell.duration),
+        ("Povolání:", ", ".join(spell.classes)),
+    ):
+        yield at, label, value
+    for block in spell.blocks:
+        line = block.line or at
+        if isinstance(block, Paragraph):
+            yield line, "description", f"{block.heading} {block.text}"
+        elif isinstance(block, Heading):
+            yield line, "description", block.text
+        elif isinstance(block, BulletList):
+            yield from ((line, "description", item) for item in block.items)
+        elif isinstance(block, Table):
+            for row in (block.header, *block.rows):
+                yield from ((line, "table", cell) for cell in row)
+
+
+def spell_problems(spells: Iterable[Spell], layout) -> list[Problem]:
+    """Report each character of the spells' texts that the layout's fonts cannot draw."""
+    covered = drawable(layout.fonts)
+    font_names = ", ".join(sorted(set(layout.fonts.values())))
+    problems = []
+    for spell in spells:
+        seen: set[str] = set()
+        for line, where, text in _spell_texts(spell):
+            for char in dict.fromkeys(text):
+                if ord(char) in covered or char.isspace() or char in seen:
+                    continue
+                seen.add(char)
+                message = (
+                    f"the fonts of layout {layout.name} ({font_names}) cannot draw "
+                    f"{_describe(char)} ({where} of {spell.label}): it would print as an empty "
+                    "box; replace it"
+                )
+                problems.append(Problem(spell.origin.file, line, "glyph", message, "", "error"))
+    return problems
+
+
+def require_drawable(spells: Iterable[Spell], layout) -> None:
+    """Raise CompendiumError when a spell to print has a character the layout cannot draw."""
+    problems = spell_problems(spells, layout)
+    if problems:
+        raise CompendiumError(problems)
