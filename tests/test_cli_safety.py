@@ -439,3 +439,25 @@ def test_square_and_circle_bullets_are_read_as_bullets(runner, tmp_path):
     bad.write_text(text.replace("ohnivý proud", "ohnivý ▪ proud", 1), encoding="utf-8")
     result = run(runner, "lint", "--data", str(bad))
     assert result.exit_code == 1 and "as a bullet, put it at the start of the line" in result.output
+
+
+def test_a_spell_that_cannot_fit_is_one_message_everywhere(runner, tmp_path):
+    """The fitter's refusal: one line naming spell, card and layout, exit 1, nothing written."""
+    poker = (ROOT / "layouts" / "poker.toml").read_text(encoding="utf-8")
+    small = poker.replace("width_mm = 63.0", "width_mm = 35.0").replace(
+        "height_mm = 88.0", "height_mm = 50.0"
+    )
+    layout = tmp_path / "small.toml"
+    layout.write_text(small, encoding="utf-8")
+    expected = "Error: Čarodějnický blesk: the material note does not fit a 35 × 50 mm card at"
+    for command, out in (
+        (["class", "kouzelnik", "--level", "1", "-o"], tmp_path / "k.pdf"),
+        (["preview", "Čarodějnický blesk", "-o"], tmp_path / "k.png"),
+        (["fit-report", "--class", "kouzelnik", "--level", "1", "--csv"], tmp_path / "k.csv"),
+    ):
+        result = run(runner, *command, str(out), "--layout", str(layout))
+        assert result.exit_code == 1, command
+        lines = result.output.splitlines()
+        assert len(lines) == 1 and lines[0].startswith(expected), command
+        assert f"(layout {layout})" in lines[0]
+        assert not out.exists()
