@@ -173,7 +173,7 @@ def test_output_descriptor_is_opened_in_binary(tmp_path, monkeypatch):
 def test_an_existing_file_is_replaced_with_os_replace(tmp_path, monkeypatch):
     """The atomic writer renames with os.replace, which (unlike os.rename) works on Windows
     when the target exists; nothing but the new file is left."""
-    from cards import pdf
+    from cards import atomic
 
     out = tmp_path / "deck.pdf"
     out.write_bytes(b"old")
@@ -187,9 +187,9 @@ def test_an_existing_file_is_replaced_with_os_replace(tmp_path, monkeypatch):
     def no_rename(*args):
         raise AssertionError("os.rename fails on Windows when the target exists")
 
-    monkeypatch.setattr(pdf.os, "replace", spy)
-    monkeypatch.setattr(pdf.os, "rename", no_rename)
-    pdf.replace_atomically(out, b"new")
+    monkeypatch.setattr(atomic.os, "replace", spy)
+    monkeypatch.setattr(atomic.os, "rename", no_rename)
+    atomic.write_atomically(out, b"new")
     assert calls == [(tmp_path, out)]
     assert out.read_bytes() == b"new"
     assert [path.name for path in tmp_path.iterdir()] == ["deck.pdf"]
