@@ -81,12 +81,12 @@ class Spacing:
     badge_height_em: float = 1.3  # of the pill
     badge_drop_em: float = 0.3  # the pill's bottom below the word's baseline
     material_above: float = 1.5  # the material note below the grid
-    material_line_em: float = 1.1
+    material_line_em: float = 1.1  # between the lines of the material note
     text_above: float = 2.6  # the description below the grid (or band)
     text_below: float = 2.2  # the description above the footer's rule
     footer_apart: float = 6.0  # between the classes and the sources
     footer_drop_em: float = 0.6  # the footer's baseline above the safe bottom, in descents
-    footer_line_em: float = 1.1
+    footer_line_em: float = 1.1  # between the lines of the classes
     footer_rule_above: float = 1.5  # the footer's rule above its top line
     footer_rule: float = 0.5  # width of the footer's rule
     higher_pad_em: float = 0.45  # "Na vyšších úrovních." panel: inside, left and right

@@ -156,3 +156,40 @@ def test_frame_must_lie_inside_the_safe_margin(tmp_path):
 def test_layout_is_hashable():
     """A layout can key a cache or a set, as frozen values should."""
     assert len({load_layout("poker"), load_layout("poker"), load_layout("mini")}) == 2
+
+
+def test_spacing_comes_from_the_layout_file_with_defaults(tmp_path):
+    """[spacing] keys override their defaults; a key left out keeps its default."""
+    from cards.layout import Spacing
+
+    assert load_layout("poker").spacing == Spacing()
+    path = _variant(tmp_path, "text_above = 2.6\n", "text_above = 10.0\n")
+    spacing = load_layout(path).spacing
+    assert spacing.text_above == 10.0
+    assert spacing.grid_pad == Spacing().grid_pad
+    short = _variant(tmp_path, "grid_pad = 2.0\n", "")
+    assert load_layout(short).spacing.grid_pad == Spacing().grid_pad
+
+
+def test_a_spacing_key_moves_what_it_names(tmp_path):
+    """text_above lowers the description's first line by the difference, nothing else moves."""
+    from cards.face import TextLine
+    from cards.fit import fit_spell
+    from tests.conftest import make_spell
+
+    spell = make_spell()
+    wide = load_layout(_variant(tmp_path, "text_above = 2.6\n", "text_above = 6.6\n"))
+    (before,) = fit_spell(spell, load_layout("poker"))
+    (after,) = fit_spell(spell, wide)
+    first = [i for i in before.items if isinstance(i, TextLine) and i.role == "body"][0]
+    moved = [i for i in after.items if isinstance(i, TextLine) and i.role == "body"][0]
+    assert first.y - moved.y == pytest.approx(4.0)
+    titles = [i.y for i in before.items if isinstance(i, TextLine) and i.role == "title"]
+    assert titles == [i.y for i in after.items if isinstance(i, TextLine) and i.role == "title"]
+
+
+def test_an_unknown_spacing_key_is_named(tmp_path):
+    """A misspelt [spacing] key gets a message naming the file and the key."""
+    path = _variant(tmp_path, "text_above = 2.6\n", "text_abov = 2.6\n")
+    with pytest.raises(LayoutError, match=r"unknown key 'spacing.text_abov'"):
+        load_layout(path)
