@@ -1,25 +1,98 @@
-"""Card backs: deck title, school colour and level, drawn from the card layout."""
+"""Card backs: deck title, school colour and level, built as primitives from the card layout."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from cards.draw import draw_face
+from cards.face import Disc, Face, Label, Outline, Primitive, TextLine
+from cards.fit.furniture import fit_title
+from cards.fit.style import CardStyle, card_style
+from cards.typeset import TypesetContext
 
 DECK_TITLE = "Kartotéka kouzel"
 MIN_TEXT = 5.5  # points: nothing on a card is set smaller
 
 
-@dataclass(frozen=True)
-class TextBlock:
-    """Text broken into lines at one type size."""
+def back_face(
+    spell: Any,
+    style: CardStyle,
+    width: float,
+    height: float,
+    *,
+    deck_title: str = DECK_TITLE,
+    context: TypesetContext | None = None,
+) -> Face:
+    """Return the back of a spell's card (or a plain back for None) as primitives.
 
-    lines: tuple[str, ...]
-    size: float
+    Sizes follow the card: a poker card's back has a 10 pt title; a larger card scales it.
+    """
+    context = context or TypesetContext()
+    scale = min(width / (63 * mm), height / (88 * mm))
+    school = getattr(spell, "school", "")
+    colour = style.colour if school else style.colours.frame
+    light, paper = style.colours.title, style.colours.background
+    title_font, body_font = style.fonts["title"], style.fonts["body"]
+    bold_font = style.fonts.get("bold", title_font)
+    safe = style.safe_margin
+    inner = width - 2 * safe - 4 * scale
+    items: list[Primitive] = []
+
+    rule = safe * 0.6
+    radius = style.panel_radius
+    items.append(
+        Outline(rule, rule, width - 2 * rule, height - 2 * rule, 0.8 * scale, light, radius)
+    )
+    rule += 1.2 * mm * scale
+    items.append(
+        Outline(rule, rule, width - 2 * rule, height - 2 * rule, 0.3 * scale, light, radius)
+    )
+
+    centre_x = width / 2
+    top = height - safe - 3 * scale
+    title = fit_title(deck_title, title_font, inner, 10 * scale, MIN_TEXT, context)
+    for line in title.lines:
+        top -= title.size
+        items.append(_centred(line, centre_x, top, title.size, light))
+        top -= title.size * 0.2
+
+    # The medallion: the level in the middle of the card, on the card's paper colour.
+    centre_y = height / 2
+    medallion = 13 * mm * scale
+    items.append(Disc(centre_x, centre_y, medallion, paper, light, 0.3 * scale))
+    level = getattr(spell, "level", None)
+    if level == 0:
+        size = 16 * scale
+        items.append(
+            _centred_label("trik", title_font, size, centre_x, centre_y - size * 0.35, colour)
+        )
+    elif level is not None:
+        size = 34 * scale
+        items.append(
+            _centred_label(str(level), title_font, size, centre_x, centre_y - size * 0.22, colour)
+        )
+        label = max(MIN_TEXT, 6.5 * scale)
+        below = centre_y - medallion * 0.68
+        items.append(_centred_label("úroveň", body_font, label, centre_x, below, colour))
+
+    if school:
+        block = fit_title(school, bold_font, inner, 10 * scale, MIN_TEXT, context)
+        baseline = centre_y - medallion - 4 * scale
+        for line in block.lines:
+            baseline -= block.size
+            items.append(_centred(line, centre_x, baseline, block.size, light))
+    classes = ", ".join(getattr(spell, "classes", ()) or ())
+    if classes:
+        block = fit_title(classes, body_font, inner, 7 * scale, MIN_TEXT, context)
+        baseline = safe + 5 * scale + (len(block.lines) - 1) * block.size * 1.15
+        for line in block.lines:
+            items.append(_centred(line, centre_x, baseline, block.size, light))
+            baseline -= block.size * 1.15
+    return Face(width, height, colour, tuple(items))
 
 
 def draw_back(
@@ -32,100 +105,27 @@ def draw_back(
     deck_title: str = DECK_TITLE,
     layout: Any = None,
 ) -> None:
-    """Draw the back of a card with its lower-left trim corner at x, y.
+    """Draw the back of a card face with its lower-left trim corner at x, y.
 
-    The layout is the face's own (face.layout) unless given; without either, the default layout.
+    In the face's own style (a CardFace's) unless a layout is given; without either, in the
+    default layout.
     """
-    layout = layout or getattr(face, "layout", None) or _default_layout()
     spell = getattr(face, "spell", None)
-    width, height = face.width, face.height
-    scale = min(width / (63 * mm), height / (88 * mm))
-    school = getattr(spell, "school", "")
-    colour = HexColor(layout.school_colour(school) if school else layout.colours.frame)
-    light = HexColor(layout.colours.title)
-    paper = HexColor(layout.colours.background)
-    title_font, body_font = layout.fonts["title"], layout.fonts["body"]
-    bold_font = layout.fonts.get("bold", title_font)
-    safe = layout.safe_margin
-    inner = width - 2 * safe - 4 * scale
-
-    canvas.saveState()
-    canvas.setFillColor(colour)
-    canvas.rect(x - bleed, y - bleed, width + 2 * bleed, height + 2 * bleed, stroke=0, fill=1)
-    canvas.setStrokeColor(light)
-    canvas.setLineWidth(0.8 * scale)
-    radius = layout.panel_radius
-    rule = safe * 0.6
-    canvas.roundRect(x + rule, y + rule, width - 2 * rule, height - 2 * rule, radius, stroke=1)
-    canvas.setLineWidth(0.3 * scale)
-    rule += 1.2 * mm * scale
-    canvas.roundRect(x + rule, y + rule, width - 2 * rule, height - 2 * rule, radius, stroke=1)
-
-    centre_x = x + width / 2
-    canvas.setFillColor(light)
-    top = y + height - safe - 3 * scale
-    title = fit_text(deck_title, title_font, 10 * scale, inner)
-    canvas.setFont(title_font, title.size)
-    for line in title.lines:
-        top -= title.size
-        canvas.drawCentredString(centre_x, top, line)
-        top -= title.size * 0.2
-
-    # The medallion: the level in the middle of the card, on the card's paper colour.
-    centre_y = y + height / 2
-    medallion = 13 * mm * scale
-    canvas.setFillColor(paper)
-    canvas.circle(centre_x, centre_y, medallion, stroke=1, fill=1)
-    canvas.setFillColor(colour)
-    level = getattr(spell, "level", None)
-    if level is None:
-        pass
-    elif level == 0:
-        size = 16 * scale
-        canvas.setFont(title_font, size)
-        canvas.drawCentredString(centre_x, centre_y - size * 0.35, "trik")
-    else:
-        size = 34 * scale
-        canvas.setFont(title_font, size)
-        canvas.drawCentredString(centre_x, centre_y - size * 0.22, str(level))
-        label = max(MIN_TEXT, 6.5 * scale)
-        canvas.setFont(body_font, label)
-        canvas.drawCentredString(centre_x, centre_y - medallion * 0.68, "úroveň")
-
-    canvas.setFillColor(light)
-    if school:
-        block = fit_text(school, bold_font, 10 * scale, inner)
-        baseline = centre_y - medallion - 4 * scale
-        for line in block.lines:
-            baseline -= block.size
-            canvas.setFont(bold_font, block.size)
-            canvas.drawCentredString(centre_x, baseline, line)
-    classes = ", ".join(getattr(spell, "classes", ()) or ())
-    if classes:
-        block = fit_text(classes, body_font, 7 * scale, inner)
-        baseline = y + safe + 5 * scale + (len(block.lines) - 1) * block.size * 1.15
-        for line in block.lines:
-            canvas.setFont(body_font, block.size)
-            canvas.drawCentredString(centre_x, baseline, line)
-            baseline -= block.size * 1.15
-    canvas.restoreState()
+    style = getattr(face, "style", None)
+    if layout is not None or style is None:
+        style = card_style(layout or _default_layout(), getattr(spell, "school", ""))
+    back = back_face(spell, style, face.width, face.height, deck_title=deck_title)
+    draw_face(canvas, back, x, y, bleed=bleed)
 
 
-def fit_text(text: str, font: str, size: float, width: float) -> TextBlock:
-    """Set text on one line, shrinking down to 5.5 pt, then on as many lines as it needs."""
-    natural = stringWidth(text, font, size)
-    if natural <= width:
-        return TextBlock((text,), size)
-    smaller = max(MIN_TEXT, size * width / natural)
-    if stringWidth(text, font, smaller) <= width:
-        return TextBlock((text,), smaller)
-    lines: list[str] = []
-    for word in text.split():
-        if lines and stringWidth(f"{lines[-1]} {word}", font, MIN_TEXT) <= width:
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
-    return TextBlock(tuple(lines), MIN_TEXT)
+def _centred(line, centre: float, baseline: float, size: float, colour: str) -> TextLine:
+    """Return a set line centred on `centre`."""
+    return TextLine(line, centre - line.width / 2, baseline, size, colour, "back")
+
+
+def _centred_label(text: str, font: str, size: float, centre: float, y: float, colour: str):
+    """Return a one-font label centred on `centre`."""
+    return Label(text, font, size, centre - stringWidth(text, font, size) / 2, y, colour)
 
 
 @lru_cache(maxsize=1)

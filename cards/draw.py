@@ -11,7 +11,7 @@ from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
 
-from cards.face import CardFace, Fill, Label, Rule, TextLine
+from cards.face import Disc, Face, Fill, Label, Outline, Rule, TextLine
 
 
 @functools.lru_cache(maxsize=256)
@@ -19,12 +19,18 @@ def _colour(hex_colour: str) -> Color:
     return HexColor(hex_colour)
 
 
-def draw_face(canvas: Canvas, face: CardFace, x: float, y: float, *, bleed: float = 0.0) -> None:
-    """Draw a card face with its lower-left corner at (x, y), colour reaching `bleed` beyond."""
+def draw_face(canvas: Canvas, face: Face, x: float, y: float, *, bleed: float = 0.0) -> None:
+    """Draw a face (a card's front or back, a page) with its lower-left corner at (x, y).
+
+    Its colour, if any, fills the face and reaches `bleed` beyond; then its shapes, then all
+    its text.
+    """
     canvas.saveState()
     canvas.translate(x, y)
-    canvas.setFillColor(_colour(face.colour))
-    canvas.rect(-bleed, -bleed, face.width + 2 * bleed, face.height + 2 * bleed, stroke=0, fill=1)
+    if face.colour is not None:
+        canvas.setFillColor(_colour(face.colour))
+        width, height = face.width + 2 * bleed, face.height + 2 * bleed
+        canvas.rect(-bleed, -bleed, width, height, stroke=0, fill=1)
     # Shapes first, then all text in one text object: no text lies under a shape.
     for item in face.items:
         if isinstance(item, Fill):
@@ -39,6 +45,18 @@ def draw_face(canvas: Canvas, face: CardFace, x: float, y: float, *, bleed: floa
             canvas.setStrokeColor(_colour(item.colour))
             canvas.setLineWidth(item.width)
             canvas.line(item.x1, item.y1, item.x2, item.y2)
+        elif isinstance(item, Outline):
+            canvas.setStrokeColor(_colour(item.colour))
+            canvas.setLineWidth(item.line_width)
+            if item.radius > 0:
+                canvas.roundRect(item.x, item.y, item.width, item.height, item.radius, stroke=1)
+            else:
+                canvas.rect(item.x, item.y, item.width, item.height, stroke=1, fill=0)
+        elif isinstance(item, Disc):
+            canvas.setFillColor(_colour(item.colour))
+            canvas.setStrokeColor(_colour(item.edge))
+            canvas.setLineWidth(item.line_width)
+            canvas.circle(item.x, item.y, item.radius, stroke=1, fill=1)
     _text(canvas, face)
     canvas.restoreState()
 
@@ -128,7 +146,7 @@ def _codes(font, doc) -> _Codes | None:
     return fonts[font.fontName]
 
 
-def _text(canvas: Canvas, face: CardFace) -> None:
+def _text(canvas: Canvas, face: Face) -> None:
     """Draw the face's lines and labels in one text object, in reading order.
 
     Reading order keeps the text searchable and copyable in PDF viewers; colour, font,

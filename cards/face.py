@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from cards.typeset import Line
 
 if TYPE_CHECKING:
-    from cards.layout import Layout
+    from cards.fit.style import CardStyle
     from cards.model import Spell
 
 
@@ -79,7 +79,50 @@ class Fill:
         return Fill(self.x, self.y + dy, self.width, self.height, self.colour, self.radius)
 
 
-Primitive = TextLine | Label | Rule | Fill
+@dataclass(frozen=True)
+class Outline:
+    """A stroked rectangle, lower-left corner at (x, y), optionally with rounded corners."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+    line_width: float
+    colour: str
+    radius: float = 0.0
+
+    def moved(self, dy: float) -> Outline:
+        return Outline(
+            self.x, self.y + dy, self.width, self.height, self.line_width, self.colour, self.radius
+        )
+
+
+@dataclass(frozen=True)
+class Disc:
+    """A filled circle with a stroked edge, centred at (x, y)."""
+
+    x: float
+    y: float
+    radius: float
+    colour: str
+    edge: str
+    line_width: float
+
+    def moved(self, dy: float) -> Disc:
+        return Disc(self.x, self.y + dy, self.radius, self.colour, self.edge, self.line_width)
+
+
+Primitive = TextLine | Label | Rule | Fill | Outline | Disc
+
+
+@dataclass(frozen=True)
+class Face:
+    """Anything the painter paints: a card back, an index page (colour None: plain paper)."""
+
+    width: float
+    height: float
+    colour: str | None  # filled under everything, reaching into the bleed
+    items: tuple[Primitive, ...]
 
 
 @dataclass(frozen=True)
@@ -93,7 +136,7 @@ class CardFace:
     width: float
     height: float
     colour: str  # the school colour: frame, title band, bleed
-    layout: Layout  # for the back only; the front paints from items alone
+    style: CardStyle  # for building the back; the front paints from items alone
     items: tuple[Primitive, ...]  # from the back: the paper panel first
 
 

@@ -12,7 +12,9 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
-from cards.backs import MIN_TEXT, draw_back, fit_text
+from cards.backs import MIN_TEXT, back_face, draw_back
+from cards.face import TextLine
+from cards.fit.style import card_style
 from cards.layout import load_layout
 
 LAYOUT = load_layout("poker")
@@ -110,11 +112,31 @@ def test_long_title_wraps_without_shrinking_below_minimum():
     assert min(char["size"] for char in page.chars) >= MIN_TEXT - 0.01
 
 
-def test_fit_text_shrinks_before_wrapping():
-    """fit_text keeps one line while shrinking suffices, then wraps at 5.5 pt."""
-    font = LAYOUT.fonts["body"]
-    assert fit_text("krátký", font, 10, 100).lines == ("krátký",)
-    shrunk = fit_text("o něco delší text", font, 10, 50)
-    assert shrunk.lines == ("o něco delší text",) and MIN_TEXT <= shrunk.size < 10
-    wrapped = fit_text("velmi dlouhý text o mnoha slovech", font, 10, 40)
-    assert len(wrapped.lines) > 1 and wrapped.size == MIN_TEXT
+def _title_lines(title: str) -> list[TextLine]:
+    style = card_style(LAYOUT, "Iluze")
+    back = back_face(FakeSpell("Iluze", 2), style, LAYOUT.width, LAYOUT.height, deck_title=title)
+    return [item for item in back.items if isinstance(item, TextLine)][: len(title.split())]
+
+
+def test_the_deck_title_shrinks_before_it_wraps():
+    """A short title keeps 10 pt; a longer one shrinks on one line; a long one takes lines."""
+    (short,) = _title_lines("Kouzla")[:1]
+    assert short.size == 10 and short.line.text == "Kouzla"
+    (shrunk,) = [t for t in _title_lines("Kouzla naší velké družiny z Jeskyní") if t.y > 200]
+    assert (
+        MIN_TEXT <= shrunk.size < 10 and shrunk.line.text == "Kouzla naší velké družiny z Jeskyní"
+    )
+    long = "Velmi dlouhý název balíčku kouzel pro celou družinu dobrodruhů z Jeskyní a draků"
+    wrapped = [t for t in _title_lines(long) if t.y > 150]
+    assert len(wrapped) > 1 and len({t.size for t in wrapped}) == 1
+
+
+def test_a_back_is_primitives_centred_on_the_card():
+    """Every line of a back is centred; the painter draws it like any face."""
+    style = card_style(LAYOUT, "Věštění")
+    back = back_face(FakeSpell("Věštění", 4), style, LAYOUT.width, LAYOUT.height)
+    lines = [item for item in back.items if isinstance(item, TextLine)]
+    assert lines
+    for item in lines:
+        assert item.x + item.line.width / 2 == pytest.approx(LAYOUT.width / 2)
+    assert back.colour == LAYOUT.school_colours["Věštění"]

@@ -121,16 +121,16 @@ class SpellSetter:
         items = (panel(self.style), *header.items, *placed)
         if parts > 1:
             items += (part_label(self.style, header, part, parts),)
-        layout = self.layout
+        style = self.style
         return CardFace(
             self.spell,
             part,
             parts,
             size,
-            layout.width,
-            layout.height,
-            self.style.colour,
-            layout,
+            style.card_width,
+            style.card_height,
+            style.colour,
+            style,
             items,
         )
 
