@@ -12,7 +12,7 @@ from cards.draw import draw_face
 from cards.face import CardFace
 from cards.fit import fit_spell
 from cards.impose import DeckLabel, PrintOptions, impose, load_sheet, physical_cards
-from cards.index import IndexFace, draw_index, index_pages
+from cards.index import index_pages
 from cards.layout import Layout, load_layout
 from cards.model import Spell
 from cards.pdf import write_pdf
@@ -50,11 +50,8 @@ def collector_paused() -> Iterator[None]:
 
 
 def draw_front(canvas, face, x: float, y: float, *, bleed: float = 0.0) -> None:
-    """Draw a card face, or an index page when the placement holds one."""
-    if isinstance(face, IndexFace):
-        draw_index(canvas, face, x, y)
-    else:
-        draw_face(canvas, face, x, y, bleed=bleed)
+    """Draw a card face or an index page: both are primitives for the one painter."""
+    draw_face(canvas, face, x, y, bleed=bleed)
 
 
 def fit_spells(

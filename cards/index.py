@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from reportlab.lib.colors import HexColor
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from cards.face import Label, Primitive, Rule
+from cards.fit.furniture import right_label
 from cards.impose import Page, Placement
 from cards.layout import Layout
 from cards.model import Spell
@@ -69,6 +70,12 @@ class IndexFace:
     page: int
     pages: int
     counts: str  # "492 kouzel · 508 karet · 57 archů"
+    colour: str | None = None  # plain paper: the painter fills nothing under the items
+
+    @property
+    def items(self) -> tuple[Primitive, ...]:
+        """The page as primitives, for the one painter (`draw.draw_face`)."""
+        return index_items(self)
 
     @property
     def entries(self) -> tuple[IndexEntry, ...]:
@@ -195,73 +202,68 @@ def _paginate(
     return pages
 
 
-def draw_index(canvas, face: IndexFace, x: float, y: float, *, bleed: float = 0.0) -> None:
-    """Draw one index page: a header and the counts, then columns of rows."""
-    fonts = face.layout.fonts
-    text_colour = HexColor(face.layout.colours.text)
-    muted = HexColor(face.layout.colours.muted)
-    top = y + face.height - MARGIN
-    canvas.setFillColor(text_colour)
+def index_items(face: IndexFace) -> tuple[Primitive, ...]:
+    """Return one index page as primitives: a header and the counts, then columns of rows."""
+    fonts, colours = face.layout.fonts, face.layout.colours
+    text, muted = colours.text, colours.muted
+    top = face.height - MARGIN
     header = f"{face.title}: rejstřík" + (f" ({face.page}/{face.pages})" if face.pages > 1 else "")
-    canvas.setFont(fonts["title"], HEADER_SIZE)
-    canvas.drawString(x + MARGIN, top - HEADER_SIZE, header)
-    canvas.setFillColor(muted)
-    canvas.setFont(fonts["body"], NOTE_SIZE)
     note_y = top - 1.6 * HEADER_SIZE - NOTE_SIZE * 0.3
-    canvas.drawString(x + MARGIN, note_y, face.counts)
-    canvas.drawRightString(x + face.width - MARGIN, note_y, LEGEND)
-    canvas.setStrokeColor(text_colour)
-    canvas.setLineWidth(0.4)
+    items: list[Primitive] = [
+        Label(header, fonts["title"], HEADER_SIZE, MARGIN, top - HEADER_SIZE, text),
+        Label(face.counts, fonts["body"], NOTE_SIZE, MARGIN, note_y, muted),
+        right_label(LEGEND, fonts["body"], NOTE_SIZE, face.width - MARGIN, note_y, muted),
+    ]
     count = max(1, len(face.columns))
     columns = max(count, int((face.width - 2 * MARGIN + GUTTER) // (COLUMN_WIDTH + GUTTER)))
     width = (face.width - 2 * MARGIN - GUTTER * (columns - 1)) / columns
     for number, rows in enumerate(face.columns):
-        left = x + MARGIN + number * (width + GUTTER)
-        _draw_column(canvas, face, rows, left, width, top - _body_top_offset(), text_colour)
+        left = MARGIN + number * (width + GUTTER)
+        items += _column(face, rows, left, width, top - _body_top_offset())
+    return tuple(items)
 
 
-def _draw_column(canvas, face: IndexFace, rows, left, width, top, text_colour) -> None:
-    """Draw one column of the index: its heading row and its rows."""
-    fonts = face.layout.fonts
-    muted = HexColor(face.layout.colours.muted)
+def _column(face: IndexFace, rows, left: float, width: float, top: float) -> list[Primitive]:
+    """Return one column of the index: its heading row, a rule and its rows."""
+    layout = face.layout
+    fonts, text, muted = layout.fonts, layout.colours.text, layout.colours.muted
+    bold, body = fonts["bold"], fonts["body"]
     right = left + width
     marks_x = right - MARKS_FROM_RIGHT
     level_x, school_x = right - LEVEL_FROM_RIGHT, right - SCHOOL_FROM_RIGHT
-    canvas.setFillColor(text_colour)
-    canvas.setFont(fonts["bold"], SIZE)
-    canvas.drawString(left, top, "Kouzlo")
-    canvas.drawString(level_x, top, "Úroveň")
-    canvas.drawString(school_x, top, "Škola")
-    canvas.drawRightString(right, top, "Arch")
-    canvas.line(left, top - 2.5, right, top - 2.5)
+    items: list[Primitive] = [
+        Label("Kouzlo", bold, SIZE, left, top, text),
+        Label("Úroveň", bold, SIZE, level_x, top, text),
+        Label("Škola", bold, SIZE, school_x, top, text),
+        right_label("Arch", bold, SIZE, right, top, text),
+        Rule(left, top - 2.5, right, top - 2.5, 0.4, text),
+    ]
     row_y = top
     for row in rows:
         row_y -= SIZE * LEADING
         spell = row.entry.spell
-        canvas.setFillColor(text_colour)
-        canvas.setFont(fonts["body"], row.name_size)
-        canvas.drawString(left, row_y, row.name)
+        items.append(Label(row.name, body, row.name_size, left, row_y, text))
         marks = " ".join(
             mark for mark, on in (("R", spell.ritual), ("S", spell.concentration)) if on
         )
         if marks:
-            canvas.setFont(fonts["bold"], SIZE)
-            canvas.drawString(marks_x, row_y, marks)
-        canvas.setFont(fonts["body"], SIZE)
-        canvas.drawString(level_x, row_y, "trik" if spell.level == 0 else f"{spell.level}.")
-        canvas.setFillColor(HexColor(face.layout.school_colour(spell.school)))
-        canvas.drawString(school_x, row_y, spell.school)
-        canvas.setFillColor(text_colour)
-        canvas.drawRightString(right, row_y, str(row.entry.sheet))
+            items.append(Label(marks, bold, SIZE, marks_x, row_y, text))
+        level = "trik" if spell.level == 0 else f"{spell.level}."
+        items.append(Label(level, body, SIZE, level_x, row_y, text))
+        school = layout.school_colour(spell.school)
+        items.append(Label(spell.school, body, SIZE, school_x, row_y, school))
+        items.append(right_label(str(row.entry.sheet), body, SIZE, right, row_y, text))
         if row.english:
-            canvas.setFillColor(muted)
-            canvas.setFont(fonts["italic"], row.english_size)
+            italic = fonts["italic"]
             if row.english_below:
                 row_y -= SIZE * LEADING
-                canvas.drawString(left + 2 * mm, row_y, row.english)
+                items.append(
+                    Label(row.english, italic, row.english_size, left + 2 * mm, row_y, muted)
+                )
             else:
-                name_width = stringWidth(row.name, fonts["body"], row.name_size)
-                canvas.drawString(left + name_width + ENGLISH_GAP, row_y, row.english)
+                after = left + stringWidth(row.name, body, row.name_size) + ENGLISH_GAP
+                items.append(Label(row.english, italic, row.english_size, after, row_y, muted))
+    return items
 
 
 def _fitting_size(text: str, font: str, width: float, size: float = SIZE) -> float:
