@@ -146,6 +146,9 @@ def parse_json(text: str, file: str = "<json>", *, any_book: bool = False) -> Co
         message = "expected an array of spell records [{...}, ...], as `cards list --json` prints"
         return _json_file(file, (), [Problem(file, 1, "json", message)])
     records, lines = decoded
+    if not records:
+        message = "the array is empty; expected spell records [{...}, ...]"
+        return _json_file(file, (), [Problem(file, 1, "empty", message)])
     bad: dict[int, list[_Finding]] = {}
     for error in _validator().iter_errors(records):
         bad.setdefault(error.absolute_path[0], []).extend(_describe(error))

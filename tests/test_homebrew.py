@@ -9,6 +9,8 @@ from pathlib import Path
 import pypdf
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cards.cli import main
 from cards.compendium import read_compendium, spell_to_dict
@@ -539,3 +541,35 @@ def test_the_readme_homebrew_spell_is_the_same_in_both_formats(tmp_path):
         records.append(spell_to_dict(compendium.spells[0]) | {"origin": None})
     assert records[0] == records[1]
     assert records[0]["name"] == "Jiskřivý pozdrav"
+
+
+_JSON = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-20, 20)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(key=st.sampled_from(sorted(RECORD)), value=_JSON, extra=_JSON)
+def test_any_record_gets_problems_never_an_exception(key, value, extra):
+    """Whatever a record holds, parse_json answers with problems (or a spell), never a crash."""
+    record = dict(RECORD, **{key: value})
+    compendium = parse_json(json.dumps([record, extra]), "f.json", any_book=True)
+    assert compendium.errors  # `extra` is never a valid spell
+    assert all(p.file == "f.json" and p.line >= 1 for p in compendium.problems)
+
+
+@settings(max_examples=100, deadline=None)
+@given(text=st.text(alphabet='[]{},:"0 \n\\ax', max_size=30))
+def test_any_text_that_looks_like_json_gets_a_problem(text):
+    """Broken JSON of any shape is a problem with a line number."""
+    compendium = parse_json("[" + text, "f.json")
+    assert compendium.spells == () and compendium.errors
+    assert all(p.line >= 1 for p in compendium.errors)
