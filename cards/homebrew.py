@@ -20,9 +20,9 @@ from cards.compendium import (
     Compendium,
     CompendiumError,
     Problem,
-    _read,  # the shared reading and decoding: UTF-8 checks and their messages
     check_line,
     parse_compendium,
+    read_text,
 )
 from cards.model import (
     SOURCES,
@@ -68,7 +68,7 @@ def read_spell_file(path: str | Path | None = None, *, any_book: bool = False) -
 
     any_book=True accepts books other than the known ones (with a warning), for added files.
     """
-    name, text, problems = _read(path)
+    name, text, problems = read_text(path)
     if text is None:
         return Compendium(name, (), tuple(problems))
     if is_json(text):
