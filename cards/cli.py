@@ -682,7 +682,9 @@ def images_command(names, sort, output, dpi, sheet, no_backs, layout, data, add,
     NAMES pick spells in the order given, otherwise the filters select as for `compendium`.
     --sheet tts writes Tabletop Simulator deck sheets and their backs.
     """
+    from cards.glyphs import require_drawable
     from cards.images import write_images, write_tts_sheets
+    from cards.layout import load_layout
     from cards.select import find_spell, sort_spells
 
     spells = load_spells(data, add)
@@ -690,6 +692,8 @@ def images_command(names, sort, output, dpi, sheet, no_backs, layout, data, add,
         spells = apply_filters([find_spell(spells, name) for name in names], **filters)
     else:
         spells = sort_spells(apply_filters(spells, **filters), by=sort)
+    layout = load_layout(layout)
+    require_drawable(spells, layout)
     out = output or OUT_DIR / "images"
     bar = None
     if stderr_is_terminal() and len(spells) >= PROGRESS_MIN_SPELLS // 10:

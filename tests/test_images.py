@@ -196,3 +196,19 @@ def test_progress_is_shown_on_a_terminal_only(tmp_path, monkeypatch):
     assert result.exit_code == 0, result.output
     assert "Kreslím karty" in result.stderr
     assert "Kreslím karty" not in result.stdout
+
+
+def test_a_character_the_fonts_lack_makes_no_images(tmp_path):
+    """A homebrew spell with a character the layout cannot draw is refused before any image."""
+    spell = tmp_path / "moje.txt"
+    text = (
+        "Sněhulák\n\nSnowman\n\nPříručka hráče\n\nIluze 0. úrovně\n\nVyvolání: 1 akce\n\n"
+        "Dosah: 2 sáhy\n\nSložky: V\n\nTrvání: 1 minuta\n\nPovolání: Bard\n\n"
+        "Objeví se malý sněhulák ☃ a zamává.\n"
+    )
+    spell.write_text(text, encoding="utf-8")
+    out = tmp_path / "img"
+    result = invoke("images", "snehulak", "--add", str(spell), "-o", str(out))
+    assert result.exit_code == 1, result.output
+    assert "☃" in result.output or "U+2603" in result.output
+    assert not out.exists()
