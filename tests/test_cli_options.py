@@ -375,3 +375,24 @@ def test_show_json(runner):
     """show --json prints one JSON record."""
     record = json.loads(run(runner, "show", "fireball", "--json").output)
     assert record["name"] == "Ohnivá koule" and record["level"] == 3
+
+
+def test_calibrate_sets_its_text_in_the_layout_fonts(runner, tmp_path):
+    """calibrate --layout: the sheet's text is set in that layout's fonts."""
+    mono = Path(__file__).parent / "fonts" / "DejaVuSansMono.ttf"
+    root = Path(__file__).resolve().parent.parent
+    poker = (root / "layouts" / "poker.toml").read_text(encoding="utf-8")
+    for name in ("Regular", "Bold", "Italic", "BoldItalic"):
+        poker = poker.replace(f'"CharisSIL-{name}.ttf"', f'"{mono}"')
+    layout = tmp_path / "mono.toml"
+    layout.write_text(poker, encoding="utf-8")
+    fonts = {}
+    for name, options in (("charis", ()), ("mono", ("--layout", str(layout)))):
+        out = tmp_path / f"{name}.pdf"
+        assert run(runner, "calibrate", "-o", str(out), *options).exit_code == 0
+        with pdfplumber.open(out) as pdf:
+            fonts[name] = {c["fontname"].split("+")[-1] for c in pdf.pages[0].chars}
+    assert fonts["charis"] == {"CharisSIL", "CharisSIL-Bold"} or "DejaVuSansMono" not in str(
+        fonts["charis"]
+    )
+    assert all("DejaVuSansMono" in font for font in fonts["mono"])
