@@ -28,7 +28,7 @@ def paragraph(widths, points=None, space=SPACE) -> Breaks:
         gaps.append(g)
         x += width
     cols = {k: [v] for k, v in dict(ex=0.0, eg=0.0, sx=0.0, sg=0.0, eu=0, su=0).items()}
-    cols.update(hy=[False], wd=[-1], pen=[0.0])
+    cols.update(hy=[False], wd=[0], pen=[0.0])
 
     def add(ex, eg, sx, sg, eu, su, hy, wd):
         for key, value in dict(ex=ex, eg=eg, sx=sx, sg=sg, eu=eu, su=su, hy=hy, wd=wd).items():
@@ -48,7 +48,7 @@ def paragraph(widths, points=None, space=SPACE) -> Breaks:
             k,
             k + 1,
             False,
-            -1,
+            k,
         )
     return Breaks(
         *(tuple(cols[k]) for k in ("ex", "eg", "sx", "sg", "eu", "su", "hy", "wd", "pen"))

@@ -61,35 +61,43 @@ def break_lines(
     if not justify:
         return _line_by_line(prepared, first, rest, justify, hyphenate, breaks)
     key = (prepared, hyphenate)
-    found = feasible.get(key) if feasible is not None else None
-    if found is None:
-        found = totalfit.paragraph_breaks(prepared, hyphenate, breaks)
+    points = feasible.get(key) if feasible is not None else None
+    if points is None:
+        points = totalfit.paragraph_breaks(prepared, hyphenate, breaks)
         if feasible is not None:
-            feasible[key] = found
-    points, places = found
+            feasible[key] = points
     plan = totalfit.total_fit(points, first, rest, expansion)
     if hyphenate and any(plan.overfull):
         # A unit wider than the line: only line by line breaks it as a last resort.
         return _line_by_line(prepared, first, rest, justify, hyphenate, breaks)
+    words, widths = prepared.words, prepared.widths
     spans = []
-    before = places[0]
+    word, start, start_width, lead = 0, 0, 0.0, 0.0  # where the next line starts
     for end, overfull in zip(plan.ends, plan.overfull, strict=True):
-        place = places[end]
-        spans.append(
-            Span(
-                before.first,
-                before.start,
-                before.start_width,
-                before.lead,
-                place.last,
-                place.end,
-                place.end_width,
-                place.hyphen,
-                points.hyphen[end],
-                overfull,
+        last, cut = points.word[end], points.cut[end]
+        if cut is None:
+            spans.append(
+                Span(
+                    word,
+                    start,
+                    start_width,
+                    lead,
+                    last,
+                    len(words[last]),
+                    widths[last],
+                    0.0,
+                    False,
+                    overfull,
+                )
             )
-        )
-        before = place
+            word, start, start_width, lead = last + 1, 0, 0.0, 0.0
+        else:
+            spans.append(
+                Span(
+                    word, start, start_width, lead, last, cut.at, cut.width, cut.hyphen, True, False
+                )
+            )
+            word, start, start_width, lead = last, cut.at, cut.width, cut.repeat
     return spans
 
 

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 
 from cards.typeset.words import SHRINK, Prepared, WordBreak
 
-__all__ = ["Breaks", "BreakPlan", "Place", "total_fit", "judge", "paragraph_breaks"]
+__all__ = ["Breaks", "BreakPlan", "total_fit", "judge", "paragraph_breaks"]
 
 STRETCH = 0.5  # what a space can stretch, as a share of its width
 TYPICAL_SPACE = 0.25  # width of a word space at 1 pt, to judge a line without spaces
@@ -71,8 +71,9 @@ class Breaks:
     end_unit: tuple[int, ...]  # the unit a line ending here ends in
     start_unit: tuple[int, ...]  # the unit the next line starts in
     hyphen: tuple[bool, ...]  # a line ending here ends inside a word
-    word: tuple[int, ...]  # the word broken here (for breaks inside a word), else -1
+    word: tuple[int, ...]  # the word a line ending here ends in (or inside)
     penalty: tuple[float, ...]  # extra penalty for a break here (squared into demerits)
+    cut: tuple[WordBreak | None, ...] = ()  # the place inside the word, for breaks inside one
 
     def __len__(self) -> int:
         return len(self.end_x)
@@ -200,6 +201,14 @@ def _total_fit(
     best[0] = {DECENT * 3: (0.0, -1, -1, 1.0, False)}
     shrink_share = 1.0 - expansion
     grow_share = 1.0 + expansion
+    stretch_badness = 100 / (STRETCH * STRETCH * STRETCH)
+    shrink_badness = 100 / (SHRINK * SHRINK * SHRINK)
+    full_expansion = EXPANSION_BADNESS if expansion else 0.0
+    adjacent, double, final_hyphen = (
+        ADJACENT_DEMERITS,
+        DOUBLE_HYPHEN_DEMERITS,
+        FINAL_HYPHEN_DEMERITS,
+    )
     lo = 0
     loose_at: set[int] = set()  # breaks reached only past `loosest`
     for j in range(1, count):
@@ -213,8 +222,12 @@ def _total_fit(
             lo += 1
         states: dict = {}
         hyphenated = hyphen[j]
+        pen = breaks.penalty[j]
+        cost = pen * pen + (HYPHEN_PENALTY * HYPHEN_PENALTY if hyphenated else 0.0)
+        avail = first if lo == 0 else rest
         for i in range(lo, j):
-            avail = first if i == 0 else rest
+            if i == 1:
+                avail = rest
             natural = ex - start_x[i]
             spaces = eg - start_gap[i]
             slack = avail - natural
@@ -229,24 +242,28 @@ def _total_fit(
                         breaks, best, states, i, j, natural, spaces, avail, expansion, True, final
                     )
                 continue
-            if not final and slack - expansion * natural > loosest * spaces:
+            grow = expansion * natural
+            if final:
+                if slack >= 0:
+                    badness, scale, fitness = 0.0, 1.0, DECENT
+                    here = best[i]
+                    if not here:
+                        continue
+            elif slack - grow > loosest * spaces:
                 break  # this line and those from later breaks stretch past LOOSEST
             here = best[i]
             if not here:
                 continue
             # judge(natural, spaces, avail, expansion, False, final), inlined
-            grow = expansion * natural
             if slack >= 0:
-                if final:
-                    badness, scale, fitness = 0.0, 1.0, DECENT
-                else:
+                if not final:
                     if slack <= grow:
                         u = slack / grow if grow else 0.0
                         badness = EXPANSION_BADNESS * u * u * u
                         scale = 1.0 + expansion * u
                     else:
-                        r = (slack - grow) / (STRETCH * spaces)
-                        badness = 100 * r * r * r + (EXPANSION_BADNESS if grow else 0.0)
+                        r = (slack - grow) / spaces
+                        badness = stretch_badness * r * r * r + full_expansion
                         scale = grow_share
                     t = slack / (grow + STRETCH * spaces)
                     fitness = VERY_LOOSE if t > 1 else LOOSE if t > 0.5 else DECENT
@@ -260,32 +277,28 @@ def _total_fit(
                     room = SHRINK * spaces
                     if need - grow > room * (1 + _EPS) + _EPS:
                         continue
-                    r = (need - grow) / room
-                    badness = 100 * r * r * r + (EXPANSION_BADNESS if grow else 0.0)
+                    r = (need - grow) / spaces
+                    badness = shrink_badness * r * r * r + full_expansion
                     scale = shrink_share
                 fitness = TIGHT if need > 0.5 * (grow + SHRINK * spaces) else DECENT
-            demerits = (LINE_PENALTY + badness) ** 2
-            if hyphenated:
-                demerits += HYPHEN_PENALTY * HYPHEN_PENALTY
-            pen = breaks.penalty[j]
-            if pen:
-                demerits += pen * pen
+            demerits = LINE_PENALTY + badness
+            demerits = demerits * demerits + cost
             for state, value in here.items():
                 run = state % 3
                 d = value[0] + demerits
                 if hyphenated:
-                    if run >= MAX_HYPHEN_RUN:
+                    if run == 2:
                         continue
                     if run:
-                        d += DOUBLE_HYPHEN_DEMERITS
+                        d += double
                     key = fitness * 3 + run + 1
                 else:
                     key = fitness * 3
-                if final and run:
-                    d += FINAL_HYPHEN_DEMERITS
+                    if final and run:
+                        d += final_hyphen
                 fit = state // 3
                 if fit - fitness > 1 or fitness - fit > 1:
-                    d += ADJACENT_DEMERITS
+                    d += adjacent
                 old = states.get(key)
                 if old is None or d < old[0]:
                     states[key] = (d, i, state, scale, False)
@@ -319,6 +332,8 @@ def _total_fit(
                     True,
                 )
             loose_at.add(j)
+        if len(states) > 1:
+            states = _undominated(states)
         best[j] = states
     final_states = best[last]
     state = min(final_states, key=lambda s: final_states[s][0])
@@ -339,6 +354,21 @@ def _total_fit(
     scales.reverse()
     overfull.reverse()
     return BreakPlan(tuple(ends), tuple(scales), tuple(overfull), total, loose)
+
+
+def _undominated(states: dict) -> dict:
+    """Drop the states no continuation can prefer: another costs ADJACENT_DEMERITS less or
+    more, with no more hyphenated lines in a row (so it pays no more for the lines after)."""
+    kept: dict = {}
+    for key, value in sorted(states.items(), key=lambda item: item[1][0]):
+        run = key % 3
+        total = value[0] - ADJACENT_DEMERITS
+        for other, better in kept.items():
+            if better[0] <= total and other % 3 <= run:
+                break
+        else:
+            kept[key] = value
+    return kept
 
 
 def _extend(
@@ -392,76 +422,45 @@ def _extend(
             states[key] = (d, i, state, scale, False)
 
 
-@dataclass(frozen=True, slots=True)
-class Place:
-    """Where a break lies in the words: what the line before keeps and the next one starts with."""
-
-    last: int  # the word the line ends in
-    end: int  # characters of that word on the line (or before)
-    end_width: float  # their width at 1 pt
-    hyphen: float  # width at 1 pt of the hyphen inserted at the break (0 when none)
-    first: int  # the word the next line starts in
-    start: int  # characters of that word already set
-    start_width: float  # their width at 1 pt
-    lead: float  # width at 1 pt of the word's own hyphen repeated on the next line (or 0)
-
-
 def paragraph_breaks(
     prepared: Prepared, hyphenate: bool, word_breaks: Callable[[str, str], tuple[WordBreak, ...]]
-) -> tuple[Breaks, tuple[Place, ...]]:
-    """Return the feasible breaks of a prepared paragraph and where each lies in its words.
+) -> Breaks:
+    """Return the feasible breaks of a prepared paragraph.
 
-    `word_breaks(word, font)` gives the measured places where a word may end a line.
-    Units whose last word must stay whole (a counted word after its number) are not broken.
+    `word_breaks(word, font)` gives the measured places where a word may end a line. Only
+    a unit's last word is broken, and not when it must stay whole (a counted word after
+    its number).
     """
-    words, fonts, xs, widths, gaps = (
-        prepared.words,
-        prepared.fonts,
-        prepared.xs,
-        prepared.widths,
-        prepared.gaps,
-    )
+    words, fonts, xs, gaps = prepared.words, prepared.fonts, prepared.xs, prepared.gaps
     ends, end_xs, whole = prepared.ends, prepared.end_xs, prepared.whole
-    count = len(words)
-    end_x, end_gap, start_x, start_gap = [0.0], [0.0], [0.0], [0.0]
-    end_unit, start_unit, hyphen, word, penalty = [0], [0], [False], [-1], [0.0]
-    places = [Place(0, 0, 0.0, 0.0, 0, 0, 0.0, 0.0)]
-    for k, w in enumerate(ends):
+    units = len(ends)
+    if not units:
+        return Breaks((0.0,), (0.0,), (0.0,), (0.0,), (0,), (0,), (False,), (0,), (0.0,), (None,))
+    # Where the line after each unit's end starts: the next word (the end, after the last).
+    next_xs = [xs[w + 1] for w in ends[:-1]] + [end_xs[-1]]
+    next_gaps = [gaps[w + 1] for w in ends[:-1]] + [gaps[ends[-1]]]
+    rows = [(0.0, 0.0, 0.0, 0.0, 0, 0, False, 0, 0.0, None)]
+    add = rows.append
+    for k in range(units):
+        w = ends[k]
         if hyphenate and not whole[k]:
-            x, g = xs[w], gaps[w]
-            for b in word_breaks(words[w], fonts[w]):
-                end_x.append(x + b.width + b.hyphen)
-                end_gap.append(g)
-                start_x.append(x + b.width - b.repeat)
-                start_gap.append(g)
-                end_unit.append(k)
-                start_unit.append(k)
-                hyphen.append(True)
-                word.append(w)
-                penalty.append(0.0)
-                places.append(Place(w, b.at, b.width, b.hyphen, w, b.at, b.width, b.repeat))
-        end_x.append(end_xs[k])
-        end_gap.append(gaps[w])
-        nxt = w + 1
-        start_x.append(xs[nxt] if nxt < count else end_xs[k])
-        start_gap.append(gaps[nxt] if nxt < count else gaps[w])
-        end_unit.append(k)
-        start_unit.append(k + 1)
-        hyphen.append(False)
-        word.append(-1)
-        penalty.append(0.0)
-        places.append(Place(w, len(words[w]), widths[w], 0.0, nxt, 0, 0.0, 0.0))
-    return (
-        Breaks(
-            tuple(end_x),
-            tuple(end_gap),
-            tuple(start_x),
-            tuple(start_gap),
-            tuple(end_unit),
-            tuple(start_unit),
-            tuple(hyphen),
-            tuple(word),
-            tuple(penalty),
-        ),
-        tuple(places),
-    )
+            cuts = word_breaks(words[w], fonts[w])
+            if cuts:
+                x, g = xs[w], gaps[w]
+                for b in cuts:
+                    add(
+                        (
+                            x + b.width + b.hyphen,
+                            g,
+                            x + b.width - b.repeat,
+                            g,
+                            k,
+                            k,
+                            True,
+                            w,
+                            0.0,
+                            b,
+                        )
+                    )
+        add((end_xs[k], gaps[w], next_xs[k], next_gaps[k], k, k + 1, False, w, 0.0, None))
+    return Breaks(*zip(*rows, strict=True))
