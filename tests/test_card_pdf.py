@@ -26,6 +26,7 @@ from cards.fit import fit
 from cards.layout import load_layout
 from cards.model import BulletList, Heading, Paragraph, Table
 from cards.report import fit_report
+from cards.typeset.normalise import normalise
 
 ONE_LETTER = set("kKsSvVzZoOuUaAiI")
 OPENING = "([{„‚“‘\"'«‹"
@@ -315,21 +316,24 @@ def _norm(word: str) -> str:
 
 
 def _description(spell) -> tuple[list[str], list[str]]:
-    """Return the words of the running text in order, and the words of the tables."""
+    """Return the words of the running text in order, and the words of the tables.
+
+    As they are set: with Czech dashes and ranges (`normalise`).
+    """
     running: list[str] = []
     table: list[str] = []
     for block in spell.blocks:
         if isinstance(block, Paragraph):
-            running.extend(f"{block.heading} {block.text}".split())
+            running.extend(normalise(f"{block.heading} {block.text}").split())
         elif isinstance(block, Heading):
-            running.extend(block.text.split())
+            running.extend(normalise(block.text).split())
         elif isinstance(block, BulletList):
             for item in block.items:
-                running.extend(["•", *item.split()])
+                running.extend(["•", *normalise(item).split()])
         elif isinstance(block, Table):
             for row in (block.header, *block.rows):
                 for cell in row:
-                    table.extend(cell.split())
+                    table.extend(normalise(cell).split())
     return running, table
 
 

@@ -23,6 +23,7 @@ from cards.fit import (
 )
 from cards.layout import load_layout
 from cards.model import BulletList, Heading, Paragraph, Spell, Table
+from cards.typeset.normalise import normalise
 from tests.conftest import SENTENCE, make_spell
 
 
@@ -317,7 +318,7 @@ def test_fitter_never_loses_a_word(paragraphs):
     layout = load_layout("poker")
     spell = make_spell(*(Paragraph(" ".join(words)) for words in paragraphs))
     faces = fit_spell(spell, layout)
-    expected = [w for words in paragraphs for w in words]
+    expected = [w for words in paragraphs for w in normalise(" ".join(words)).split()]
     assert [w.replace("-", "") for w in words_of(faces)] == [w.replace("-", "") for w in expected]
     assert all(f.body_size >= layout.body_min for f in faces)
 
@@ -436,14 +437,14 @@ def test_any_mix_of_blocks_fits_without_losing_a_word(blocks, name):
     expected: list[str] = []
     for block in blocks:
         if isinstance(block, Paragraph):
-            expected.extend(f"{block.heading} {block.text}".split())
+            expected.extend(normalise(f"{block.heading} {block.text}").split())
         elif isinstance(block, Heading):
-            expected.extend(block.text.split())
+            expected.extend(normalise(block.text).split())
         elif isinstance(block, BulletList):
-            expected.extend(w for item in block.items for w in item.split())
+            expected.extend(w for item in block.items for w in normalise(item).split())
         else:
             expected.extend(
-                w for row in (block.header, *block.rows) for c in row for w in c.split()
+                w for row in (block.header, *block.rows) for c in row for w in normalise(c).split()
             )
     found = Counter(w.replace("-", "") for w in words_of(faces))
     wanted = Counter(w.replace("-", "") for w in expected)

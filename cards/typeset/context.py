@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 
+from cards.typeset.normalise import normalise
 from cards.typeset.words import Prepared, Run, prepare, string_width, word_breaks
 
 
@@ -28,10 +29,14 @@ class TypesetContext:
     def paragraph(
         self, text: str, font: str, heading: str = "", heading_font: str = ""
     ) -> Prepared:
-        """Return text in one font (after a run-in heading in another, if given), prepared."""
+        """Return text in one font (after a run-in heading in another, if given), prepared.
+
+        The text is set as `normalise` makes it (Czech dashes, ranges, glued signs).
+        """
         key = (text, font, heading, heading_font)
         prepared = self.paragraphs.get(key)
         if prepared is None:
+            text, heading = normalise(text), normalise(heading)
             runs = (
                 (Run(heading, heading_font), Run(" " + text, font))
                 if heading

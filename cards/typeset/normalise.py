@@ -1,0 +1,49 @@
+"""Czech typography of a text as it is set: dashes, ranges, signs; the data stays as written.
+
+Each rule is a pattern and its replacement, applied in order (ČSN 01 6910 and Czech book
+practice):
+
+- ``dash``: a hyphen standing between words as a dash ("Dané kouzlo - zvané") becomes an
+  en dash, glued to the word before it so that it never starts a line.
+- ``range``: a range of numbers written with spaces around a hyphen, en dash or minus
+  ("2 - 6", "9 – 10", "01 − 05") or with a minus sign ("01−05") is closed up with an en
+  dash: "2–6", "01–05". Dice are not ranges ("2k6 - 4" is left alone).
+- ``sign``: a number with a sign stays with the word before it ("bonusem +1 k hodům"); the
+  word after it is already glued to the number (`czech.glued_spaces`).
+- ``from level``: "Od 5. úrovně" stays together ("od" and an ordinal, and the ordinal with
+  its word, even a capitalised one, which the ordinal rule would take for a new sentence).
+
+Glued spaces are written as U+00A0, which `words.prepare` keeps unbreakable and draws as a
+space.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+NBSP = "\u00a0"
+EN_DASH = "\u2013"
+
+RULES: tuple[tuple[str, re.Pattern[str], str], ...] = (
+    ("range", re.compile(r"(?<![\w.,])(\d+)(?: [-–−] |−)(\d+)(?!\w)"), r"\1" + EN_DASH + r"\2"),
+    ("dash", re.compile(r"(?<=[^\d\s]) - (?=\S)|(?<=\S) - (?=[^\d\s])"), NBSP + EN_DASH + " "),
+    ("sign", re.compile(r"(?<=[^\W\d_]) (?=[+−±]\d)"), NBSP),
+    ("from level", re.compile(r"\b([Oo]d) (\d+\.) (?=[Úú]rovn)"), r"\1" + NBSP + r"\2" + NBSP),
+)
+
+
+def normalise(text: str) -> str:
+    """Return text with Czech dashes, ranges and glued signs, as it is to be set."""
+    for _, pattern, replacement in RULES:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+def changes(text: str) -> Counter[str]:
+    """Return how many places each rule changes in a text."""
+    counts: Counter[str] = Counter()
+    for name, pattern, replacement in RULES:
+        text, count = pattern.subn(replacement, text)
+        counts[name] += count
+    return counts
