@@ -70,8 +70,8 @@ def words_of(faces) -> list[str]:
 
 
 def test_short_spell_gets_the_largest_size(layout):
-    """A spell that fits one card at the maximum is set at the maximum."""
-    (face,) = fit_spell(make_spell(), layout)
+    """A spell that fits one card at the maximum (with no gaping line) is set at the maximum."""
+    (face,) = fit_spell(make_spell(Paragraph("Zasažený tvor utrpí 3k8 ohnivého zranění.")), layout)
     assert face.body_size == layout.body_max
     assert (face.part, face.parts) == (1, 1)
 
@@ -465,3 +465,28 @@ def test_too_wide_table_is_condensed_not_overfull():
     assert all(1.0 > c.scale >= 0.8 for c in cells)
     assert all(c.size >= layout.sizes.table_min for c in cells)
     assert all(right_end(c) <= layout.width - layout.safe_margin + 0.01 for c in cells)
+
+
+def test_a_gaping_size_gives_way_to_a_smaller_one():
+    """Past GAPE smaller sizes are tried (past HOLE even smaller); the least gaping wins."""
+    from cards.fit.search import GAPE, GAPE_STEPS, HOLE, _least_gaping
+
+    sizes = [6.5 + 0.1 * n for n in range(21)]
+    gapes = {20: GAPE + 0.3, 19: GAPE + 0.4, 18: GAPE - 0.1, 17: 1.0}
+    assert _least_gaping(sizes, 20, lambda s: True, lambda s: gapes[sizes.index(s)]) == 18
+    holes = {20: HOLE + 0.3, 19: HOLE + 0.4, 18: HOLE + 0.5, 17: HOLE + 0.6, 16: HOLE + 0.7}
+    holes.update({15: GAPE + 0.5, 14: 1.0})
+    got = _least_gaping(sizes, 20, lambda s: True, lambda s: holes[sizes.index(s)])
+    assert got == 15 and 20 - got > GAPE_STEPS
+    assert _least_gaping(sizes, 20, lambda s: s > 8.35, lambda s: holes[sizes.index(s)]) == 20
+    assert _least_gaping(sizes, 20, lambda s: True, lambda s: GAPE - 0.1) == 20
+
+
+def test_a_short_spell_with_a_gaping_line_is_set_a_little_smaller(layout):
+    """At the maximum the first line of this spell gapes; a size GAPE_STEPS smaller at most."""
+    from cards.fit.search import GAPE, GAPE_STEPS, SIZE_STEP, _gape
+
+    (face,) = fit_spell(make_spell(), layout)
+    assert layout.body_max - GAPE_STEPS * SIZE_STEP - 1e-9 <= face.body_size < layout.body_max
+    slabs = [type("S", (), {"items": face.items})]
+    assert _gape(slabs, stringWidth(" ", layout.fonts["body"], 1.0)) <= GAPE

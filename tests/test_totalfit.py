@@ -5,11 +5,13 @@ import math
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from cards.typeset import Run, TypesetContext, prepare, set_lines
 from cards.typeset import totalfit as tf
 from cards.typeset.totalfit import Breaks, judge, total_fit
-from tests.test_typeset import MONO, MONO_EM, SERIF, WIDTHS, _mono_lines
+from tests.test_typeset import BOLD, MONO, MONO_EM, SERIF, WIDTHS, _mono_lines
 
 SPACE = 0.3  # a word space at 1 pt in the hand-made paragraphs
 
@@ -315,3 +317,35 @@ def test_feasible_breaks_are_built_once_for_all_sizes():
     for size in (6.5, 7.0, 7.5, 8.0):
         set_lines(prepared, WIDTHS[3], size, expansion=0.02, context=context)
     assert list(context.feasible) == [(prepared, True)]
+
+
+def test_a_gaping_first_line_after_a_run_in_heading_is_set_ragged():
+    """The panel's "Na vyšších úrovních. Sešleš-li toto" is set ragged rather than gape."""
+    runs = [
+        Run("Na vyšších úrovních.", BOLD),
+        Run(" Sešleš-li toto kouzlo použitím pozice kouzla 4. či vyšší úrovně, zranění", SERIF),
+    ]
+    prepared = prepare(runs)
+    space = stringWidth(" ", SERIF, 7.5)
+    ragged = 0
+    for tenths in range(400, 620, 15):
+        width = tenths / 10 * mm
+        lines = set_lines(prepared, width, 7.5, expansion=0.02, ragged_first=True)
+        plain = set_lines(prepared, width, 7.5, expansion=0.02)
+        first = lines[0]
+        drawn = (first.width + first.text.count(" ") * first.word_space) * first.scale
+        if drawn < width - 0.5:
+            ragged += 1
+            assert first.text.startswith("Na vyšších úrovních.")
+            assert not first.split_word  # never ragged at a hyphen
+            stretched = plain[0]
+            assert (space + stretched.word_space) * stretched.scale / space > 1.8
+        else:
+            assert [line.text for line in lines] == [line.text for line in plain]
+    assert ragged
+
+
+def test_ragged_first_line_costs_more_the_shorter_it_is():
+    """A ragged first line's badness grows with what it leaves empty."""
+    assert tf._ragged_badness(0.0, 20.0) == tf.RAGGED_FIRST_BADNESS
+    assert tf._ragged_badness(5.0, 20.0) == 2 * tf.RAGGED_FIRST_BADNESS

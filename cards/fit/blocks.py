@@ -90,7 +90,7 @@ class _Walk:
         return self.context.paragraph(text, font, heading, heading_font)
 
     def _lines(
-        self, prepared: Prepared, width: float, indent: float = 0.0
+        self, prepared: Prepared, width: float, indent: float = 0.0, ragged_first: bool = False
     ) -> tuple[Sequence[Line | None], Sequence[bool]]:
         """Return the lines (None each in an outline) and `split_word` of each."""
         size, context, expansion = self.size, self.context, self.style.sizes.expansion
@@ -102,6 +102,7 @@ class _Walk:
                 indent=indent,
                 first_indent=indent,
                 expansion=expansion,
+                ragged_first=ragged_first,
                 context=context,
             )
             return (None,) * len(splits), splits
@@ -112,6 +113,7 @@ class _Walk:
             indent=indent,
             first_indent=indent,
             expansion=expansion,
+            ragged_first=ragged_first,
             context=context,
         )
         return lines, [line.split_word for line in lines]
@@ -151,7 +153,8 @@ class _Walk:
         pad_x, pad_y = higher_pads(style, size)
         font = style.fonts["bold_italic"]
         prepared = self._text(block.text, style.fonts["body"], block.heading, font)
-        lines, splits = self._lines(prepared, width - 2 * pad_x)
+        # "Na vyšších úrovních. Sešleš-li toto" is set ragged rather than gape.
+        lines, splits = self._lines(prepared, width - 2 * pad_x, ragged_first=True)
         count = len(lines)
         bar = left + sp.higher_bar_inset
         for n, line in enumerate(lines):

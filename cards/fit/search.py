@@ -4,6 +4,8 @@ One card if the description fits at the layout's minimum body size, at the large
 a SIZE_STEP grid) at which it does; else the fewest cards at the minimum size, set at the
 largest size that keeps that count. Every trial measures with `paginate.used_height` and
 breaks with `paginate.split`, as the cards are then filled: what the search accepts fits.
+Where that size leaves a justified line with spaces over GAPE times their width, up to
+GAPE_STEPS smaller sizes are tried (HOLE_STEPS past HOLE), and the least gaping is taken.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from cards.errors import CardsError
 from cards.face import CardFace, TextLine
@@ -24,6 +27,10 @@ from cards.model import BulletList, Heading, Paragraph, Spell, Table
 from cards.typeset import TypesetContext
 
 SIZE_STEP = 0.1  # body sizes are tried on this grid of points
+GAPE = 2.0  # spaces stretched past this many times their width: try a smaller size
+GAPE_STEPS = 3  # how many SIZE_STEPs smaller, at most
+HOLE = 3.0  # spaces past this many times their width are a hole: try even smaller sizes
+HOLE_STEPS = 8
 
 
 class FitError(CardsError):
@@ -199,9 +206,15 @@ def fit(spell: Spell, layout: Layout, context: TypesetContext | None = None) -> 
     def fits_one(size: float) -> bool:
         return used_height(setter.outline(size)) <= box
 
+    space = stringWidth(" ", layout.fonts["body"], 1.0)
+
+    def gape(size: float) -> float:
+        return _gape(setter.slabs(size), space)
+
     if setter.estimate(sizes[0]) <= 1.15 * box:
         k = _walk(sizes, fits_one, _first_guess(sizes, setter.estimate, box))
         if k is not None and used_height(setter.slabs(sizes[k])) <= box:
+            k = _least_gaping(sizes, k, lambda s: used_height(setter.slabs(s)) <= box, gape)
             slabs = setter.slabs(sizes[k])
             return Fit((setter.card(sizes[k], 1, 1, single, slabs),), 1)
     first = setter.header(first=True, numbered=True).body.height
@@ -241,6 +254,7 @@ def fit(spell: Spell, layout: Layout, context: TypesetContext | None = None) -> 
         culprit = overflow(slabs, ends[skip:], first, rest)
         what = culprit.what if culprit is not None else "the description"
         raise setter.error(what, sizes[0])
+    k = _least_gaping(sizes, k, lambda s: breaks(s) is not None, gape)
     size = sizes[k]
     ends = breaks(size)
     slabs = setter.slabs(size)
@@ -251,6 +265,38 @@ def fit(spell: Spell, layout: Layout, context: TypesetContext | None = None) -> 
         faces.append(setter.card(size, part, len(ends), header, slabs[start:end]))
         start = end
     return Fit(tuple(faces), least)
+
+
+def _gape(slabs, space: float) -> float:
+    """Return the widest space of the stretched lines in slabs, as a multiple of its width.
+
+    `space` is the width of the body font's space at 1 pt.
+    """
+    worst = 1.0
+    for slab in slabs:
+        for item in slab.items:
+            if isinstance(item, TextLine) and item.line.word_space > 0:
+                natural = space * item.size
+                ratio = (natural + item.line.word_space) * item.line.scale / natural
+                worst = max(worst, ratio)
+    return worst
+
+
+def _least_gaping(sizes: list[float], k: int, fits, gape) -> int:
+    """Return k, or a smaller size if at k a line's spaces gape past GAPE.
+
+    Up to GAPE_STEPS smaller sizes are tried for that, and up to HOLE_STEPS for a hole
+    (past HOLE); the least gaping that fits (`fits`) is taken.
+    """
+    best, worst = k, gape(sizes[k])
+    for step, smaller in enumerate(range(k - 1, max(k - HOLE_STEPS, 0) - 1, -1), 1):
+        if worst <= (GAPE if step <= GAPE_STEPS else HOLE):
+            break
+        if fits(sizes[smaller]):
+            ratio = gape(sizes[smaller])
+            if ratio < worst:
+                best, worst = smaller, ratio
+    return best
 
 
 def _check_room(setter: SpellSetter, first: float, rest: float, size: float) -> None:

@@ -39,6 +39,7 @@ class Span:
     split_word: bool
     overfull: bool
     forced: bool = False  # ends at a break of last resort (a glued space, inside a word)
+    ragged: bool = False  # set ragged though the paragraph is justified (a gaping first line)
 
 
 def break_lines(
@@ -50,6 +51,7 @@ def break_lines(
     breaks: Breaks,
     expansion: float = 0.0,
     feasible: dict | None = None,
+    ragged_first: bool = False,
 ) -> list[Span]:
     """Return where each line ends: the first line `first` wide, later ones `rest` (at 1 pt).
 
@@ -57,6 +59,8 @@ def break_lines(
     (`words.word_breaks`, or a context's cached copy of it). Justified lines may widen or
     narrow their glyphs by `expansion` (a share, 0 for none). `feasible`, a context's
     cache, keeps each paragraph's feasible breaks for every width and size it is broken at.
+    With `ragged_first`, a first line that holds all of a run-in heading (the words before
+    the first change of font) and would gape is set ragged instead (`Span.ragged`).
     """
     if not justify:
         return _line_by_line(prepared, first, rest, justify, hyphenate, breaks)
@@ -66,7 +70,11 @@ def break_lines(
         points = totalfit.paragraph_breaks(prepared, hyphenate, breaks)
         if feasible is not None:
             feasible[key] = points
-    plan = totalfit.total_fit(points, first, rest, expansion)
+    heading = -1  # the last word of a run-in heading (in another font), if ragged_first
+    if ragged_first:
+        fonts = prepared.fonts
+        heading = next((n - 1 for n, font in enumerate(fonts) if font != fonts[0]), -1)
+    plan = totalfit.total_fit(points, first, rest, expansion, heading)
     if hyphenate and any(plan.overfull):
         # A unit wider than the line: only line by line breaks it as a last resort.
         return _line_by_line(prepared, first, rest, justify, hyphenate, breaks)
@@ -98,6 +106,8 @@ def break_lines(
                 )
             )
             word, start, start_width, lead = last, cut.at, cut.width, cut.repeat
+    if plan.ragged_first:
+        spans[0].ragged = True
     return spans
 
 

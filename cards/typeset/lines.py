@@ -53,6 +53,7 @@ def set_lines(
     justify: bool = True,
     hyphenate: bool = True,
     expansion: float = 0.0,
+    ragged_first: bool = False,
     context: TypesetContext | None = None,
 ) -> tuple[Line, ...]:
     """Break a prepared paragraph into lines `width` points wide, set at `size` points.
@@ -62,15 +63,16 @@ def set_lines(
     and no space shrinks. With `hyphenate` false no line ends inside a word (for names
     and lists): a word too wide for the line makes it overfull instead. A justified line
     may widen or narrow its glyphs by up to `expansion` (a share: 0.02 is 2 %) before its
-    spaces stretch or shrink (`Line.scale`). With a context, the lines are kept in (and
-    taken from) its cache.
+    spaces stretch or shrink (`Line.scale`). With `ragged_first`, a first line that would
+    stretch past about twice its spaces is set ragged instead (after a run-in heading).
+    With a context, the lines are kept in (and taken from) its cache.
     """
-    key = (prepared, width, size, indent, first_indent, justify, hyphenate, expansion)
+    key = (prepared, width, size, indent, first_indent, justify, hyphenate, expansion, ragged_first)
     lines = context.lines.get(key) if context is not None else None
     if lines is None:
         first = (width - first_indent) / size
         rest = (width - indent) / size
-        spans = _spans(prepared, first, rest, justify, hyphenate, expansion, context)
+        spans = _spans(prepared, first, rest, justify, hyphenate, expansion, ragged_first, context)
         last = len(spans) - 1
         lines = tuple(
             _set(
@@ -78,7 +80,7 @@ def set_lines(
                 span,
                 size,
                 first_indent if n == 0 else indent,
-                (first if n == 0 else rest) if justify else None,
+                (first if n == 0 else rest) if justify and not span.ragged else None,
                 n == last,
                 expansion,
             )
@@ -99,11 +101,12 @@ def line_splits(
     justify: bool = True,
     hyphenate: bool = True,
     expansion: float = 0.0,
+    ragged_first: bool = False,
     context: TypesetContext | None = None,
 ) -> tuple[bool, ...]:
     """Return `Line.split_word` of each line `set_lines` gives, without building them."""
     first, rest = (width - first_indent) / size, (width - indent) / size
-    spans = _spans(prepared, first, rest, justify, hyphenate, expansion, context)
+    spans = _spans(prepared, first, rest, justify, hyphenate, expansion, ragged_first, context)
     return tuple(span.split_word for span in spans)
 
 
@@ -114,12 +117,15 @@ def _spans(
     justify: bool,
     hyphenate: bool,
     expansion: float,
+    ragged_first: bool,
     context: TypesetContext | None,
 ) -> list[Span]:
     """Return the line ends for line widths `first` and `rest` (in 1 pt units), cached."""
     if context is None:
-        return break_lines(prepared, first, rest, justify, hyphenate, word_breaks, expansion)
-    key = (prepared, first, rest, justify, hyphenate, expansion)
+        return break_lines(
+            prepared, first, rest, justify, hyphenate, word_breaks, expansion, None, ragged_first
+        )
+    key = (prepared, first, rest, justify, hyphenate, expansion, ragged_first)
     spans = context.spans.get(key)
     if spans is None:
         spans = context.spans[key] = break_lines(
@@ -131,6 +137,7 @@ def _spans(
             context.breaks,
             expansion,
             context.feasible,
+            ragged_first,
         )
     return spans
 

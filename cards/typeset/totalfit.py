@@ -43,12 +43,17 @@ __all__ = ["Breaks", "BreakPlan", "total_fit", "judge", "paragraph_breaks"]
 
 STRETCH = 0.5  # what a space can stretch, as a share of its width
 TYPICAL_SPACE = 0.25  # width of a word space at 1 pt, to judge a line without spaces
-LINE_PENALTY = 10  # TeX's \linepenalty
-HYPHEN_PENALTY = 50  # TeX's \hyphenpenalty, also for a break after a word's own hyphen
+# TeX's \linepenalty and \hyphenpenalty are 10 and 50; measured on the compendium, a line
+# costing more (fewer lines, so larger type fits) with a hyphen costing more in step (as
+# many hyphens as before) sets fewer lines, cards and gaps (bench/bench_spacing.py).
+LINE_PENALTY = 200
+HYPHEN_PENALTY = 150  # also for a break after a word's own hyphen
 ADJACENT_DEMERITS = 10000  # TeX's \adjdemerits
 DOUBLE_HYPHEN_DEMERITS = 10000  # TeX's \doublehyphendemerits
 FINAL_HYPHEN_DEMERITS = 5000  # TeX's \finalhyphendemerits
+COUNTED_HYPHEN_PENALTY = 1000  # a hyphen in the word a number counts: "4 do-/časných"
 EXPANSION_BADNESS = 10.0  # badness of a line using all of its glyph expansion
+RAGGED_FIRST_BADNESS = 800.0  # a full ragged first line costs as much as spaces at 2x
 LOOSEST = 3.0  # space ratio r (of STRETCH) beyond which a line is not tried at first
 MAX_HYPHEN_RUN = 2
 OVERFULL_DEMERITS = 1e30
@@ -92,6 +97,7 @@ class BreakPlan:
     overfull: tuple[bool, ...]
     demerits: float
     loose: bool = False  # a line stretches past the limit tried first
+    ragged_first: bool = False  # the first line is set ragged (see total_fit)
 
 
 def judge(
@@ -159,22 +165,55 @@ def _fitness(ratio: float) -> int:
     return TIGHT
 
 
-def total_fit(breaks: Breaks, first: float, rest: float, expansion: float = 0.0) -> BreakPlan:
+def total_fit(
+    breaks: Breaks,
+    first: float,
+    rest: float,
+    expansion: float = 0.0,
+    ragged_first: int = -1,
+) -> BreakPlan:
     """Choose the breaks of a paragraph with the least total demerits.
 
     `first` is the width of its first line and `rest` of every later one, at 1 pt (the
     column width divided by the type size); `expansion` the share by which a line's glyphs
     may widen or narrow (0 turns expansion off). Lines looser than `LOOSEST` are tried
-    only when the paragraph cannot be set without one.
+    only when the paragraph cannot be set without one. With `ragged_first` (a word
+    index, -1 for none), a first line ending at that word or later, not inside a word, that
+    would stretch
+    worse than a ragged one is set ragged (`BreakPlan.ragged_first`): after a run-in
+    heading, rather than gape. A ragged line costs `RAGGED_FIRST_BADNESS`, more the
+    shorter it is (`_ragged_badness`).
     """
-    plan = _total_fit(breaks, first, rest, expansion, LOOSEST * STRETCH)
+    plan = _total_fit(breaks, first, rest, expansion, LOOSEST * STRETCH, ragged_first)
     if plan.loose:
-        plan = _total_fit(breaks, first, rest, expansion, float("inf"))
+        plan = _total_fit(breaks, first, rest, expansion, float("inf"), ragged_first)
+    end = plan.ends[0] if plan.ends else 0
+    if (
+        ragged_first >= 0
+        and len(plan.ends) > 1
+        and breaks.word[end] >= ragged_first
+        and not breaks.hyphen[end]
+    ):
+        natural = breaks.end_x[end]
+        single = breaks.start_unit[0] == breaks.end_unit[end]
+        judged = judge(natural, breaks.end_gap[end], first, expansion, single, False)
+        if (
+            judged is not None
+            and natural <= first
+            and judged[0] > _ragged_badness(first - natural, first)
+        ):
+            scales = (1.0, *plan.scales[1:])
+            plan = BreakPlan(plan.ends, scales, plan.overfull, plan.demerits, plan.loose, True)
     return plan
 
 
 def _total_fit(
-    breaks: Breaks, first: float, rest: float, expansion: float, loosest: float
+    breaks: Breaks,
+    first: float,
+    rest: float,
+    expansion: float,
+    loosest: float,
+    ragged_first: int = -1,
 ) -> BreakPlan:
     """Run `total_fit` trying only lines that stretch their spaces by `loosest` or less."""
     count = len(breaks.end_x)
@@ -243,13 +282,19 @@ def _total_fit(
                     )
                 continue
             grow = expansion * natural
+            ragged = (
+                i == 0
+                and 0 <= ragged_first <= breaks.word[j]
+                and not (final or hyphenated)
+                and slack >= 0
+            )
             if final:
                 if slack >= 0:
                     badness, scale, fitness = 0.0, 1.0, DECENT
                     here = best[i]
                     if not here:
                         continue
-            elif slack - grow > loosest * spaces:
+            elif slack - grow > loosest * spaces and not ragged:
                 break  # this line and those from later breaks stretch past LOOSEST
             here = best[i]
             if not here:
@@ -281,6 +326,8 @@ def _total_fit(
                     badness = shrink_badness * r * r * r + full_expansion
                     scale = shrink_share
                 fitness = TIGHT if need > 0.5 * (grow + SHRINK * spaces) else DECENT
+            if ragged and badness > _ragged_badness(slack, avail):
+                badness, scale, fitness = _ragged_badness(slack, avail), 1.0, DECENT
             demerits = LINE_PENALTY + badness
             demerits = demerits * demerits + cost
             for state, value in here.items():
@@ -356,6 +403,11 @@ def _total_fit(
     return BreakPlan(tuple(ends), tuple(scales), tuple(overfull), total, loose)
 
 
+def _ragged_badness(slack: float, avail: float) -> float:
+    """Return the badness of a ragged first line leaving `slack` of `avail` empty."""
+    return RAGGED_FIRST_BADNESS * (1 + 4 * slack / avail)
+
+
 def _undominated(states: dict) -> dict:
     """Drop the states no continuation can prefer: another costs ADJACENT_DEMERITS less or
     more, with no more hyphenated lines in a row (so it pays no more for the lines after)."""
@@ -428,8 +480,8 @@ def paragraph_breaks(
     """Return the feasible breaks of a prepared paragraph.
 
     `word_breaks(word, font)` gives the measured places where a word may end a line. Only
-    a unit's last word is broken, and not when it must stay whole (a counted word after
-    its number).
+    a unit's last word is broken; a counted word after its number ("4. úrovně", "12 sáhů")
+    only at COUNTED_HYPHEN_PENALTY, when that saves a line stretched about twice or more.
     """
     words, fonts, xs, gaps = prepared.words, prepared.fonts, prepared.xs, prepared.gaps
     ends, end_xs, whole = prepared.ends, prepared.end_xs, prepared.whole
@@ -443,24 +495,13 @@ def paragraph_breaks(
     add = rows.append
     for k in range(units):
         w = ends[k]
-        if hyphenate and not whole[k]:
+        if hyphenate:
             cuts = word_breaks(words[w], fonts[w])
             if cuts:
                 x, g = xs[w], gaps[w]
+                pen = COUNTED_HYPHEN_PENALTY if whole[k] else 0.0
                 for b in cuts:
-                    add(
-                        (
-                            x + b.width + b.hyphen,
-                            g,
-                            x + b.width - b.repeat,
-                            g,
-                            k,
-                            k,
-                            True,
-                            w,
-                            0.0,
-                            b,
-                        )
-                    )
+                    end, start = x + b.width + b.hyphen, x + b.width - b.repeat
+                    add((end, g, start, g, k, k, True, w, pen, b))
         add((end_xs[k], gaps[w], next_xs[k], next_gaps[k], k, k + 1, False, w, 0.0, None))
     return Breaks(*zip(*rows, strict=True))
