@@ -123,7 +123,11 @@ def hyphenation_points(word: str) -> tuple[int, ...]:
         while stop > start and not part[stop - 1].isalpha():
             stop -= 1
         core = part[start:stop]
-        if core.isalpha() and not any(c.isupper() for c in core[1:]):
+        if (
+            len(core) >= LEFT_LETTERS + RIGHT_LETTERS
+            and core.isalpha()
+            and not any(c.isupper() for c in core[1:])
+        ):
             points.extend(offset + start + p for p in _positions(core))
         offset += len(part) + 1
     return tuple(points)

@@ -34,6 +34,7 @@ pt), so they are built once and broken at every size the fitter tries.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -56,7 +57,8 @@ EXPANSION_BADNESS = 10.0  # badness of a line using all of its glyph expansion
 RAGGED_FIRST_BADNESS = 800.0  # a full ragged first line costs as much as spaces at 2x
 LOOSEST = 3.0  # space ratio r (of STRETCH) beyond which a line is not tried at first
 MAX_HYPHEN_RUN = 2
-OVERFULL_DEMERITS = 1e30
+OVERFULL_DEMERITS = 1e15  # a unit wider than the line (kept where 1e4 still counts)
+_UNLIMITED = math.inf
 _EPS = 1e-9
 # Fitness classes, as TeX's: very loose, loose, decent, tight.
 VERY_LOOSE, LOOSE, DECENT, TIGHT = 0, 1, 2, 3
@@ -96,7 +98,7 @@ class BreakPlan:
     scales: tuple[float, ...]
     overfull: tuple[bool, ...]
     demerits: float
-    loose: bool = False  # a line stretches past the limit tried first
+    loose: bool = False  # no plan within the limit tried first (then nothing else is set)
     ragged_first: bool = False  # the first line is set ragged (see total_fit)
 
 
@@ -186,7 +188,7 @@ def total_fit(
     """
     plan = _total_fit(breaks, first, rest, expansion, LOOSEST * STRETCH, ragged_first)
     if plan.loose:
-        plan = _total_fit(breaks, first, rest, expansion, float("inf"), ragged_first)
+        plan = _total_fit(breaks, first, rest, expansion, _UNLIMITED, ragged_first)
     end = plan.ends[0] if plan.ends else 0
     if (
         ragged_first >= 0
@@ -249,7 +251,6 @@ def _total_fit(
         FINAL_HYPHEN_DEMERITS,
     )
     lo = 0
-    loose_at: set[int] = set()  # breaks reached only past `loosest`
     for j in range(1, count):
         ex, eg, eu = end_x[j], end_gap[j], end_unit[j]
         final = j == last
@@ -349,50 +350,32 @@ def _total_fit(
                 old = states.get(key)
                 if old is None or d < old[0]:
                     states[key] = (d, i, state, scale, False)
-        if not states and not hyphenated:
-            # Nothing reaches j within LOOSEST: try every line that fits, then the unit alone.
-            for i in range(lo, j):
-                if best[i]:
-                    avail = first if i == 0 else rest
-                    _extend(
-                        breaks,
-                        best,
-                        states,
-                        i,
-                        j,
-                        ex - start_x[i],
-                        eg - start_gap[i],
-                        avail,
-                        expansion,
-                        start_unit[i] == eu,
-                        final,
-                    )
-            if not states:
-                first_of_unit = unit_start[eu]
-                here = best[first_of_unit]
-                prev = min(here, key=lambda s: here[s][0])
-                states[DECENT * 3] = (
-                    here[prev][0] + OVERFULL_DEMERITS,
-                    first_of_unit,
-                    prev,
-                    1.0,
-                    True,
-                )
-            loose_at.add(j)
+        if not states and not hyphenated and loosest == _UNLIMITED:
+            # No line reaches the end of this unit without overflowing: it goes alone.
+            first_of_unit = unit_start[eu]
+            here = best[first_of_unit]
+            prev = min(here, key=lambda s: here[s][0])
+            states[DECENT * 3] = (
+                here[prev][0] + OVERFULL_DEMERITS,
+                first_of_unit,
+                prev,
+                1.0,
+                True,
+            )
         if len(states) > 1:
             states = _undominated(states)
         best[j] = states
     final_states = best[last]
+    if not final_states:  # only lines past `loosest` reach the end
+        return BreakPlan((), (), (), math.inf, True)
     state = min(final_states, key=lambda s: final_states[s][0])
     total = final_states[state][0]
     ends: list[int] = []
     scales: list[float] = []
     overfull: list[bool] = []
     j = last
-    loose = False
     while j > 0:
         _, prev, prev_state, scale, over = best[j][state]
-        loose = loose or j in loose_at
         ends.append(j)
         scales.append(scale)
         overfull.append(over)
@@ -400,7 +383,7 @@ def _total_fit(
     ends.reverse()
     scales.reverse()
     overfull.reverse()
-    return BreakPlan(tuple(ends), tuple(scales), tuple(overfull), total, loose)
+    return BreakPlan(tuple(ends), tuple(scales), tuple(overfull), total)
 
 
 def _ragged_badness(slack: float, avail: float) -> float:
@@ -409,18 +392,18 @@ def _ragged_badness(slack: float, avail: float) -> float:
 
 
 def _undominated(states: dict) -> dict:
-    """Drop the states no continuation can prefer: another costs ADJACENT_DEMERITS less or
-    more, with no more hyphenated lines in a row (so it pays no more for the lines after)."""
-    kept: dict = {}
-    for key, value in sorted(states.items(), key=lambda item: item[1][0]):
-        run = key % 3
-        total = value[0] - ADJACENT_DEMERITS
-        for other, better in kept.items():
-            if better[0] <= total and other % 3 <= run:
-                break
-        else:
-            kept[key] = value
-    return kept
+    """Drop the states no continuation can prefer to the cheapest one.
+
+    A state costing ADJACENT_DEMERITS more than the cheapest, with no fewer hyphenated lines
+    in a row, can only ever pay more for the lines after it.
+    """
+    key, value = min(states.items(), key=_total)
+    limit, run = value[0] + ADJACENT_DEMERITS, key % 3
+    return {k: v for k, v in states.items() if k == key or v[0] < limit or k % 3 < run}
+
+
+def _total(item: tuple) -> float:
+    return item[1][0]
 
 
 def _extend(
