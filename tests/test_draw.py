@@ -210,3 +210,28 @@ def test_no_measuring_module_imports_a_painter():
     for path in measuring:
         bad = {n for n in _cards_imports(path) if any(n.startswith(p) for p in painters)}
         assert not bad, f"{path.name} imports {bad}"
+
+
+def test_expanded_lines_are_written_with_tz_and_read_back_to_the_column_edge(face, layout):
+    """A line with glyph expansion is drawn with PDF Tz; its glyphs still end at the edge."""
+    expanded = [
+        item
+        for item in face.items
+        if isinstance(item, TextLine) and item.line.scale != 1.0 and item.line.word_space
+    ]
+    assert expanded
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=PAGE, invariant=1, pageCompression=0)
+    draw_face(canvas, face, 0, 0)
+    canvas.showPage()
+    canvas.save()
+    assert b" Tz" in buffer.getvalue()
+    buffer.seek(0)
+    right = layout.width - layout.safe_margin
+    with pdfplumber.open(buffer) as pdf:
+        chars = [c for c in pdf.pages[0].chars if c["text"].strip()]
+    for item in expanded:
+        line = [c for c in chars if abs(c["matrix"][5] - item.y) < 0.05]
+        assert line, item.line.text
+        assert max(c["x1"] for c in line) == pytest.approx(right, abs=0.05)
+        assert "".join(c["text"] for c in line) == item.line.text.replace(" ", "")
