@@ -93,7 +93,7 @@ class SpellSetter:
         lines = 0
         width = self.style.width
         for natural, rows in self._extent():
-            lines += rows + int(natural * size / width * 1.04) + (1 if natural else 0)
+            lines += rows + int(natural * size / width * 1.0) + (1 if natural else 0)
         return lines * leading + len(self.spell.blocks) * gap
 
     def _extent(self) -> tuple[tuple[float, int], ...]:

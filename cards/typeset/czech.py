@@ -126,7 +126,7 @@ def hyphenation_points(word: str) -> tuple[int, ...]:
         if (
             len(core) >= LEFT_LETTERS + RIGHT_LETTERS
             and core.isalpha()
-            and not any(c.isupper() for c in core[1:])
+            and core[1:].islower()
         ):
             points.extend(offset + start + p for p in _positions(core))
         offset += len(part) + 1
