@@ -470,14 +470,20 @@ def _expected_labels(spell, part: int, parts: int) -> list[str]:
     return sorted(labels)
 
 
+def _as_set(text: str) -> str:
+    return normalise(text).replace("\u00a0", " ")
+
+
 def _expected_texts(spell, part: int) -> list[dict[str, str]]:
     """The title, stat, material and footer texts a card may show: a short material stands
-    in the components ("V, P, S (pálivá paprika)"), a longer one below them ("* ...")."""
-    texts = {"title": spell.name, "footer": ", ".join(spell.classes)}
+    in the components ("V, P, S (pálivá paprika)"), a longer one below them ("* ...").
+    As they are set: normalised (`normalise`; its glued spaces read back as spaces)."""
+    texts = {"title": _as_set(spell.name), "footer": _as_set(", ".join(spell.classes))}
     if part > 1:
         return [texts]
-    values = [spell.casting_time, spell.range, _components(spell), spell.duration]
-    material = spell.components.material_text
+    values = [_as_set(spell.casting_time), _as_set(spell.range), _components(spell)]
+    values.append(_as_set(spell.duration))
+    material = _as_set(spell.components.material_text)
     below = {**texts, "stat": " ".join(values)}
     if not material:
         return [below]
