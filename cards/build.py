@@ -58,12 +58,14 @@ def fit_spells(
     spells: Iterable[Spell],
     layout: Layout,
     progress: Callable[[int], None] | None = None,
+    *,
+    continue_on_back: bool = False,
 ) -> tuple[CardFace, ...]:
-    """Set every spell onto card faces, in the order given."""
+    """Set every spell onto card faces, in the order given (even parts on backs, if asked)."""
     faces: list[CardFace] = []
     context = TypesetContext()
     for spell in spells:
-        faces.extend(fit_spell(spell, layout, context))
+        faces.extend(fit_spell(spell, layout, context, continue_on_back=continue_on_back))
         if progress is not None:
             progress(1)
     return tuple(faces)
@@ -85,7 +87,7 @@ def build_pdf(
         layout = load_layout(layout)
     options = options or PrintOptions()
     with collector_paused():
-        faces = fit_spells(spells, layout, progress)
+        faces = fit_spells(spells, layout, progress, continue_on_back=options.continue_on_back)
         deck = DeckLabel(title, layout.fonts["body"], layout.colours.muted)
         pages = impose(faces, load_sheet(sheet, layout.width, layout.height), options, deck=deck)
         front_pages = sum(1 for page in pages if page.side == "front")

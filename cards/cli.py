@@ -628,7 +628,7 @@ def preview_command(name, output, dpi, layout, no_backs, continue_on_back, data,
     require_drawable((spell,), card)
     out = output or OUT_DIR / f"{slug(spell.name)}.png"
     output_target(out)
-    faces = fit_spell(spell, card)
+    faces = fit_spell(spell, card, continue_on_back=continue_on_back)
     previews = render_preview(
         faces,
         out,

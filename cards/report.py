@@ -75,7 +75,7 @@ def fit_report(
     rows = []
     faces = []
     for spell in spells:
-        result = fit(spell, layout)
+        result = fit(spell, layout, continue_on_back=continue_on_back)
         cards = len(physical_cards(result.faces, continue_on_back=continue_on_back))
         rows.append(
             FitRow(

@@ -109,7 +109,7 @@ def _parts(spells):
     layout = load_layout("poker")
     from cards.fit import fit_spell
 
-    return [fit_spell(spell, layout) for spell in spells]
+    return [fit_spell(spell, layout, continue_on_back=True) for spell in spells]
 
 
 @pytest.mark.parametrize(
@@ -188,6 +188,11 @@ def test_every_word_in_order_fronts_then_backs(tmp_path, spells):
     build_pdf(spells, out, sheet="none", options=PrintOptions(continue_on_back=True))
     with pdfplumber.open(out) as pdf:
         texts = [page.extract_text() or "" for page in pdf.pages]
+        for page in pdf.pages:  # nothing outside the card's safe area (2 mm, as on fronts)
+            for c in page.chars:
+                assert min(c["x0"], c["top"]) >= 2 * mm - 0.01, c["text"]
+                assert c["x1"] <= page.width - 2 * mm + 0.01
+                assert c["bottom"] <= page.height - 2 * mm + 0.01
     cards = physical_cards([f for faces in _parts(spells) for f in faces], continue_on_back=True)
     assert len(texts) == 2 * len(cards)
     by_spell: dict[str, str] = {}
@@ -230,28 +235,108 @@ def test_preview_shows_the_text_on_the_back(tmp_path):
     """`cards preview --continue-on-back` shows two cards of Symbol, part 2 below part 1."""
     from PIL import Image, ImageChops, ImageStat
 
+    from cards.fit import fit_spell
+    from cards.preview import render_preview
+
     runner = CliRunner()
     both = tmp_path / "both.png"
     plain = tmp_path / "plain.png"
+    alone = tmp_path / "alone.png"
     args = ["preview", "Symbol", "--dpi", "100"]
     assert runner.invoke(main, [*args, "--continue-on-back", "-o", str(both)]).exit_code == 0
     assert runner.invoke(main, [*args, "-o", str(plain)]).exit_code == 0
-    with Image.open(both) as a, Image.open(plain) as b:
+    symbol = next(s for s in read_compendium().spells if s.name == "Symbol")
+    faces = fit_spell(symbol, load_layout("poker"), continue_on_back=True)
+    render_preview([faces[1]], alone, dpi=100, backs=False)  # part 2 by itself
+    with Image.open(both) as a, Image.open(plain) as b, Image.open(alone) as c:
         step = (63 + 4) / 25.4 * 100  # a card and the gap between cards, in pixels
         assert a.width == pytest.approx(b.width - 2 * step, abs=2)  # 2 cards, not 4
         margin, card_w, card_h = (round(v / 25.4 * 100) for v in (4, 63, 88))
-        top = margin
         bottom = a.height - margin - card_h
         back_of_first = a.crop((margin, bottom, margin + card_w, bottom + card_h))
-        second_front = b.crop(
-            (margin + round(step), top, margin + round(step) + card_w, top + card_h)
-        )
+        part_two = c.crop((margin, margin, margin + card_w, margin + card_h))
         decorative = b.crop((margin, bottom, margin + card_w, bottom + card_h))
         # Compared coarsely, so that a pixel's shift between the two images does not count.
         small = [
-            im.resize((21, 29), Image.Resampling.BOX)
-            for im in (back_of_first, second_front, decorative)
+            im.convert("RGB").resize((21, 29), Image.Resampling.BOX)
+            for im in (back_of_first, part_two, decorative)
         ]
         close = ImageStat.Stat(ImageChops.difference(small[0], small[1])).mean
         far = ImageStat.Stat(ImageChops.difference(small[0], small[2])).mean
     assert max(close) < 6 and min(far) > 30
+
+
+# --- the fitter ---------------------------------------------------------------------------------
+
+
+def roles(face) -> set[str]:
+    from cards.face import TextLine
+
+    return {item.role for item in face.items if isinstance(item, TextLine)}
+
+
+def labels(face) -> list[str]:
+    from cards.face import Label
+
+    return [item.text for item in face.items if isinstance(item, Label)]
+
+
+def test_backs_get_a_slim_band_and_fronts_a_cue(spells):
+    """A back part has no stats and no footer; a front whose text goes on overleaf says so."""
+    from cards.fit import fit_spell
+    from cards.fit.search import CONTINUED
+
+    layout = load_layout("poker")
+    for spell in spells:
+        faces = fit_spell(spell, layout, continue_on_back=True)
+        for face in faces:
+            if face.part % 2 == 0:  # on the back of the previous part's card
+                assert "footer" not in roles(face) and "stat" not in roles(face)
+                assert f"{face.part}/{face.parts}" in labels(face)
+            else:
+                assert "footer" in roles(face)
+                assert (CONTINUED in labels(face)) == (face.part < face.parts), spell.label
+
+
+def test_a_back_holds_more_text_than_a_second_card(spells):
+    """Below the slim band a back has more room for text than a later front card."""
+    from cards.fit import SpellSetter
+
+    layout = load_layout("poker")
+    for spell in spells:
+        setter = SpellSetter(spell, layout)
+        back = setter.back_header().body
+        later = setter.header(first=False, numbered=True).body
+        assert back.height > later.height + layout.body_max * layout.leading
+        assert back.y >= layout.safe_margin and back.width == later.width
+
+
+def test_the_fitter_uses_the_room_on_the_backs():
+    """Over the compendium, text on the backs takes fewer cards and no smaller type on average."""
+    from cards.fit import fit
+
+    layout = load_layout("poker")
+    plain_cards = back_cards = 0
+    gains = []
+    for spell in read_compendium().spells:
+        plain = fit(spell, layout)
+        backs = fit(spell, layout, continue_on_back=True)
+        plain_cards += len(plain.faces)
+        back_cards += (len(backs.faces) + 1) // 2
+        if len(plain.faces) > 1:
+            gains.append(backs.faces[0].body_size - plain.faces[0].body_size)
+    assert back_cards <= 510 < plain_cards
+    assert sum(gains) / len(gains) > 0
+
+
+def test_an_empty_back_is_used_to_set_the_text_larger(spells):
+    """A spell of three parts would leave its second card's back empty: with text on the backs
+    it takes four parts on the same two cards, set larger."""
+    from cards.fit import fit
+
+    layout = load_layout("poker")
+    spell = next(s for s in spells if s.label == "Posvátná půda (Příručka hráče)")
+    plain = fit(spell, layout)
+    backs = fit(spell, layout, continue_on_back=True)
+    assert len(plain.faces) == 3 and len(backs.faces) == 4
+    assert backs.faces[0].body_size > plain.faces[0].body_size

@@ -16,6 +16,7 @@ from cards.model import SOURCE_ABBREVIATIONS, Spell
 from cards.typeset import Line, Prepared, TypesetContext, set_lines
 
 TITLE_STEP = 0.25  # points: a title shrinks in these steps
+MIN_BAND_NAME = 5.5  # points: the smallest name in the slim band of a back with text
 _EPS = 1e-6
 
 
@@ -307,3 +308,48 @@ def _footer(
     top = baseline - sp.footer_line_em * size + ASCENT * size + sp.footer_rule_above
     items.append(Rule(style.left, top, right, top, sp.footer_rule, style.tint))
     return top
+
+
+def back_band(style: CardStyle, spell: Spell, context: TypesetContext) -> Header:
+    """Return the slim band of a card's back that carries text, and the area left below it.
+
+    The spell's name small, room for "2/2" on its right; no stats and no footer, so the text
+    may use the rest of the card (--continue-on-back).
+    """
+    sizes, fonts, sp = style.sizes, style.fonts, style.spacing
+    reserve = stringWidth("88/88", fonts["bold"], sizes.part) + sp.part_reserve
+    smallest = min(sizes.part, max(MIN_BAND_NAME, sizes.label))
+    title = fit_title(
+        spell.name, fonts["title"], style.width - reserve, sizes.part, smallest, context
+    )
+    items: list[Primitive] = []
+    baseline = (
+        style.card_height - style.safe_margin - sp.title_ascent_em * max(title.size, sizes.part)
+    )
+    first_baseline = baseline
+    for n, line in enumerate(title.lines):
+        if n:
+            baseline -= sp.title_line_em * title.size
+        items.append(TextLine(line, style.left, baseline, title.size, style.colours.title, "title"))
+    band_bottom = baseline - style.descent * title.size - sp.band_below
+    items.insert(
+        0, Fill(0.0, band_bottom, style.card_width, style.card_height - band_bottom, style.colour)
+    )
+    top = band_bottom - sp.grid_above - sp.text_above
+    bottom = style.safe_margin
+    return Header(tuple(items), Area(style.left, bottom, style.width, top - bottom), first_baseline)
+
+
+def continued_cue(style: CardStyle, header: Header, text: str) -> Header:
+    """Return a front's furniture with `text` ("pokračuje na rubu ›") at the foot of its text.
+
+    The cue sits right-aligned just above the footer's rule; the text area ends above it.
+    """
+    size = style.sizes.footer
+    baseline = header.body.y + style.descent * size
+    cue = right_label(
+        text, style.fonts["italic"], size, style.left + style.width, baseline, style.colours.muted
+    )
+    bottom = baseline + ASCENT * size + style.spacing.text_below
+    body = Area(header.body.x, bottom, header.body.width, header.body.top - bottom)
+    return Header((*header.items, cue), body, header.part_baseline)

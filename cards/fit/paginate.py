@@ -9,7 +9,7 @@ top). The size search and the card breaking both measure with it (and its two st
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from cards.face import Area, Primitive
@@ -100,13 +100,28 @@ def card_end(slabs: Sequence[Slab], start: int, height: float, prefer_blocks: bo
 
 
 def split(
-    slabs: Sequence[Slab], first: float, rest: float, prefer_blocks: bool, limit: int
+    slabs: Sequence[Slab],
+    first: float,
+    rest: float,
+    prefer_blocks: bool,
+    limit: int,
+    heights: Callable[[int], float] | None = None,
+    final: Callable[[int], float] | None = None,
 ) -> list[int]:
-    """Return the end index of each card, stopping once there are more than `limit` cards."""
+    """Return the end index of each card, stopping once there are more than `limit` cards.
+
+    Card n holds `heights(n)` if given (cards of several kinds), else `first`, then `rest`;
+    `final(n)`, if given, is what card n holds when the rest of the text fits it as the last.
+    """
+    height = heights or (lambda n: first if n == 0 else rest)
     ends: list[int] = []
     start = 0
     while start < len(slabs) or not ends:
-        end = card_end(slabs, start, first if not ends else rest, prefer_blocks)
+        end = -1
+        if final is not None:
+            end = card_end(slabs, start, final(len(ends)), prefer_blocks)
+        if end != len(slabs):
+            end = card_end(slabs, start, height(len(ends)), prefer_blocks)
         ends.append(end)
         start = end
         if len(ends) > limit:
@@ -114,11 +129,23 @@ def split(
     return ends
 
 
-def overflow(slabs: Sequence[Slab], ends: Sequence[int], first: float, rest: float) -> Slab | None:
-    """Return the first slab of a card the breaks overfill (one taller than the card), or None."""
+def overflow(
+    slabs: Sequence[Slab],
+    ends: Sequence[int],
+    first: float,
+    rest: float,
+    heights: Callable[[int], float] | None = None,
+    final: Callable[[int], float] | None = None,
+) -> Slab | None:
+    """Return the first slab of a card the breaks overfill (one taller than the card), or None.
+
+    The last card holds `final(n)` if given, the others as in `split`.
+    """
+    height = heights or (lambda n: first if n == 0 else rest)
     start = 0
     for n, end in enumerate(ends):
-        if used_height(slabs[start:end]) > (first if n == 0 else rest) + EPS:
+        room = final(n) if final is not None and n == len(ends) - 1 else height(n)
+        if used_height(slabs[start:end]) > room + EPS:
             return slabs[start]
         start = end
     return None

@@ -19,7 +19,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from cards.errors import CardsError
 from cards.face import CardFace, TextLine
 from cards.fit.blocks import description
-from cards.fit.furniture import Header, furniture, panel, part_label
+from cards.fit.furniture import Header, back_band, continued_cue, furniture, panel, part_label
 from cards.fit.paginate import EPS, Slab, fill_card, overflow, split, used_height
 from cards.fit.style import CardStyle, card_style
 from cards.layout import Layout
@@ -31,6 +31,7 @@ GAPE = 2.0  # spaces stretched past this many times their width: try a smaller s
 GAPE_STEPS = 3  # how many SIZE_STEPs smaller, at most
 HOLE = 3.0  # spaces past this many times their width are a hole: try even smaller sizes
 HOLE_STEPS = 8
+CONTINUED = "pokračuje na rubu ›"  # at the foot of a front whose text goes on overleaf
 
 
 class FitError(CardsError):
@@ -55,7 +56,7 @@ class SpellSetter:
         self.layout = layout
         self.style: CardStyle = card_style(layout, spell.school)
         self.context = context or TypesetContext()
-        self._headers: dict[tuple[bool, bool], Header] = {}
+        self._headers: dict[tuple[object, ...], Header] = {}
         self._slabs: dict[float, tuple[Slab, ...]] = {}
         self._outlines: dict[float, tuple[Slab, ...]] = {}
         self._extents: tuple[tuple[float, int], ...] | None = None
@@ -67,6 +68,21 @@ class SpellSetter:
             self._headers[key] = furniture(
                 self.style, self.spell, self.context, first=first, numbered=numbered
             )
+        return self._headers[key]
+
+    def back_header(self) -> Header:
+        """Return the furniture of a card's back that carries text: a slim band only."""
+        key = ("back",)
+        if key not in self._headers:
+            self._headers[key] = back_band(self.style, self.spell, self.context)
+        return self._headers[key]
+
+    def continued_header(self, first: bool) -> Header:
+        """Return a front's furniture with the cue that its text goes on overleaf."""
+        key = ("continued", first)
+        if key not in self._headers:
+            plain = self.header(first=first, numbered=True)
+            self._headers[key] = continued_cue(self.style, plain, CONTINUED)
         return self._headers[key]
 
     def slabs(self, size: float) -> tuple[Slab, ...]:
@@ -191,11 +207,19 @@ def _first_guess(sizes: list[float], estimate, capacity: float) -> int:
     return low
 
 
-def fit(spell: Spell, layout: Layout, context: TypesetContext | None = None) -> Fit:
+def fit(
+    spell: Spell,
+    layout: Layout,
+    context: TypesetContext | None = None,
+    *,
+    continue_on_back: bool = False,
+) -> Fit:
     """Choose the body size and the card breaks of a spell, and place every card.
 
     Setting the description is what costs: an estimate from the text's natural width picks
     the first size to try, and the real setting walks from there in steps of SIZE_STEP.
+    With `continue_on_back` the even parts are the backs of the odd ones' cards: a slim band
+    and no footer, so they hold more; a front whose text goes on overleaf says so at its foot.
     Raises FitError when something does not fit even at the minimum sizes.
     """
     setter = SpellSetter(spell, layout, context)
@@ -225,12 +249,21 @@ def fit(spell: Spell, layout: Layout, context: TypesetContext | None = None) -> 
     skip = 1 if first < sizes[0] * layout.sizes.leading - EPS else 0
     if skip:
         first = rest
+    heights, final = _heights(setter, skip) if continue_on_back else (None, None)
 
     def cards(slabs: tuple[Slab, ...], prefer: bool, limit: int) -> list[int]:
-        return [0] * skip + split(slabs, first, rest, prefer, limit - skip)
+        return [0] * skip + split(slabs, first, rest, prefer, limit - skip, heights, final)
 
     least = len(cards(setter.outline(sizes[0]), False, 10**6))
-    capacity = first + (least - skip - 1) * rest
+    allowed = least
+    if heights is not None and final is not None:
+        # An odd count leaves the last card's back empty: a part more costs no card and may
+        # let the text be set larger.
+        allowed = least + least % 2
+        count = allowed - skip
+        capacity = sum(heights(n) for n in range(count - 1)) + final(count - 1)
+    else:
+        capacity = first + (least - skip - 1) * rest
 
     def breaks(size: float) -> list[int] | None:
         slabs = setter.outline(size)
@@ -238,8 +271,9 @@ def fit(spell: Spell, layout: Layout, context: TypesetContext | None = None) -> 
         if sum(slab.height for slab in slabs) > capacity + EPS:
             return None
         for prefer in (True, False):
-            ends = cards(slabs, prefer, least)
-            if len(ends) <= least and overflow(slabs, ends[skip:], first, rest) is None:
+            ends = cards(slabs, prefer, allowed)
+            culprit = overflow(slabs, ends[skip:], first, rest, heights, final)
+            if len(ends) <= allowed and culprit is None:
                 return ends
         return None
 
@@ -251,7 +285,7 @@ def fit(spell: Spell, layout: Layout, context: TypesetContext | None = None) -> 
     if k is None:
         slabs = setter.outline(sizes[0])
         ends = cards(slabs, False, least)
-        culprit = overflow(slabs, ends[skip:], first, rest)
+        culprit = overflow(slabs, ends[skip:], first, rest, heights, final)
         what = culprit.what if culprit is not None else "the description"
         raise setter.error(what, sizes[0])
     k = _least_gaping(sizes, k, lambda s: breaks(s) is not None, gape)
@@ -261,7 +295,12 @@ def fit(spell: Spell, layout: Layout, context: TypesetContext | None = None) -> 
     faces = []
     start = 0
     for part, end in enumerate(ends, 1):
-        header = setter.header(first=part == 1, numbered=True)
+        if continue_on_back and part % 2 == 0:
+            header = setter.back_header()
+        elif continue_on_back and part < len(ends):
+            header = setter.continued_header(first=part == 1)
+        else:
+            header = setter.header(first=part == 1, numbered=True)
         faces.append(setter.card(size, part, len(ends), header, slabs[start:end]))
         start = end
     return Fit(tuple(faces), least)
@@ -299,6 +338,31 @@ def _least_gaping(sizes: list[float], k: int, fits, gape) -> int:
     return best
 
 
+def _heights(
+    setter: SpellSetter, skip: int
+) -> tuple[Callable[[int], float], Callable[[int], float]]:
+    """Return the text height of each card of a spell set with its text continued on backs.
+
+    Card n of the description (after `skip` cards of stats only) is a back when its place
+    among all the spell's cards is odd. A front carries the cue that its text goes on
+    overleaf, which costs it a line, unless it is the last card (the second function).
+    """
+    back = setter.back_header().body.height
+    cued = (setter.continued_header(True).body.height, setter.continued_header(False).body.height)
+    plain = (
+        setter.header(first=True, numbered=True).body.height,
+        setter.header(first=False, numbered=True).body.height,
+    )
+
+    def height(n: int, fronts: tuple[float, float] = cued) -> float:
+        card = n + skip
+        if card % 2:
+            return back
+        return fronts[0] if card == 0 else fronts[1]
+
+    return height, lambda n: height(n, plain)
+
+
 def _check_room(setter: SpellSetter, first: float, rest: float, size: float) -> None:
     """Refuse a card whose furniture overflows it, or leaves no room for a line of text."""
     line = size * setter.style.sizes.leading
@@ -315,7 +379,11 @@ def _check_room(setter: SpellSetter, first: float, rest: float, size: float) -> 
 
 
 def fit_spell(
-    spell: Spell, layout: Layout, context: TypesetContext | None = None
+    spell: Spell,
+    layout: Layout,
+    context: TypesetContext | None = None,
+    *,
+    continue_on_back: bool = False,
 ) -> tuple[CardFace, ...]:
     """Set a spell on the fewest cards at the largest body size that fits them."""
-    return fit(spell, layout, context).faces
+    return fit(spell, layout, context, continue_on_back=continue_on_back).faces
