@@ -50,6 +50,9 @@ class TypeSizes:
     table_min: float
     bullet_indent: float
     expansion: float  # how much a justified line's glyphs may widen or narrow (0.02 = 2 %)
+    # The body sizes the fitter may choose, largest first (body_max ... body_min); empty:
+    # any size on the fitter's fine grid between body_min and body_max.
+    size_steps: tuple[float, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -181,6 +184,7 @@ _SIZE_KEYS = {
     "expansion": (0.0, 0.05),
 }
 _DEFAULTS = {"body_min": 6.5, "expansion": 0.02}
+_MAX_STEPS = 12  # the most body sizes a layout may list in type.size_steps
 _COLOUR_KEYS = ("text", "muted", "background", "title", "frame")
 
 
@@ -294,13 +298,34 @@ def _fonts(reader: _Reader) -> Mapping[str, str]:
 
 def _sizes(reader: _Reader) -> TypeSizes:
     table = reader.table("type")
-    reader.check_keys("type", table, _SIZE_KEYS)
+    reader.check_keys("type", table, (*_SIZE_KEYS, "size_steps"))
     values = {key: reader.number("type", table, key, *limits) for key, limits in _SIZE_KEYS.items()}
     if values["body_min"] > values["body_max"]:
         raise reader.fail("type.body_min", values["body_min"], "at most type.body_max")
     if values["title_min"] > values["title_max"]:
         raise reader.fail("type.title_min", values["title_min"], "at most type.title_max")
-    return TypeSizes(**values)
+    steps = _size_steps(reader, table, values["body_max"], values["body_min"])
+    return TypeSizes(**values, size_steps=steps)
+
+
+def _size_steps(reader: _Reader, table: Mapping, high: float, low: float) -> tuple[float, ...]:
+    """Read type.size_steps: body sizes falling from body_max to body_min, or () when absent."""
+    if "size_steps" not in table:
+        return ()
+    value = table["size_steps"]
+    expected = (
+        f"a list of 2 to {_MAX_STEPS} falling sizes in points from type.body_max ({high:g})"
+        f" to type.body_min ({low:g}), e.g. [{high:g}, {low:g}]"
+    )
+    if not isinstance(value, list) or not 2 <= len(value) <= _MAX_STEPS:
+        raise reader.fail("type.size_steps", value, expected)
+    if any(isinstance(step, bool) or not isinstance(step, int | float) for step in value):
+        raise reader.fail("type.size_steps", value, expected)
+    steps = tuple(float(step) for step in value)
+    falling = all(a > b for a, b in zip(steps, steps[1:], strict=False))
+    if not falling or steps[0] != high or steps[-1] != low:
+        raise reader.fail("type.size_steps", value, expected)
+    return steps
 
 
 def _colours(reader: _Reader) -> tuple[Colours, Mapping[str, str]]:

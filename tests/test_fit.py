@@ -14,13 +14,13 @@ from cards.fit import (
     BLOCK,
     LINE,
     NEVER,
-    SIZE_STEP,
     Slab,
     SpellSetter,
     fill_card,
     fit_spell,
     used_height,
 )
+from cards.fit.search import size_grid
 from cards.layout import load_layout
 from cards.model import BulletList, Heading, Paragraph, Spell, Table
 from cards.typeset.normalise import normalise
@@ -84,7 +84,8 @@ def test_one_card_size_is_the_largest_that_fits_within_a_step(layout):
     setter = SpellSetter(spell, layout)
     box = setter.header(first=True, numbered=False).body.height
     assert used_height(setter.outline(face.body_size)) <= box
-    assert used_height(setter.outline(round(face.body_size + SIZE_STEP, 3))) > box
+    grid = size_grid(layout)
+    assert used_height(setter.outline(grid[grid.index(face.body_size) + 1])) > box
 
 
 def test_long_spell_splits_onto_numbered_cards_of_one_size(layout):

@@ -1,9 +1,10 @@
 """The body-size search: one card at the largest size that fits, else the fewest cards.
 
-One card if the description fits at the layout's minimum body size, at the largest size (on
-a SIZE_STEP grid) at which it does; else the fewest cards at the minimum size, set at the
-largest size that keeps that count. Every trial measures with `paginate.used_height` and
-breaks with `paginate.split`, as the cards are then filled: what the search accepts fits.
+One card if the description fits at the layout's minimum body size, at the largest size (one
+of the layout's type.size_steps, or on a SIZE_STEP grid without them) at which it does; else
+the fewest cards at the minimum size, set at the largest size that keeps that count. Every
+trial measures with `paginate.used_height` and breaks with `paginate.split`, as the cards
+are then filled: what the search accepts fits.
 Where that size leaves a justified line with spaces over GAPE times their width, up to
 GAPE_STEPS smaller sizes are tried (HOLE_STEPS past HOLE), and the least gaping is taken.
 """
@@ -26,7 +27,7 @@ from cards.layout import Layout
 from cards.model import BulletList, Heading, Paragraph, Spell, Table
 from cards.typeset import TypesetContext
 
-SIZE_STEP = 0.1  # body sizes are tried on this grid of points
+SIZE_STEP = 0.1  # without type.size_steps, body sizes are tried on this grid of points
 GAPE = 2.0  # spaces stretched past this many times their width: try a smaller size
 GAPE_STEPS = 3  # how many SIZE_STEPs smaller, at most
 HOLE = 3.0  # spaces past this many times their width are a hole: try even smaller sizes
@@ -173,7 +174,10 @@ def _natural(prepared) -> float:
 
 
 def size_grid(layout: Layout) -> list[float]:
-    """Return the body sizes to try, from the minimum to the maximum."""
+    """Return the body sizes to try, from the minimum to the maximum: the layout's size
+    steps, or every SIZE_STEP between body_min and body_max when it lists none."""
+    if layout.sizes.size_steps:
+        return sorted(layout.sizes.size_steps)
     low, high = layout.body_min, layout.body_max
     steps = int(round((high - low) / SIZE_STEP))
     return [round(low + k * SIZE_STEP, 3) for k in range(steps)] + [high]
@@ -217,7 +221,7 @@ def fit(
     """Choose the body size and the card breaks of a spell, and place every card.
 
     Setting the description is what costs: an estimate from the text's natural width picks
-    the first size to try, and the real setting walks from there in steps of SIZE_STEP.
+    the first size to try, and the real setting walks from there through `size_grid`.
     With `continue_on_back` the even parts are the backs of the odd ones' cards: a slim band
     and no footer, so they hold more; a front whose text goes on overleaf says so at its foot.
     Raises FitError when something does not fit even at the minimum sizes.
