@@ -50,8 +50,8 @@ class TypeSizes:
     table_min: float
     bullet_indent: float
     expansion: float  # how much a justified line's glyphs may widen or narrow (0.02 = 2 %)
-    # The body sizes the fitter may choose, largest first (body_max ... body_min); empty:
-    # any size on the fitter's fine grid between body_min and body_max.
+    # The body sizes the fitter may choose, largest first; those outside body_min..body_max
+    # are left out and those two always join. Empty: every 0.1 pt from body_min to body_max.
     size_steps: tuple[float, ...] = ()
 
 
@@ -304,26 +304,24 @@ def _sizes(reader: _Reader) -> TypeSizes:
         raise reader.fail("type.body_min", values["body_min"], "at most type.body_max")
     if values["title_min"] > values["title_max"]:
         raise reader.fail("type.title_min", values["title_min"], "at most type.title_max")
-    steps = _size_steps(reader, table, values["body_max"], values["body_min"])
+    steps = _size_steps(reader, table)
     return TypeSizes(**values, size_steps=steps)
 
 
-def _size_steps(reader: _Reader, table: Mapping, high: float, low: float) -> tuple[float, ...]:
-    """Read type.size_steps: body sizes falling from body_max to body_min, or () when absent."""
+def _size_steps(reader: _Reader, table: Mapping) -> tuple[float, ...]:
+    """Read type.size_steps: falling body sizes in points, or () when absent."""
     if "size_steps" not in table:
         return ()
     value = table["size_steps"]
-    expected = (
-        f"a list of 2 to {_MAX_STEPS} falling sizes in points from type.body_max ({high:g})"
-        f" to type.body_min ({low:g}), e.g. [{high:g}, {low:g}]"
-    )
+    low, high = _SIZE_KEYS["body_max"]
+    expected = f"a list of 2 to {_MAX_STEPS} falling sizes from {low:g} to {high:g} pt"
     if not isinstance(value, list) or not 2 <= len(value) <= _MAX_STEPS:
         raise reader.fail("type.size_steps", value, expected)
     if any(isinstance(step, bool) or not isinstance(step, int | float) for step in value):
         raise reader.fail("type.size_steps", value, expected)
     steps = tuple(float(step) for step in value)
     falling = all(a > b for a, b in zip(steps, steps[1:], strict=False))
-    if not falling or steps[0] != high or steps[-1] != low:
+    if not falling or not all(low <= step <= high for step in steps):
         raise reader.fail("type.size_steps", value, expected)
     return steps
 

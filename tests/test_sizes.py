@@ -77,6 +77,12 @@ def _paragraphs(*repeats: int) -> list[Paragraph]:
     return [Paragraph(SENTENCE * repeat) for repeat in repeats]
 
 
+def test_steps_outside_the_range_are_left_out_and_its_ends_join(tmp_path):
+    """A layout's body_min and body_max are always sizes to try; steps outside them are not."""
+    layout = load_layout(_variant(tmp_path, "[12.0, 8.0, 7.6, 7.0, 5.0]"))
+    assert size_grid(layout) == [6.5, 7.0, 7.6, 8.0, 8.5]
+
+
 def test_without_steps_the_fine_grid_is_used(tmp_path):
     """A layout without type.size_steps tries every 0.1 pt from body_min to body_max."""
     layout = load_layout(_variant(tmp_path, None))
@@ -97,16 +103,15 @@ def test_without_steps_the_fine_grid_is_used(tmp_path):
         "[8.5, true, 6.5]",
         "[8.5, 7.0, 7.5, 6.5]",  # not falling
         "[8.5, 7.0, 7.0, 6.5]",
-        "[8.0, 7.0, 6.5]",  # does not start at body_max
-        "[8.5, 7.0, 6.0]",  # does not end at body_min
-        "[9.0, 8.5, 6.5]",
+        "[8.5, 7.0, 3.0]",  # too small
+        "[31.0, 8.5, 6.5]",  # too large
         "[" + ", ".join(f"{8.5 - 0.1 * k:.1f}" for k in range(21)) + "]",  # too many
     ],
 )
 def test_a_bad_size_steps_is_refused_naming_file_and_key(tmp_path, steps):
     """A bad type.size_steps is a LayoutError naming the file, the key and what is expected."""
     path = _variant(tmp_path, steps)
-    expected = r"variant\.toml: key 'type\.size_steps' = .*: expected a list of 2 to 12"
+    expected = r"variant\.toml: key 'type\.size_steps' = .*: expected a list of 2 to 12 falling"
     with pytest.raises(LayoutError, match=expected):
         load_layout(path)
 

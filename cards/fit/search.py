@@ -175,9 +175,11 @@ def _natural(prepared) -> float:
 
 def size_grid(layout: Layout) -> list[float]:
     """Return the body sizes to try, from the minimum to the maximum: the layout's size
-    steps, or every SIZE_STEP between body_min and body_max when it lists none."""
+    steps within body_min..body_max and those two, or every SIZE_STEP when it lists none."""
+    low, high = layout.body_min, layout.body_max
     if layout.sizes.size_steps:
-        return sorted(layout.sizes.size_steps)
+        inside = {step for step in layout.sizes.size_steps if low < step < high}
+        return sorted(inside | {low, high})
     low, high = layout.body_min, layout.body_max
     steps = int(round((high - low) / SIZE_STEP))
     return [round(low + k * SIZE_STEP, 3) for k in range(steps)] + [high]
