@@ -180,7 +180,6 @@ def size_grid(layout: Layout) -> list[float]:
     if layout.sizes.size_steps:
         inside = {step for step in layout.sizes.size_steps if low < step < high}
         return sorted(inside | {low, high})
-    low, high = layout.body_min, layout.body_max
     steps = int(round((high - low) / SIZE_STEP))
     return [round(low + k * SIZE_STEP, 3) for k in range(steps)] + [high]
 
