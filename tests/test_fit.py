@@ -483,11 +483,22 @@ def test_a_gaping_size_gives_way_to_a_smaller_one():
     assert _least_gaping(sizes, 20, lambda s: True, lambda s: GAPE - 0.1) == 20
 
 
-def test_a_short_spell_with_a_gaping_line_is_set_a_little_smaller(layout):
-    """At the maximum the first line of this spell gapes; a size GAPE_STEPS smaller at most."""
+def test_a_short_spell_with_a_gaping_line_is_set_a_little_smaller(layout, tmp_path):
+    """At the maximum the first line of this spell gapes; a size GAPE_STEPS smaller at most
+    (on the fine grid: poker's size steps are coarser than that)."""
     from cards.fit.search import GAPE, GAPE_STEPS, SIZE_STEP, _gape
 
-    (face,) = fit_spell(make_spell(), layout)
+    fine = load_layout(_without_steps(tmp_path))
+    (face,) = fit_spell(make_spell(), fine)
     assert layout.body_max - GAPE_STEPS * SIZE_STEP - 1e-9 <= face.body_size < layout.body_max
     slabs = [type("S", (), {"items": face.items})]
     assert _gape(slabs, stringWidth(" ", layout.fonts["body"], 1.0)) <= GAPE
+
+
+def _without_steps(tmp_path):
+    """Write poker.toml without its type.size_steps: the 0.1 pt grid."""
+    text = load_layout("poker").path
+    lines = open(text, encoding="utf-8").read().splitlines(keepends=True)
+    path = tmp_path / "fine.toml"
+    path.write_text("".join(x for x in lines if not x.startswith("size_steps")), encoding="utf-8")
+    return path

@@ -329,12 +329,16 @@ def _gape(slabs, space: float) -> float:
 def _least_gaping(sizes: list[float], k: int, fits, gape) -> int:
     """Return k, or a smaller size if at k a line's spaces gape past GAPE.
 
-    Up to GAPE_STEPS smaller sizes are tried for that, and up to HOLE_STEPS for a hole
-    (past HOLE); the least gaping that fits (`fits`) is taken.
+    Sizes up to GAPE_STEPS * SIZE_STEP points smaller are tried for that, and up to
+    HOLE_STEPS * SIZE_STEP for a hole (past HOLE), in points so that a layout's coarser
+    size steps do not shrink further; the least gaping that fits (`fits`) is taken.
     """
     best, worst = k, gape(sizes[k])
-    for step, smaller in enumerate(range(k - 1, max(k - HOLE_STEPS, 0) - 1, -1), 1):
-        if worst <= (GAPE if step <= GAPE_STEPS else HOLE):
+    for smaller in range(k - 1, -1, -1):
+        drop = sizes[k] - sizes[smaller]
+        if drop > HOLE_STEPS * SIZE_STEP + EPS:
+            break
+        if worst <= (GAPE if drop <= GAPE_STEPS * SIZE_STEP + EPS else HOLE):
             break
         if fits(sizes[smaller]):
             ratio = gape(sizes[smaller])
