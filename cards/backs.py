@@ -1,4 +1,4 @@
-"""Card backs: deck title, school colour and level, built as primitives from the card layout."""
+"""Card backs: the spell's name, level, school and classes, built as primitives from the layout."""
 
 from __future__ import annotations
 
@@ -9,13 +9,17 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from cards.draw import draw_face
-from cards.face import Disc, Face, Label, Outline, Primitive, TextLine
+from cards.face import Disc, Face, Label, Outline, Primitive, Shape, TextLine
 from cards.fit.furniture import fit_title
 from cards.fit.style import CardStyle, card_style
 from cards.typeset import TypesetContext
 
 DECK_TITLE = "Kartotéka kouzel"
 MIN_TEXT = 5.5  # points: nothing on a card is set smaller
+
+
+BACK_RULE = 5 * mm  # the outer rule's distance from the edge: a misregistered back shows
+# 4 and 6 mm, not 1 and 3
 
 
 def back_face(
@@ -25,11 +29,16 @@ def back_face(
     height: float,
     *,
     deck_title: str = DECK_TITLE,
+    part: int = 1,
+    parts: int = 1,
     context: TypesetContext | None = None,
 ) -> Face:
     """Return the back of a spell's card (or a plain back for None) as primitives.
 
-    Sizes follow the card: a poker card's back has a 10 pt title; a larger card scales it.
+    The spell's name stands at the top, where a fanned stack is read ("2/3" under it on a
+    spell of several cards), the level in a medallion in the middle, the school's icon and
+    name below it and the classes at the foot; a plain back carries the deck's title.
+    Sizes follow the card: a poker card's back has a 10 pt name; a larger card scales it.
     """
     context = context or TypesetContext()
     scale = min(width / (63 * mm), height / (88 * mm))
@@ -38,40 +47,52 @@ def back_face(
     light, paper = style.colours.title, style.colours.background
     title_font, body_font = style.fonts["title"], style.fonts["body"]
     bold_font = style.fonts.get("bold", title_font)
-    safe = style.safe_margin
-    inner = width - 2 * safe - 4 * scale
+    rule = min(BACK_RULE, 0.12 * min(width, height))
+    inner_rule = rule + 1.2 * mm * scale
+    inner = width - 2 * inner_rule - 4 * scale
     items: list[Primitive] = []
 
-    rule = safe * 0.6
     radius = style.panel_radius
     items.append(
         Outline(rule, rule, width - 2 * rule, height - 2 * rule, 0.8 * scale, light, radius)
     )
-    rule += 1.2 * mm * scale
     items.append(
-        Outline(rule, rule, width - 2 * rule, height - 2 * rule, 0.3 * scale, light, radius)
+        Outline(
+            inner_rule,
+            inner_rule,
+            width - 2 * inner_rule,
+            height - 2 * inner_rule,
+            0.3 * scale,
+            light,
+            radius,
+        )
     )
 
     centre_x = width / 2
-    top = height - safe - 3 * scale
-    title = fit_title(deck_title, title_font, inner, 10 * scale, MIN_TEXT, context)
+    top = height - inner_rule - 3 * scale
+    name = getattr(spell, "name", "") or deck_title
+    title = fit_title(name, title_font, inner, 10 * scale, MIN_TEXT, context)
     for line in title.lines:
         top -= title.size
         items.append(_centred(line, centre_x, top, title.size, light))
         top -= title.size * 0.2
+    if parts > 1:
+        size = max(MIN_TEXT, 7 * scale)
+        top -= size
+        items.append(_centred_label(f"{part}/{parts}", bold_font, size, centre_x, top, light))
 
     # The medallion: the level in the middle of the card, on the card's paper colour.
-    centre_y = height / 2
-    medallion = 13 * mm * scale
+    centre_y = height * 0.52
+    medallion = 11 * mm * scale
     items.append(Disc(centre_x, centre_y, medallion, paper, light, 0.3 * scale))
     level = getattr(spell, "level", None)
     if level == 0:
-        size = 16 * scale
+        size = 14 * scale
         items.append(
             _centred_label("trik", title_font, size, centre_x, centre_y - size * 0.35, colour)
         )
     elif level is not None:
-        size = 34 * scale
+        size = 30 * scale
         items.append(
             _centred_label(str(level), title_font, size, centre_x, centre_y - size * 0.22, colour)
         )
@@ -79,16 +100,23 @@ def back_face(
         below = centre_y - medallion * 0.68
         items.append(_centred_label("úroveň", body_font, label, centre_x, below, colour))
 
+    baseline = centre_y - medallion - 2.5 * scale
+    icon = style.icon if school else None
+    if icon is not None:
+        side = 7 * mm * scale
+        baseline -= side
+        items.append(Shape(icon, centre_x - side / 2, baseline, side, light))
+        baseline -= 1.5 * scale
     if school:
         block = fit_title(school, bold_font, inner, 10 * scale, MIN_TEXT, context)
-        baseline = centre_y - medallion - 4 * scale
         for line in block.lines:
             baseline -= block.size
             items.append(_centred(line, centre_x, baseline, block.size, light))
     classes = ", ".join(getattr(spell, "classes", ()) or ())
     if classes:
         block = fit_title(classes, body_font, inner, 7 * scale, MIN_TEXT, context)
-        baseline = safe + 5 * scale + (len(block.lines) - 1) * block.size * 1.15
+        baseline = inner_rule + 3 * scale + 0.3 * block.size
+        baseline += (len(block.lines) - 1) * block.size * 1.15
         for line in block.lines:
             items.append(_centred(line, centre_x, baseline, block.size, light))
             baseline -= block.size * 1.15
@@ -114,7 +142,15 @@ def draw_back(
     style = getattr(face, "style", None)
     if layout is not None or style is None:
         style = card_style(layout or _default_layout(), getattr(spell, "school", ""))
-    back = back_face(spell, style, face.width, face.height, deck_title=deck_title)
+    back = back_face(
+        spell,
+        style,
+        face.width,
+        face.height,
+        deck_title=deck_title,
+        part=getattr(face, "part", 1),
+        parts=getattr(face, "parts", 1),
+    )
     draw_face(canvas, back, x, y, bleed=bleed)
 
 

@@ -8,10 +8,10 @@ from weakref import WeakKeyDictionary
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfmetrics import getFont
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
 
-from cards.face import Disc, Face, Fill, Label, Outline, Rule, TextLine
+from cards.face import Disc, Face, Fill, Label, Outline, Rule, Shape, TextLine
 
 
 @functools.lru_cache(maxsize=256)
@@ -54,11 +54,39 @@ def draw_face(canvas: Canvas, face: Face, x: float, y: float, *, bleed: float = 
                 canvas.rect(item.x, item.y, item.width, item.height, stroke=1, fill=0)
         elif isinstance(item, Disc):
             canvas.setFillColor(_colour(item.colour))
-            canvas.setStrokeColor(_colour(item.edge))
-            canvas.setLineWidth(item.line_width)
-            canvas.circle(item.x, item.y, item.radius, stroke=1, fill=1)
+            if item.edge:
+                canvas.setStrokeColor(_colour(item.edge))
+                canvas.setLineWidth(item.line_width)
+            canvas.circle(item.x, item.y, item.radius, stroke=1 if item.edge else 0, fill=1)
+        elif isinstance(item, Shape):
+            _shape(canvas, item)
     _text(canvas, face)
     canvas.restoreState()
+
+
+def _shape(canvas: Canvas, shape: Shape) -> None:
+    """Fill an icon's outline (non-zero rule) scaled to its square."""
+    x, y, size = shape.x, shape.y, shape.size
+    points = iter(shape.icon.points)
+    path = canvas.beginPath()
+    for op in shape.icon.operators:
+        if op == "c":
+            (ax, ay), (bx, by), (ex, ey) = next(points), next(points), next(points)
+            path.curveTo(
+                x + ax * size,
+                y + ay * size,
+                x + bx * size,
+                y + by * size,
+                x + ex * size,
+                y + ey * size,
+            )
+        elif op == "h":
+            path.close()
+        else:
+            px, py = next(points)
+            (path.moveTo if op == "m" else path.lineTo)(x + px * size, y + py * size)
+    canvas.setFillColor(_colour(shape.colour))
+    canvas.drawPath(path, stroke=0, fill=1, fillMode=FILL_NON_ZERO)
 
 
 class _TextObject(PDFTextObject):

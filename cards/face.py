@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from cards.icons import Icon
 from cards.typeset import Line
 
 if TYPE_CHECKING:
@@ -98,21 +99,35 @@ class Outline:
 
 
 @dataclass(frozen=True)
+class Shape:
+    """An icon outline filled in one colour, its unit square's lower-left corner at (x, y)."""
+
+    icon: Icon
+    x: float
+    y: float
+    size: float  # the side of the icon's square
+    colour: str
+
+    def moved(self, dy: float) -> Shape:
+        return Shape(self.icon, self.x, self.y + dy, self.size, self.colour)
+
+
+@dataclass(frozen=True)
 class Disc:
-    """A filled circle with a stroked edge, centred at (x, y)."""
+    """A filled circle (the level's medallion), centred at (x, y), with an optional edge."""
 
     x: float
     y: float
     radius: float
     colour: str
-    edge: str
-    line_width: float
+    edge: str = ""  # a stroked edge in this colour, if any
+    line_width: float = 0.0
 
     def moved(self, dy: float) -> Disc:
         return Disc(self.x, self.y + dy, self.radius, self.colour, self.edge, self.line_width)
 
 
-Primitive = TextLine | Label | Rule | Fill | Outline | Disc
+Primitive = TextLine | Label | Rule | Fill | Outline | Disc | Shape
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ import re
 import struct
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from types import MappingProxyType
 
@@ -15,13 +15,15 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
 from cards.errors import CardsError
+from cards.icons import Icon, load_icon
 from cards.model import SCHOOLS
 from cards.resources import folder
 
 LAYOUT_DIR = folder("layouts")
 FONT_DIR = folder("fonts")
 
-FONT_ROLES = ("body", "bold", "italic", "bold_italic", "title")
+FONT_ROLES = ("body", "bold", "italic", "bold_italic", "title", "stat")
+_FONT_FALLBACK = {"stat": "bold"}  # a role a layout may leave out, and the role it takes
 _HEX = re.compile(r"#[0-9a-fA-F]{6}")
 
 
@@ -68,7 +70,15 @@ class Spacing:
     subtitle_above: float = 0.6  # English name and level below the name
     subtitle_apart: float = 6.0  # least space between the English name and the level
     level_below: float = 0.3  # the level on its own line below the English name
-    band_below: float = 1.2  # the band's bottom below its last line's descent
+    band_below: float = 1.2  # the band's bottom below its last line's descent (or the disc)
+    disc_em: float = 1.9  # the level's disc, in ems of the largest title size
+    disc_share: float = 0.14  # and at most this share of the text column's width
+    disc_rise: float = 0.6  # the disc's top above the safe top
+    disc_apart: float = 3.0  # between the disc and the text beside it
+    disc_numeral_em: float = 0.62  # the numeral, in diameters
+    icon_em: float = 1.2  # the school's icon, in ems of the level's size
+    icon_apart: float = 1.5  # between the icon and the school's name
+    icon_drop_em: float = 0.1  # the icon's bottom below the baseline, in icon sizes
     grid_above: float = 1.6  # the stat grid below the band
     grid_pad: float = 2.0  # inside each grid cell
     grid_rule: float = 0.8  # width of the grid's dividing rules
@@ -83,6 +93,7 @@ class Spacing:
     badge_pad_em: float = 0.45  # inside the pill, left and right
     badge_height_em: float = 1.3  # of the pill
     badge_drop_em: float = 0.3  # the pill's bottom below the word's baseline
+    badge_icon_em: float = 1.05  # a mark's icon in the pill, in ems of the badge's size
     material_above: float = 1.5  # the material note below the grid
     material_line_em: float = 1.1  # between the lines of the material note
     text_above: float = 2.6  # the description below the grid (or band)
@@ -134,6 +145,8 @@ class Layout:
     colours: Colours
     school_colours: Mapping[str, str]
     spacing: Spacing = Spacing()
+    icons: Mapping[str, Icon] = field(default_factory=lambda: MappingProxyType({}))
+    # ^ by school, "rituál", "soustředění"
 
     @property
     def body_max(self) -> float:
@@ -280,6 +293,9 @@ def _fonts(reader: _Reader) -> Mapping[str, str]:
     names = {}
     for role in FONT_ROLES:
         value = table.get(role)
+        if value is None and role in _FONT_FALLBACK:
+            names[role] = names[_FONT_FALLBACK[role]]
+            continue
         if not isinstance(value, str) or not value.lower().endswith(".ttf"):
             raise reader.fail(f"fonts.{role}", value, "the name of a TrueType .ttf file in fonts/")
         candidates = [reader.path.parent / value, FONT_DIR / value]
@@ -383,7 +399,29 @@ def load_layout(name_or_path: str | Path = "poker") -> Layout:
         colours=colours,
         school_colours=school_colours,
         spacing=_spacing(reader),
+        icons=_icons(reader, school_colours),
     )
+
+
+ICON_MARKS = ("rituál", "soustředění")
+
+
+def _icons(reader: _Reader, schools: Mapping[str, str]) -> Mapping[str, Icon]:
+    """Read the optional [icons] table: an SVG file per school, for rituals and concentration."""
+    if "icons" not in reader.data:
+        return MappingProxyType({})
+    table = reader.table("icons")
+    reader.check_keys("icons", table, (*schools, *ICON_MARKS))
+    icons = {}
+    for key, value in table.items():
+        if not isinstance(value, str) or not value.lower().endswith(".svg"):
+            raise reader.fail(f"icons.{key}", value, "the name of an .svg file in layouts/icons/")
+        candidates = [reader.path.parent / value, LAYOUT_DIR / "icons" / value]
+        file = next((path for path in candidates if path.is_file()), None)
+        if file is None:
+            raise reader.fail(f"icons.{key}", value, f"an .svg file in {LAYOUT_DIR / 'icons'}")
+        icons[key] = load_icon(file)
+    return MappingProxyType(icons)
 
 
 def list_layouts() -> list[str]:

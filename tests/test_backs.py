@@ -13,7 +13,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from cards.backs import MIN_TEXT, back_face, draw_back
-from cards.face import TextLine
+from cards.face import Label, Outline, Shape, TextLine
 from cards.fit.style import card_style
 from cards.layout import load_layout
 
@@ -140,3 +140,81 @@ def test_a_back_is_primitives_centred_on_the_card():
     for item in lines:
         assert item.x + item.line.width / 2 == pytest.approx(LAYOUT.width / 2)
     assert back.colour == LAYOUT.school_colours["Věštění"]
+
+
+@dataclass(frozen=True)
+class NamedSpell:
+    """A spell with the name a back shows at its top."""
+
+    name: str
+    school: str
+    level: int
+    classes: tuple[str, ...] = ("Kouzelník",)
+
+
+def test_a_spell_back_is_named_and_numbered():
+    """The top of a spell's back is its name (read when fanning a stack), "2/3" below it."""
+    style = card_style(LAYOUT, "Iluze")
+    spell = NamedSpell("Mordenkainenův velkolepý palác", "Iluze", 7)
+    back = back_face(spell, style, LAYOUT.width, LAYOUT.height, part=2, parts=3)
+    texts = sorted(
+        (item for item in back.items if isinstance(item, TextLine | Label)),
+        key=lambda item: -item.y,
+    )
+    top = [t.line.text if isinstance(t, TextLine) else t.text for t in texts[:3]]
+    assert " ".join(top).startswith("Mordenkainenův velkolepý palác")
+    assert "2/3" in top
+    assert not any(isinstance(t, TextLine) and "Kartotéka" in t.line.text for t in texts)
+    single = back_face(spell, style, LAYOUT.width, LAYOUT.height)
+    assert not any(isinstance(i, Label) and "/" in i.text for i in single.items)
+
+
+def test_back_rules_keep_5_mm_from_the_edge():
+    """No rule of a back is closer than 5 mm to the card's edge (duplex misregistration)."""
+    for name in ("poker", "tarot", "bridge"):
+        layout = load_layout(name)
+        style = card_style(layout, "Věštění")
+        back = back_face(NamedSpell("Věštba", "Věštění", 2), style, layout.width, layout.height)
+        outlines = [item for item in back.items if isinstance(item, Outline)]
+        assert outlines
+        for o in outlines:
+            assert min(o.x, o.y) >= 5 * mm - 1e-6
+            assert o.x + o.width <= layout.width - 5 * mm + 1e-6
+            assert o.y + o.height <= layout.height - 5 * mm + 1e-6
+
+
+@pytest.mark.parametrize("school", sorted(LAYOUT.icons.keys() & LAYOUT.school_colours.keys()))
+def test_back_shows_the_school_icon(school):
+    """Each school's back carries that school's icon (schools apart without relying on hue)."""
+    style = card_style(LAYOUT, school)
+    back = back_face(NamedSpell("X", school, 1), style, LAYOUT.width, LAYOUT.height)
+    assert [i.icon for i in back.items if isinstance(i, Shape)] == [LAYOUT.icons[school]]
+
+
+def test_every_back_of_a_deck_carries_its_spell_name(tmp_path):
+    """Built with --backs one card a page: each back page reads its front's spell name first."""
+    import re
+
+    from click.testing import CliRunner
+
+    from cards.cli import main
+    from cards.compendium import read_compendium
+    from cards.select import sort_spells
+
+    out = tmp_path / "paladin.pdf"
+    result = CliRunner().invoke(
+        main, ["class", "paladin", "--sheet", "none", "--backs", "-q", "-o", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    spells = sort_spells([s for s in read_compendium().spells if "Paladin" in s.classes])
+    with pdfplumber.open(out) as pdf:
+        backs = [page.extract_text() for page in pdf.pages[1::2]]
+    names = iter(spells)
+    spell = None
+    for text in backs:
+        squeezed = re.sub(r"\s+", "", text)
+        part = re.search(r"(\d+)/(\d+)", text)
+        if part is None or part.group(1) == "1":
+            spell = next(names)
+        assert squeezed.startswith(re.sub(r"\s+", "", spell.name)), (spell.name, text[:40])
+    assert next(names, None) is None

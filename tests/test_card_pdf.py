@@ -452,21 +452,24 @@ def _flags(spell) -> tuple[bool, bool, bool]:
 
 
 def _level_label(spell) -> str:
-    return f"{spell.school}, trik" if spell.level == 0 else f"{spell.school} {spell.level}. úrovně"
+    """The level disc's text: the numeral, "trik" for a cantrip."""
+    return "trik" if spell.level == 0 else str(spell.level)
 
 
 def _expected_labels(spell, part: int, parts: int) -> list[str]:
-    """The labels a card of the spell shows: names, level, stat labels, badges, books, part."""
+    """The labels a card of the spell shows: names, school, level disc, stat labels, badges,
+    books, the part and the cue that the text goes on."""
     from cards.model import SOURCE_ABBREVIATIONS
 
-    labels = []
+    labels = [spell.name_en] if spell.name_en else []
+    labels += [spell.school, _level_label(spell)]  # on every card, continuation too
     if part == 1:
-        labels += [spell.name_en] if spell.name_en else []
-        labels += [_level_label(spell), "VYVOLÁNÍ", "DOSAH", "SLOŽKY", "TRVÁNÍ"]
+        labels += ["VYVOLÁNÍ", "DOSAH", "SLOŽKY", "TRVÁNÍ"]
         labels += ["rituál"] if spell.ritual else []
         labels += ["soustředění"] if spell.concentration else []
     labels.append(" · ".join(SOURCE_ABBREVIATIONS[s] for s in spell.sources))
     labels += [f"{part}/{parts}"] if parts > 1 else []
+    labels += ["pokračuje ›"] if part < parts else []
     return sorted(labels)
 
 
@@ -481,8 +484,11 @@ def _expected_texts(spell, part: int) -> list[dict[str, str]]:
     texts = {"title": _as_set(spell.name), "footer": _as_set(", ".join(spell.classes))}
     if part > 1:
         return [texts]
+    duration = spell.duration  # concentration is said by its badge, not twice
+    if spell.concentration:
+        duration = duration.removesuffix(" (soustředění)")
     values = [_as_set(spell.casting_time), _as_set(spell.range), _components(spell)]
-    values.append(_as_set(spell.duration))
+    values.append(_as_set(duration))
     material = _as_set(spell.components.material_text)
     below = {**texts, "stat": " ".join(values)}
     if not material:

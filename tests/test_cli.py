@@ -363,7 +363,10 @@ def test_wizard_deck_has_all_315_spells_in_czech_order(runner, tmp_path):
 
 
 def card_title(page) -> tuple[str, str]:
-    """Read a card's name and part ("" on a single card): the topmost lines of the title size."""
+    """Read a card's name and part ("" on a single card): the topmost lines of the title size.
+
+    The level's numeral in its disc sits beside the name at a size of its own: it is left out.
+    """
     fragments = []
     part = ""
 
@@ -371,7 +374,7 @@ def card_title(page) -> tuple[str, str]:
         nonlocal part
         if number := re.fullmatch(r"(\d+)/\d+", text.strip()):
             part = number[1]
-        elif text.strip():
+        elif text.strip() and not re.fullmatch(r"\d|trik", text.strip()):  # not the level disc
             fragments.append((-(cm[5] + tm[5] * cm[3]), size * tm[3] * cm[3], text))
 
     page.extract_text(visitor_text=visit)

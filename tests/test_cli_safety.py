@@ -449,10 +449,10 @@ def test_a_spell_that_cannot_fit_is_one_message_everywhere(runner, tmp_path):
     )
     layout = tmp_path / "small.toml"
     layout.write_text(small, encoding="utf-8")
-    expected = "Error: Čarodějnický blesk: the material note does not fit a 35 × 50 mm card at"
+    expected = "Error: Barevná sprška: the material note does not fit a 35 × 50 mm card at"
     for command, out in (
         (["class", "kouzelnik", "--level", "1", "-o"], tmp_path / "k.pdf"),
-        (["preview", "Čarodějnický blesk", "-o"], tmp_path / "k.png"),
+        (["preview", "Barevná sprška", "-o"], tmp_path / "k.png"),
         (["fit-report", "--class", "kouzelnik", "--level", "1", "--csv"], tmp_path / "k.csv"),
     ):
         result = run(runner, *command, str(out), "--layout", str(layout))

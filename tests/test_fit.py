@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from cards.face import Area, Fill, Label, Rule, TextLine
+from cards.face import Area, Disc, Fill, Label, Rule, Shape, TextLine
 from cards.fit import (
     BLOCK,
     LINE,
@@ -106,19 +106,44 @@ def test_single_card_has_no_part_number(layout):
 
 
 def test_stat_block_only_on_the_first_card(layout):
-    """Continuation cards have no stat grid and no English name; the first has both."""
+    """Continuation cards have no stat grid; every card repeats names, school and level."""
     faces = fit_spell(long_spell(12), layout)
     labels = [{i.text for i in f.items if isinstance(i, Label)} for f in faces]
-    assert {"VYVOLÁNÍ", "DOSAH", "SLOŽKY", "TRVÁNÍ", "Chromatic orb"} <= labels[0]
+    assert {"VYVOLÁNÍ", "DOSAH", "SLOŽKY", "TRVÁNÍ"} <= labels[0]
     for rest in labels[1:]:
-        assert not rest & {"VYVOLÁNÍ", "DOSAH", "SLOŽKY", "TRVÁNÍ", "Chromatic orb"}
+        assert not rest & {"VYVOLÁNÍ", "DOSAH", "SLOŽKY", "TRVÁNÍ"}
+    for card in labels:
+        assert {"Chromatic orb", "Zaklínání", "1"} <= card
+
+
+def test_every_part_but_the_last_says_it_goes_on(layout):
+    """ "pokračuje ›" at the foot of parts 1..n-1, not on the last part or a single card."""
+    faces = fit_spell(long_spell(12), layout)
+    cues = [any(isinstance(i, Label) and i.text == "pokračuje ›" for i in f.items) for f in faces]
+    assert cues == [True] * (len(faces) - 1) + [False]
+    (single,) = fit_spell(make_spell(), layout)
+    assert not any(isinstance(i, Label) and "pokračuje" in i.text for i in single.items)
+
+
+def test_level_disc_and_school_icon_in_the_band(layout):
+    """The level as a numeral in a disc ("trik" for a cantrip), the school's icon beside it."""
+    for level, numeral in ((3, "3"), (0, "trik")):
+        (face,) = fit_spell(make_spell(level=level), layout)
+        (disc,) = [i for i in face.items if isinstance(i, Disc)]
+        (label,) = [i for i in face.items if isinstance(i, Label) and i.text == numeral]
+        assert abs(label.x + stringWidth(numeral, label.font, label.size) / 2 - disc.x) < 0.01
+        assert disc.colour != face.colour and label.colour == face.colour
+        shapes = [i for i in face.items if isinstance(i, Shape)]
+        assert [s.icon for s in shapes] == [layout.icons["Zaklínání"]]
 
 
 def test_level_line_and_badges(layout):
-    """School and level in words; ritual and concentration as badges."""
+    """School and level in the band; ritual and concentration as badges with their icons."""
     (face,) = fit_spell(make_spell(ritual=True, concentration=True), layout)
     labels = {i.text for i in face.items if isinstance(i, Label)}
-    assert {"Zaklínání 1. úrovně", "rituál", "soustředění"} <= labels
+    assert {"Zaklínání", "1", "rituál", "soustředění"} <= labels
+    icons = {i.icon for i in face.items if isinstance(i, Shape)}
+    assert {layout.icons["rituál"], layout.icons["soustředění"]} <= icons
     (plain,) = fit_spell(make_spell(), layout)
     assert not {"rituál", "soustředění"} & {i.text for i in plain.items if isinstance(i, Label)}
 
@@ -347,8 +372,16 @@ def test_names_and_stats_are_not_hyphenated():
         for i in face.items
         if isinstance(i, TextLine) and i.role in ("title", "stat", "footer")
     ]
-    assert any(line.text == "(soustředění)" for line in short)
     assert not any(line.split_word for line in short)
+
+
+def test_concentration_is_shown_once(layout):
+    """The badge says "soustředění"; the duration does not say it again."""
+    (face,) = fit_spell(make_spell(concentration=True), layout)
+    stats = [i.line.text for i in face.items if isinstance(i, TextLine) and i.role == "stat"]
+    assert not any("soustředění" in text for text in stats)
+    assert "1 minuta" in stats
+    assert sum(isinstance(i, Label) and i.text == "soustředění" for i in face.items) == 1
 
 
 def test_outline_matches_the_set_slabs(layout):

@@ -112,7 +112,7 @@ def test_minimum_above_maximum_is_rejected(tmp_path):
 
 def test_bad_colour_is_rejected(tmp_path):
     """A colour must be written "#rrggbb"."""
-    path = _variant(tmp_path, '"Iluze" = "#6a3d9a"', '"Iluze" = "purple"')
+    path = _variant(tmp_path, '"Iluze" = "#682f8d"', '"Iluze" = "purple"')
     with pytest.raises(LayoutError, match=r"'school_colours\.Iluze' = 'purple': expected a colour"):
         load_layout(path)
 

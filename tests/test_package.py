@@ -46,9 +46,8 @@ def test_every_shipped_file_is_declared(name):
     patterns = _setuptools("package-data")[f"cards.{name}"]
     files = [path for path in (REPO / name).rglob("*") if path.is_file()]
     assert files
-    missing = [
-        path.name for path in files if not any(fnmatch.fnmatch(path.name, p) for p in patterns)
-    ]
+    relative = [path.relative_to(REPO / name).as_posix() for path in files]
+    missing = [path for path in relative if not any(fnmatch.fnmatch(path, p) for p in patterns)]
     assert missing == []
 
 

@@ -6,11 +6,11 @@ which area is left for the description.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from cards.face import Area, Fill, Label, Primitive, Rule, TextLine
+from cards.face import Area, Disc, Fill, Label, Primitive, Rule, Shape, TextLine
 from cards.fit.style import ASCENT, CardStyle
 from cards.model import SOURCE_ABBREVIATIONS, Spell
 from cards.typeset import Line, Prepared, TypesetContext, set_lines
@@ -27,6 +27,11 @@ class Header:
     items: tuple[Primitive, ...]
     body: Area
     part_baseline: float  # where "2/3" sits, level with the name's first line
+    part_right: float | None = None  # and its right end (left of the level's disc); None:
+    # the column's right edge
+    foot: float | None = None  # the footer's baseline (sources, cue); None: no footer
+    cue_line: float | None = None  # the cue's baseline: the foot's, or a line above it
+    cue: str = ""  # said at the foot when the spell goes on on the next card
 
 
 @dataclass(frozen=True)
@@ -42,13 +47,16 @@ def furniture(
 ) -> Header:
     """Return the title band, stats (on the first card) and footer, and the area for text.
 
-    `first` puts the subtitle and stat grid on the card; `numbered` keeps room for "2/3".
+    Every card's band holds the name, the English name, the school's icon and name and the
+    level in a disc at the right, so a continuation card is known at a glance; `first` adds
+    the stat grid, `numbered` keeps room for "2/3" left of the disc.
     """
     sizes, fonts, sp = style.sizes, style.fonts, style.spacing
     items: list[Primitive] = []
-    reserve = 0.0
+    disc = min(sp.disc_em * sizes.title_max, sp.disc_share * style.width)
+    reserve = disc + sp.disc_apart
     if numbered:
-        reserve = stringWidth("88/88", fonts["bold"], sizes.part) + sp.part_reserve
+        reserve += stringWidth("88/88", fonts["bold"], sizes.part) + sp.part_reserve
     title = fit_title(
         spell.name,
         fonts["title"],
@@ -66,21 +74,43 @@ def furniture(
             baseline -= sp.title_line_em * title_size
         items.append(TextLine(line, style.left, baseline, title_size, style.colours.title, "title"))
         positioned.append((baseline, title_size))
-    if first:
-        baseline = _subtitle(style, spell, items, positioned, baseline, title_size)
+    _subtitle(style, spell, items, positioned, baseline, title_size, disc)
     last_baseline, last_size = positioned[-1]
-    band_bottom = last_baseline - style.descent * last_size - sp.band_below
+    text_bottom = last_baseline - style.descent * last_size
+    top = style.card_height - style.safe_margin + sp.disc_rise
+    centre_y = top - disc / 2
+    disc_bottom = centre_y - disc / 2
+    band_bottom = min(text_bottom, disc_bottom) - sp.band_below
     items.insert(
         0,
         Fill(0.0, band_bottom, style.card_width, style.card_height - band_bottom, style.colour),
     )
+    items.extend(_level_disc(style, spell, style.left + style.width - disc / 2, centre_y, disc))
     cursor = band_bottom - sp.grid_above
     if first:
         cursor = _grid(style, spell, context, items, cursor)
-    footer_top = _footer(style, spell, context, items)
+    footer_top, foot, cue_line = _footer(style, spell, context, items, numbered)
     bottom = footer_top + sp.text_below
     body = Area(style.left, bottom, style.width, cursor - sp.text_above - bottom)
-    return Header(tuple(items), body, first_baseline)
+    part_right = style.left + style.width - disc - sp.disc_apart
+    return Header(tuple(items), body, first_baseline, part_right, foot, cue_line, CUE)
+
+
+def _level_disc(
+    style: CardStyle, spell: Spell, x: float, y: float, diameter: float
+) -> list[Primitive]:
+    """The level as a numeral in a paper-coloured disc ("trik" for a cantrip)."""
+    sp, font = style.spacing, style.fonts["bold"]
+    text = str(spell.level) if spell.level else "trik"
+    size = sp.disc_numeral_em * diameter
+    if not spell.level:
+        size = min(size, 0.78 * diameter / stringWidth(text, font, 1.0))
+    width = stringWidth(text, font, size)
+    baseline = y - 0.35 * size
+    return [
+        Disc(x, y, diameter / 2, style.colours.background),
+        Label(text, font, size, x - width / 2, baseline, style.colour),
+    ]
 
 
 def fit_title(
@@ -130,7 +160,7 @@ def part_label(style: CardStyle, header: Header, part: int, parts: int) -> Label
         f"{part}/{parts}",
         style.fonts["bold"],
         style.sizes.part,
-        style.left + style.width,
+        style.left + style.width if header.part_right is None else header.part_right,
         header.part_baseline,
         style.colours.title,
     )
@@ -157,17 +187,23 @@ def _subtitle(
     positioned: list[tuple[float, float]],
     baseline: float,
     title_size: float,
+    disc: float,
 ) -> float:
-    """Place the English name (left) and "Zaklínání 3. úrovně" (right) under the name.
+    """Place the English name (left) and the school's icon and name (right, by the disc).
 
-    They share a line when both fit, else the level gets a line of its own.
+    They share a line when both fit, else the school gets a line of its own.
     """
     sizes, fonts, sp, white = style.sizes, style.fonts, style.spacing, style.colours.title
-    level = spell.level_line
-    level_width = stringWidth(level, fonts["bold"], sizes.level)
+    school = spell.school
+    icon_size = sp.icon_em * sizes.level
+    school_width = stringWidth(school, fonts["bold"], sizes.level)
+    if style.icon is not None:
+        school_width += icon_size + sp.icon_apart
+    right = style.left + style.width - disc - sp.disc_apart
+    room = right - style.left
     english = spell.name_en
     english_width = stringWidth(english, fonts["italic"], sizes.name_en) if english else 0.0
-    shared = english_width + sp.subtitle_apart + level_width <= style.width
+    shared = english_width + sp.subtitle_apart + school_width <= room
     size = max(sizes.name_en, sizes.level) if shared or not english else sizes.name_en
     baseline -= style.below(title_size, size, sp.subtitle_above)
     if english:
@@ -175,28 +211,50 @@ def _subtitle(
         positioned.append((baseline, sizes.name_en))
         if not shared:
             baseline -= style.below(sizes.name_en, sizes.level, sp.level_below)
-    items.append(
-        right_label(level, fonts["bold"], sizes.level, style.left + style.width, baseline, white)
-    )
+    label = right_label(school, fonts["bold"], sizes.level, right, baseline, white)
+    items.append(label)
+    if style.icon is not None:
+        x = label.x - sp.icon_apart - icon_size
+        items.append(Shape(style.icon, x, baseline - sp.icon_drop_em * icon_size, icon_size, white))
     positioned.append((baseline, sizes.level))
     return baseline
 
 
 def _badge_width(style: CardStyle, word: str) -> float:
     size = style.sizes.badge
-    return stringWidth(word, style.fonts["bold"], size) + 2 * style.spacing.badge_pad_em * size
+    width = stringWidth(word, style.fonts["bold"], size) + 2 * style.spacing.badge_pad_em * size
+    if word in style.marks:
+        width += style.spacing.badge_icon_em * size + style.spacing.icon_apart
+    return width
 
 
 def _badge(style: CardStyle, items: list[Primitive], word: str, right: float, baseline: float):
-    """Place a pill with a word ("rituál", "soustředění") ending at `right`."""
+    """Place a pill with a mark's icon and word ("rituál", "soustředění") ending at `right`."""
     size, font, sp = style.sizes.badge, style.fonts["bold"], style.spacing
-    text_width = stringWidth(word, font, size)
+    width = _badge_width(style, word)
     pad = sp.badge_pad_em * size
     height = sp.badge_height_em * size
-    x = right - text_width - 2 * pad
+    x = right - width
     bottom = baseline - sp.badge_drop_em * size
-    items.append(Fill(x, bottom, text_width + 2 * pad, height, style.colour, height / 2))
-    items.append(Label(word, font, size, x + pad, baseline, style.colours.title))
+    items.append(Fill(x, bottom, width, height, style.colour, height / 2))
+    text_x = x + pad
+    icon = style.marks.get(word)
+    if icon is not None:
+        icon_size = sp.badge_icon_em * size
+        icon_y = bottom + (height - icon_size) / 2
+        items.append(Shape(icon, text_x, icon_y, icon_size, style.colours.title))
+        text_x += icon_size + sp.icon_apart
+    items.append(Label(word, font, size, text_x, baseline, style.colours.title))
+
+
+def duration(spell: Spell) -> str:
+    """The duration as the grid shows it: concentration is the badge's, not said twice."""
+    text = spell.duration
+    if spell.concentration:
+        for suffix in (" (soustředění)", " (Soustředění)"):
+            if text.endswith(suffix):
+                return text[: -len(suffix)]
+    return text
 
 
 def _grid(
@@ -212,7 +270,7 @@ def _grid(
     material_below = False
     if material:
         inline = f"{shown} ({material})"
-        if stringWidth(inline, fonts["body"], sizes.stat) <= value_width:
+        if stringWidth(inline, fonts["stat"], sizes.stat) <= value_width:
             shown = inline
         else:
             shown += "*"
@@ -226,7 +284,7 @@ def _grid(
         ("VYVOLÁNÍ", spell.casting_time),
         ("DOSAH", spell.range),
         ("SLOŽKY", shown),
-        ("TRVÁNÍ", spell.duration),
+        ("TRVÁNÍ", duration(spell)),
     )
     grid: list[Primitive] = []
     row_top = top
@@ -249,7 +307,7 @@ def _grid(
             grid.append(Label(label, fonts["bold"], sizes.label, x, baseline, style.colour))
             if beside.get(label):
                 _badge(style, grid, badges[label], right, baseline)
-            value_text = context.paragraph(value or "—", fonts["body"])
+            value_text = context.paragraph(value or "—", fonts["stat"])
             lines = ragged(value_text, value_width, sizes.stat, context)
             for n, line in enumerate(lines):
                 step = (
@@ -289,25 +347,73 @@ def _grid(
     return bottom
 
 
+CUE = "pokračuje ›"  # at the foot of every part of a spell but the last
+
+
 def _footer(
-    style: CardStyle, spell: Spell, context: TypesetContext, items: list[Primitive]
-) -> float:
-    """Place classes (left) and sources (right) at the bottom; return the footer's top."""
+    style: CardStyle,
+    spell: Spell,
+    context: TypesetContext,
+    items: list[Primitive],
+    numbered: bool,
+) -> tuple[float, float, float]:
+    """Place the classes at the bottom left; return the footer's top, baseline and cue line.
+
+    The sources (and on a part that goes on, the cue) are placed by `foot_labels`, in the
+    room kept at the right. On a numbered card that room always holds the cue, so that every
+    part has the same room for text: beside the sources when the classes still fit as many
+    lines, else on a line of its own above them (a narrow card).
+    """
     sizes, fonts, colours, sp = style.sizes, style.fonts, style.colours, style.spacing
     size = sizes.footer
-    sources = " · ".join(SOURCE_ABBREVIATIONS.get(s, s) for s in spell.sources)
-    sources_width = stringWidth(sources, fonts["bold"], size)
+    kept = _sources_width(style, spell)
     classes = context.paragraph(", ".join(spell.classes) or "—", fonts["italic"])
-    lines = ragged(classes, style.width - sources_width - sp.footer_apart, size, context)
+    lines = ragged(classes, style.width - kept - sp.footer_apart, size, context)
     baseline = style.safe_margin + style.descent * size * sp.footer_drop_em
+    foot = cue_line = baseline
+    own_line = False
+    if numbered:
+        kept += sp.footer_apart + stringWidth(CUE, fonts["bold_italic"], size)
+        beside = ragged(classes, style.width - kept - sp.footer_apart, size, context)
+        own_line = len(beside) > len(lines)
+        if not own_line:
+            lines = beside
     right = style.left + style.width
-    items.append(right_label(sources, fonts["bold"], size, right, baseline, style.colour))
     for line in reversed(lines):
         items.append(TextLine(line, style.left, baseline, size, colours.muted, "footer"))
         baseline += sp.footer_line_em * size
+    if own_line:
+        cue_line = baseline
+        baseline += sp.footer_line_em * size
     top = baseline - sp.footer_line_em * size + ASCENT * size + sp.footer_rule_above
     items.append(Rule(style.left, top, right, top, sp.footer_rule, style.tint))
-    return top
+    return top, foot, cue_line
+
+
+def _sources(spell: Spell) -> str:
+    return " · ".join(SOURCE_ABBREVIATIONS.get(s, s) for s in spell.sources)
+
+
+def _sources_width(style: CardStyle, spell: Spell) -> float:
+    return stringWidth(_sources(spell), style.fonts["bold"], style.sizes.footer)
+
+
+def foot_labels(style: CardStyle, spell: Spell, header: Header, goes_on: bool) -> list[Label]:
+    """Return the sources at the foot's right, and left of them the header's cue that the
+    text goes on (`goes_on`); nothing on a card without a footer."""
+    if header.foot is None:
+        return []
+    cue = header.cue if goes_on else ""
+    fonts, size, sp = style.fonts, style.sizes.footer, style.spacing
+    right = style.left + style.width
+    labels = [right_label(_sources(spell), fonts["bold"], size, right, header.foot, style.colour)]
+    if cue:
+        if header.cue_line == header.foot:
+            right -= _sources_width(style, spell) + sp.footer_apart
+        labels.append(
+            right_label(cue, fonts["bold_italic"], size, right, header.cue_line, style.colour)
+        )
+    return labels
 
 
 def back_band(style: CardStyle, spell: Spell, context: TypesetContext) -> Header:
@@ -337,7 +443,8 @@ def back_band(style: CardStyle, spell: Spell, context: TypesetContext) -> Header
     )
     top = band_bottom - sp.grid_above - sp.text_above
     bottom = style.safe_margin
-    return Header(tuple(items), Area(style.left, bottom, style.width, top - bottom), first_baseline)
+    body = Area(style.left, bottom, style.width, top - bottom)
+    return Header(tuple(items), body, first_baseline)
 
 
 def continued_cue(style: CardStyle, header: Header, text: str) -> Header:
@@ -352,4 +459,4 @@ def continued_cue(style: CardStyle, header: Header, text: str) -> Header:
     )
     bottom = baseline + ASCENT * size + style.spacing.text_below
     body = Area(header.body.x, bottom, header.body.width, header.body.top - bottom)
-    return Header((*header.items, cue), body, header.part_baseline)
+    return replace(header, items=(*header.items, cue), body=body, cue="")

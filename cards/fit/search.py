@@ -20,7 +20,15 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from cards.errors import CardsError
 from cards.face import CardFace, TextLine
 from cards.fit.blocks import description
-from cards.fit.furniture import Header, back_band, continued_cue, furniture, panel, part_label
+from cards.fit.furniture import (
+    Header,
+    back_band,
+    continued_cue,
+    foot_labels,
+    furniture,
+    panel,
+    part_label,
+)
 from cards.fit.paginate import EPS, Slab, fill_card, overflow, split, used_height
 from cards.fit.style import CardStyle, card_style
 from cards.layout import Layout
@@ -142,7 +150,8 @@ class SpellSetter:
             if isinstance(item, TextLine) and item.line.overfull:
                 word = max(item.line.text.split(), key=len, default="")
                 raise self.error(f'the word "{word}"', size)
-        items = (panel(self.style), *header.items, *placed)
+        foot = foot_labels(self.style, self.spell, header, part < parts)
+        items = (panel(self.style), *header.items, *placed, *foot)
         if parts > 1:
             items += (part_label(self.style, header, part, parts),)
         style = self.style

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from reportlab.pdfbase.pdfmetrics import getFont
 
-from cards.layout import Colours, Layout, Spacing, TypeSizes
+from cards.icons import Icon
+from cards.layout import ICON_MARKS, Colours, Layout, Spacing, TypeSizes
 
 BASELINE = 0.8  # baseline below the top of a line slot, in ems
 ASCENT = 0.92  # top of accented capitals above the baseline, in ems
@@ -34,6 +35,8 @@ class CardStyle:
     tint: str  # a light tint of it: grid, table header, panels
     left: float  # the text column's left edge
     width: float  # and its width
+    icon: Icon | None = None  # the school's icon
+    marks: Mapping[str, Icon] = field(default_factory=dict)  # "rituál", "soustředění"
 
     def __hash__(self) -> int:
         return hash((self.layout_path, self.card_width, self.card_height, self.colour))
@@ -67,6 +70,8 @@ def card_style(layout: Layout, school: str) -> CardStyle:
         tint=mix(colour, layout.colours.background, layout.colours.tint),
         left=layout.safe_margin,
         width=layout.width - 2 * layout.safe_margin,
+        icon=layout.icons.get(school),
+        marks={key: layout.icons[key] for key in ICON_MARKS if key in layout.icons},
     )
 
 

@@ -1,0 +1,107 @@
+"""Colour arithmetic for card design: WCAG contrast, colour-vision simulation, lightness.
+
+Used by the layout checks and the tests so that every text on a card stays readable (at least
+4.5:1, WCAG 2.x for small text) and the eight school colours stay apart for players with red-green
+colour blindness, where hue alone would fail.
+"""
+
+from __future__ import annotations
+
+import math
+
+# Machado, Oliveira and Fernandes (2009), severity 1.0, applied to linear RGB.
+_CVD_MATRICES = {
+    "deuteranopia": (
+        (0.367322, 0.860646, -0.227968),
+        (0.280085, 0.672501, 0.047413),
+        (-0.011820, 0.042940, 0.968881),
+    ),
+    "protanopia": (
+        (0.152286, 1.052583, -0.204868),
+        (0.114503, 0.786281, 0.099216),
+        (-0.003882, -0.048116, 1.051998),
+    ),
+    "tritanopia": (
+        (1.255528, -0.076749, -0.178779),
+        (-0.078411, 0.930809, 0.147602),
+        (0.004733, 0.691367, 0.303900),
+    ),
+}
+VISIONS = ("normal", *_CVD_MATRICES)
+
+# The least contrast WCAG asks of small text.
+MIN_CONTRAST = 4.5
+
+
+def parse_hex(colour: str) -> tuple[float, float, float]:
+    """Return "#rrggbb" as sRGB components in 0..1."""
+    value = colour.lstrip("#")
+    if len(value) != 6:
+        raise ValueError(f"not a #rrggbb colour: {colour!r}")
+    return tuple(int(value[i : i + 2], 16) / 255 for i in (0, 2, 4))  # type: ignore[return-value]
+
+
+def to_hex(rgb: tuple[float, float, float]) -> str:
+    """Return sRGB components in 0..1 as "#rrggbb" (clamped)."""
+    return "#" + "".join(f"{round(min(1.0, max(0.0, c)) * 255):02x}" for c in rgb)
+
+
+def _linear(c: float) -> float:
+    return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+
+def _gamma(c: float) -> float:
+    c = min(1.0, max(0.0, c))
+    return c * 12.92 if c <= 0.0031308 else 1.055 * c ** (1 / 2.4) - 0.055
+
+
+def luminance(colour: str) -> float:
+    """Relative luminance of a colour (WCAG 2.x), 0 for black to 1 for white."""
+    r, g, b = (_linear(c) for c in parse_hex(colour))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG contrast ratio of two colours, 1 to 21."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def mix(colour: str, background: str, keep: float) -> str:
+    """Blend a colour over a background, keeping `keep` (0..1) of the colour, in sRGB."""
+    fg, bg = parse_hex(colour), parse_hex(background)
+    return to_hex(tuple(keep * f + (1 - keep) * b for f, b in zip(fg, bg, strict=True)))
+
+
+def simulate(colour: str, vision: str) -> str:
+    """Return the colour as a player with the given colour vision sees it."""
+    if vision == "normal":
+        return colour
+    matrix = _CVD_MATRICES[vision]
+    linear = [_linear(c) for c in parse_hex(colour)]
+    seen = tuple(_gamma(sum(m * c for m, c in zip(row, linear, strict=True))) for row in matrix)
+    return to_hex(seen)
+
+
+def lab(colour: str) -> tuple[float, float, float]:
+    """CIE L*a*b* (D65) of a colour."""
+    r, g, b = (_linear(c) for c in parse_hex(colour))
+    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+
+    def f(t: float) -> float:
+        return t ** (1 / 3) if t > (6 / 29) ** 3 else t / (3 * (6 / 29) ** 2) + 4 / 29
+
+    fx, fy, fz = f(x), f(y), f(z)
+    return 116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)
+
+
+def lightness(colour: str) -> float:
+    """CIE L* of a colour, 0 (black) to 100 (white)."""
+    return lab(colour)[0]
+
+
+def difference(a: str, b: str) -> float:
+    """CIE76 colour difference (Euclidean distance in L*a*b*)."""
+    return math.dist(lab(a), lab(b))

@@ -1,0 +1,86 @@
+"""Colour arithmetic and the card layouts' colours: contrast for every text, schools apart."""
+
+import itertools
+
+import pytest
+
+from cards.colour import (
+    MIN_CONTRAST,
+    contrast,
+    difference,
+    lightness,
+    luminance,
+    mix,
+    simulate,
+)
+from cards.layout import list_layouts, load_layout
+
+CARD_LAYOUTS = [name for name in list_layouts() if load_layout(name).school_colours]
+
+
+def test_contrast_of_black_on_white_is_21():
+    """WCAG's extremes: black on white 21:1, a colour on itself 1:1."""
+    assert contrast("#000000", "#ffffff") == pytest.approx(21.0)
+    assert contrast("#c26200", "#c26200") == pytest.approx(1.0)
+
+
+def test_contrast_matches_published_figures():
+    """White on #c26200 is 4.17:1 and on #767676 4.54:1 (WebAIM's checker gives the same)."""
+    assert contrast("#ffffff", "#c26200") == pytest.approx(4.17, abs=0.01)
+    assert contrast("#ffffff", "#767676") == pytest.approx(4.54, abs=0.01)
+
+
+def test_simulation_keeps_greys_and_merges_red_and_green():
+    """A grey looks the same to everyone; pure red and green come close under deuteranopia."""
+    for vision in ("deuteranopia", "protanopia", "tritanopia"):
+        assert difference(simulate("#808080", vision), "#808080") < 1.0
+    assert difference("#cc3333", "#338833") > 60
+    assert difference(simulate("#cc3333", "deuteranopia"), simulate("#338833", "deuteranopia")) < 25
+
+
+def test_mix_and_lightness():
+    """A tint keeps a share of the colour over the paper; L* runs from 0 to 100."""
+    assert mix("#000000", "#ffffff", 0.5) == "#808080"
+    assert lightness("#000000") == pytest.approx(0.0, abs=0.01)
+    assert lightness("#ffffff") == pytest.approx(100.0, abs=0.01)
+    assert luminance("#ffffff") == pytest.approx(1.0)
+
+
+def _text_pairs(layout):
+    """Every (text colour, background) pair the card furniture sets, with what it is."""
+    colours = layout.colours
+    paper = colours.background
+    yield "body text on the paper", colours.text, paper
+    yield "muted text (material, footer) on the paper", colours.muted, paper
+    yield "title on the frame colour (backs)", colours.title, colours.frame
+    for school, colour in layout.school_colours.items():
+        tint = mix(colour, paper, colours.tint)
+        yield f"title on the {school} band", colours.title, colour
+        yield f"{school} labels on their tint", colour, tint
+        yield f"{school} book codes on the paper", colour, paper
+        yield f"body text on the {school} tint (panel, table header)", colours.text, tint
+
+
+@pytest.mark.parametrize("name", CARD_LAYOUTS)
+def test_every_text_colour_is_readable(name):
+    """Each text colour of a layout has at least 4.5:1 against what it is set on."""
+    layout = load_layout(name)
+    low = [
+        f"{what}: {contrast(fg, bg):.2f}"
+        for what, fg, bg in _text_pairs(layout)
+        if contrast(fg, bg) < MIN_CONTRAST
+    ]
+    assert low == []
+
+
+@pytest.mark.parametrize("name", CARD_LAYOUTS)
+@pytest.mark.parametrize("vision", ["normal", "deuteranopia", "protanopia"])
+def test_schools_are_apart_for_red_green_colour_blindness(name, vision):
+    """Every two school colours differ by at least 15 (CIE76) as seen with this vision."""
+    colours = load_layout(name).school_colours
+    close = [
+        f"{a}/{b}: {difference(simulate(ca, vision), simulate(cb, vision)):.1f}"
+        for (a, ca), (b, cb) in itertools.combinations(colours.items(), 2)
+        if difference(simulate(ca, vision), simulate(cb, vision)) < 15
+    ]
+    assert close == []
