@@ -75,13 +75,19 @@ def summary_count(output: str) -> int:
 
 
 def test_backs_add_a_page_of_backs_after_each_sheet(runner, tmp_path):
-    """--backs: fronts, backs, fronts, backs; the backs carry the deck title."""
+    """--backs: fronts, backs, fronts, backs; a back shows the level's medallion, no stats."""
     plain = page_texts(paladin_1(runner, tmp_path, name="plain.pdf"))
     backs = page_texts(paladin_1(runner, tmp_path, "--backs", name="backs.pdf"))
     assert len(backs) == 2 * len(plain) == 4
-    # The title is on every back; a sheet's margin names the deck once.
-    assert [text.count(DECK_TITLE) > 1 for text in backs] == [False, True, False, True]
-    assert all(text.count(DECK_TITLE) <= 1 for text in plain)
+    assert [_is_back(text) for text in backs] == [False, True, False, True]
+    assert not any(_is_back(text) for text in plain)
+    # A sheet's margin names the deck once on the fronts.
+    assert [text.count(DECK_TITLE) for text in backs] == [1, 0, 1, 0]
+
+
+def _is_back(text: str) -> bool:
+    """A page of backs: medallions ("úroveň", "trik") and no stat grid."""
+    return "VYVOLÁNÍ" not in text and text.count("úroveň") + text.count("trik") > 1
 
 
 def test_duplex_short_turns_the_backs_the_other_way(runner, tmp_path):
@@ -112,7 +118,7 @@ def test_fold_puts_fronts_and_backs_on_one_page(runner, tmp_path):
     folded = page_texts(paladin_1(runner, tmp_path, "--fold", name="fold.pdf"))
     plain = page_texts(paladin_1(runner, tmp_path, name="plain.pdf"))
     assert len(folded) > len(plain)
-    assert all(text.count(DECK_TITLE) > 1 for text in folded)
+    assert all("VYVOLÁNÍ" in text and text.count("úroveň") > 1 for text in folded)
     assert all("Paladin" in text.replace(DECK_TITLE, "") for text in folded)
 
 

@@ -101,7 +101,9 @@ def check_pairs(pairs, spells) -> None:
             assert (back_part, back_parts) == (part + 1, parts)
             assert front_name.startswith(back_name) and back_name in names
         else:
-            assert back_part is None and "Kartotékakouzel" in back_name  # the decorative back
+            # The decorative back: the spell's name on top (then its school), its part if any.
+            assert back_name.startswith(front_name) and "Kartotéka" not in back_name
+            assert back_part == (part if parts > 1 else None)
     assert seen_backs == sum((len(s) // 2) for s in _parts(spells))
 
 
