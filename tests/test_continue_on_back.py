@@ -72,6 +72,7 @@ def card_band(page, box) -> tuple[str, int | None, int | None]:
     # The name is the band's largest white text (English name and school are smaller).
     largest = max((c["size"] for c in chars), default=0)
     name = squeeze("".join(c["text"] for c in chars if abs(c["size"] - largest) < 0.01))
+    name = PART.sub("", name)  # a slim band sets the part at the name's size
     match = PART.search(squeeze(" ".join(c["text"] for c in chars)))
     if match is None:
         return name, None, None
