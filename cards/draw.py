@@ -8,7 +8,7 @@ from weakref import WeakKeyDictionary
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfmetrics import getFont
-from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
+from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
 
 from cards.face import Disc, Face, Fill, Label, Outline, Rule, Shape, TextLine
@@ -66,27 +66,30 @@ def draw_face(canvas: Canvas, face: Face, x: float, y: float, *, bleed: float = 
 
 def _shape(canvas: Canvas, shape: Shape) -> None:
     """Fill an icon's outline (non-zero rule) scaled to its square."""
-    x, y, size = shape.x, shape.y, shape.size
-    points = iter(shape.icon.points)
-    path = canvas.beginPath()
-    for op in shape.icon.operators:
-        if op == "c":
-            (ax, ay), (bx, by), (ex, ey) = next(points), next(points), next(points)
-            path.curveTo(
-                x + ax * size,
-                y + ay * size,
-                x + bx * size,
-                y + by * size,
-                x + ex * size,
-                y + ey * size,
-            )
-        elif op == "h":
-            path.close()
-        else:
-            px, py = next(points)
-            (path.moveTo if op == "m" else path.lineTo)(x + px * size, y + py * size)
+    canvas.saveState()
     canvas.setFillColor(_colour(shape.colour))
-    canvas.drawPath(path, stroke=0, fill=1, fillMode=FILL_NON_ZERO)
+    canvas.transform(shape.size, 0, 0, shape.size, shape.x, shape.y)
+    canvas._code.append(_outline_code(shape.icon))
+    canvas.restoreState()
+
+
+@functools.lru_cache(maxsize=64)
+def _outline_code(icon) -> str:
+    """Return an icon's outline in its unit square as PDF path operators, filled non-zero.
+
+    Written once per icon and placed with a transformation: a card draws two or three icons
+    of some hundred points each.
+    """
+    points = iter(icon.points)
+    code = []
+    for op in icon.operators:
+        if op == "h":
+            code.append("h")
+            continue
+        count = 3 if op == "c" else 1
+        numbers = [fp_str(v) for _ in range(count) for v in next(points)]
+        code.append(" ".join(numbers) + " " + op)
+    return " ".join(code) + " f"
 
 
 class _TextObject(PDFTextObject):
