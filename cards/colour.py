@@ -68,9 +68,15 @@ def contrast(a: str, b: str) -> float:
 
 
 def mix(colour: str, background: str, keep: float) -> str:
-    """Blend a colour over a background, keeping `keep` (0..1) of the colour, in sRGB."""
-    fg, bg = parse_hex(colour), parse_hex(background)
-    return to_hex(tuple(keep * f + (1 - keep) * b for f, b in zip(fg, bg, strict=True)))
+    """Blend a colour over a background, keeping `keep` (0..1) of the colour, in sRGB.
+
+    On the 0..255 channel values, as the cards' tints have always been computed.
+    """
+    a = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
+    b = [int(background[i : i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(
+        f"{round(x * keep + y * (1 - keep)):02x}" for x, y in zip(a, b, strict=True)
+    )
 
 
 def simulate(colour: str, vision: str) -> str:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from reportlab.pdfbase.pdfmetrics import getFont
 
+from cards.colour import mix
 from cards.icons import Icon
 from cards.layout import ICON_MARKS, Colours, Layout, Spacing, TypeSizes
 
@@ -78,12 +79,3 @@ def card_style(layout: Layout, school: str) -> CardStyle:
 def descent(font: str) -> float:
     """Return a font's descent in ems as PDF readers compute line boxes."""
     return -getFont(font).face.descent / 1000
-
-
-def mix(colour: str, background: str, keep: float) -> str:
-    """Return a tint: `keep` of the colour over the background."""
-    a = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
-    b = [int(background[i : i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(
-        f"{round(x * keep + y * (1 - keep)):02x}" for x, y in zip(a, b, strict=True)
-    )
