@@ -15,7 +15,7 @@ from cards.fit.style import CardStyle, card_style
 from cards.typeset import TypesetContext
 
 DECK_TITLE = "Kartotéka kouzel"
-MIN_TEXT = 5.5  # points: nothing on a card is set smaller
+MIN_TEXT = 5.5  # points: nothing on a card is set smaller (type.back_min may ask for more)
 
 
 BACK_RULE = 5 * mm  # the outer rule's distance from the edge: a misregistered back shows
@@ -39,12 +39,20 @@ def back_face(
     spell of several cards), the level in a medallion in the middle, the school's icon and
     name below it and the classes at the foot; a plain back carries the deck's title.
     Sizes follow the card: a poker card's back has a 10 pt name; a larger card scales it.
+    In an outline design (ink-saver) the back is paper-white: school-coloured rules, disc
+    edge and icon, dark text.
     """
     context = context or TypesetContext()
+    least = max(MIN_TEXT, style.sizes.back_min)
     scale = min(width / (63 * mm), height / (88 * mm))
     school = getattr(spell, "school", "")
     colour = style.colour if school else style.colours.frame
     light, paper = style.colours.title, style.colours.background
+    lines = icon_ink = light  # the rules and the icon: white on the school colour
+    numeral = colour
+    if style.outline:
+        lines = icon_ink = colour
+        numeral = style.colours.text
     title_font, body_font = style.fonts["title"], style.fonts["body"]
     bold_font = style.fonts.get("bold", title_font)
     rule = min(BACK_RULE, 0.12 * min(width, height))
@@ -54,7 +62,7 @@ def back_face(
 
     radius = style.panel_radius
     items.append(
-        Outline(rule, rule, width - 2 * rule, height - 2 * rule, 0.8 * scale, light, radius)
+        Outline(rule, rule, width - 2 * rule, height - 2 * rule, 0.8 * scale, lines, radius)
     )
     items.append(
         Outline(
@@ -63,7 +71,7 @@ def back_face(
             width - 2 * inner_rule,
             height - 2 * inner_rule,
             0.3 * scale,
-            light,
+            lines,
             radius,
         )
     )
@@ -71,56 +79,57 @@ def back_face(
     centre_x = width / 2
     top = height - inner_rule - 3 * scale
     name = getattr(spell, "name", "") or deck_title
-    title = fit_title(name, title_font, inner, 10 * scale, MIN_TEXT, context)
+    title = fit_title(name, title_font, inner, max(least, 10 * scale), least, context)
     for line in title.lines:
         top -= title.size
         items.append(_centred(line, centre_x, top, title.size, light))
         top -= title.size * 0.2
     if parts > 1:
-        size = max(MIN_TEXT, 7 * scale)
+        size = max(least, 7 * scale)
         top -= size
         items.append(_centred_label(f"{part}/{parts}", bold_font, size, centre_x, top, light))
 
     # The medallion: the level in the middle of the card, on the card's paper colour.
     centre_y = height * 0.52
     medallion = 11 * mm * scale
-    items.append(Disc(centre_x, centre_y, medallion, paper, light, 0.3 * scale))
+    edge = max(0.3 * scale, style.line) if style.outline else 0.3 * scale
+    items.append(Disc(centre_x, centre_y, medallion, paper, lines, edge))
     level = getattr(spell, "level", None)
     if level == 0:
         size = 14 * scale
         items.append(
-            _centred_label("trik", title_font, size, centre_x, centre_y - size * 0.35, colour)
+            _centred_label("trik", title_font, size, centre_x, centre_y - size * 0.35, numeral)
         )
     elif level is not None:
         size = 30 * scale
         items.append(
-            _centred_label(str(level), title_font, size, centre_x, centre_y - size * 0.22, colour)
+            _centred_label(str(level), title_font, size, centre_x, centre_y - size * 0.22, numeral)
         )
-        label = max(MIN_TEXT, 6.5 * scale)
+        label = max(least, 6.5 * scale)
         below = centre_y - medallion * 0.68
-        items.append(_centred_label("úroveň", body_font, label, centre_x, below, colour))
+        items.append(_centred_label("úroveň", body_font, label, centre_x, below, numeral))
 
     baseline = centre_y - medallion - 2.5 * scale
     icon = style.icon if school else None
     if icon is not None:
         side = 7 * mm * scale
         baseline -= side
-        items.append(Shape(icon, centre_x - side / 2, baseline, side, light))
+        items.append(Shape(icon, centre_x - side / 2, baseline, side, icon_ink))
         baseline -= 1.5 * scale
     if school:
-        block = fit_title(school, bold_font, inner, 10 * scale, MIN_TEXT, context)
+        block = fit_title(school, bold_font, inner, max(least, 10 * scale), least, context)
         for line in block.lines:
             baseline -= block.size
             items.append(_centred(line, centre_x, baseline, block.size, light))
     classes = ", ".join(getattr(spell, "classes", ()) or ())
     if classes:
-        block = fit_title(classes, body_font, inner, 7 * scale, MIN_TEXT, context)
+        block = fit_title(classes, body_font, inner, max(least, 7 * scale), least, context)
         baseline = inner_rule + 3 * scale + 0.3 * block.size
         baseline += (len(block.lines) - 1) * block.size * 1.15
         for line in block.lines:
             items.append(_centred(line, centre_x, baseline, block.size, light))
             baseline -= block.size * 1.15
-    return Face(width, height, colour, tuple(items))
+    return Face(width, height, paper if style.outline else colour, tuple(items))
 
 
 def draw_back(

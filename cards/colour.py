@@ -111,3 +111,16 @@ def lightness(colour: str) -> float:
 def difference(a: str, b: str) -> float:
     """CIE76 colour difference (Euclidean distance in L*a*b*)."""
     return math.dist(lab(a), lab(b))
+
+
+def darkness(image) -> float:
+    """Return the ink of a rendered RGB image: 1 − its pixels' mean relative luminance.
+
+    0 for white paper, 1 for solid black; `image` is a PIL image in RGB mode (read through
+    its per-channel histograms, so that no pixel loop is needed).
+    """
+    table = [_linear(value / 255) for value in range(256)]
+    total = 0.0
+    for channel, weight in zip(image.split(), (0.2126, 0.7152, 0.0722), strict=True):
+        total += weight * sum(table[v] * count for v, count in enumerate(channel.histogram()))
+    return 1 - total / (image.width * image.height)

@@ -52,6 +52,7 @@ class TypeSizes:
     table_min: float
     bullet_indent: float
     expansion: float  # how much a justified line's glyphs may widen or narrow (0.02 = 2 %)
+    back_min: float = 5.5  # nothing on a card's back is set smaller
     # The body sizes the fitter may choose, largest first; those outside body_min..body_max
     # are left out and those two always join. Empty: every 0.1 pt from body_min to body_max.
     size_steps: tuple[float, ...] = ()
@@ -128,6 +129,23 @@ class Colours:
     tint: float
 
 
+DESIGN_FILLS = ("solid", "outline")
+
+
+@dataclass(frozen=True)
+class Design:
+    """How the school colour is laid on a card: the optional [design] table.
+
+    "solid" fills the frame, the title band, the grid's tint and the badges with it (white
+    text on it); "outline" keeps the card paper-white and draws the school colour only as
+    thin lines (the band's outline, the grid's rules, the disc's edge) and the icons, with
+    dark text everywhere: an ink-saving theme.
+    """
+
+    fill: str = "solid"
+    line: float = 0.6  # points: the width of the outlines of an "outline" design
+
+
 @dataclass(frozen=True)
 class Layout:
     """A card design: size and margins in points, fonts by role, sizes and colours."""
@@ -145,6 +163,7 @@ class Layout:
     colours: Colours
     school_colours: Mapping[str, str]
     spacing: Spacing = Spacing()
+    design: Design = Design()
     icons: Mapping[str, Icon] = field(default_factory=lambda: MappingProxyType({}))
     # ^ by school, "rituál", "soustředění"
 
@@ -167,6 +186,11 @@ class Layout:
     @property
     def bleed_colour(self) -> str:
         return self.colours.frame
+
+    @property
+    def outline(self) -> bool:
+        """True for a design that draws the school colour as lines only (ink-saver)."""
+        return self.design.fill == "outline"
 
     def __hash__(self) -> int:
         # The mappings are read-only views; the file and size identify a layout.
@@ -195,8 +219,9 @@ _SIZE_KEYS = {
     "table_min": (5.5, 30.0),
     "bullet_indent": (0.0, 5.0),
     "expansion": (0.0, 0.05),
+    "back_min": (5.5, 30.0),
 }
-_DEFAULTS = {"body_min": 6.5, "expansion": 0.02}
+_DEFAULTS = {"body_min": 6.5, "expansion": 0.02, "back_min": 5.5}
 _MAX_STEPS = 12  # the most body sizes a layout may list in type.size_steps
 _COLOUR_KEYS = ("text", "muted", "background", "title", "frame")
 
@@ -266,6 +291,50 @@ def _layout_path(name_or_path: str | Path) -> Path:
             "(or give the path of a .toml file)"
         )
     return path
+
+
+def _base_path(reader_path: Path, value: object) -> Path:
+    """Resolve a layout's `base`: a layout name under layouts/ or a .toml file beside it."""
+    if not isinstance(value, str) or not value:
+        raise LayoutError(
+            f"{reader_path}: key 'base' = {value!r}: expected the name of a card layout "
+            f"({', '.join(list_layouts())}) or a .toml file"
+        )
+    if value.endswith(".toml") or len(Path(value).parts) > 1:
+        path = reader_path.parent / value
+    else:
+        path = LAYOUT_DIR / f"{value}.toml"
+    if not path.is_file():
+        raise LayoutError(
+            f"{reader_path}: key 'base' = {value!r}: no such layout; expected one of: "
+            f"{', '.join(list_layouts())} (or a .toml file beside this one)"
+        )
+    return path
+
+
+def _with_base(path: Path, data: dict, seen: tuple[Path, ...] = ()) -> dict:
+    """Return a layout's tables merged over those of its `base` layout, recursively.
+
+    A table of the file replaces the base's values key by key (a [type] table naming only
+    body sizes keeps the base's other sizes); a key outside tables replaces the base's.
+    """
+    if "base" not in data:
+        return data
+    base_path = _base_path(path, data["base"])
+    chain = (*seen, path.resolve())
+    if base_path.resolve() in chain:
+        names = " -> ".join(p.name for p in (*chain, base_path.resolve()))
+        raise LayoutError(f"{path}: key 'base' = {data['base']!r}: a cycle of bases ({names})")
+    merged = dict(_with_base(base_path, _read_toml(base_path), chain))
+    merged.pop("description", None)
+    for key, value in data.items():
+        if key == "base":
+            continue
+        if isinstance(value, dict) and isinstance(merged.get(key), dict):
+            merged[key] = {**merged[key], **value}
+        else:
+            merged[key] = value
+    return merged
 
 
 def _read_toml(path: Path) -> dict:
@@ -355,6 +424,20 @@ def _colours(reader: _Reader) -> tuple[Colours, Mapping[str, str]]:
     return colours, MappingProxyType(school_colours)
 
 
+def _design(reader: _Reader) -> Design:
+    table = reader.data.get("design", {})
+    if not isinstance(table, Mapping):
+        raise reader.fail("design", table, "a [design] table")
+    reader.check_keys("design", table, ("fill", "line"))
+    fill = table.get("fill", Design.fill)
+    if fill not in DESIGN_FILLS:
+        raise reader.fail("design.fill", fill, " or ".join(f'"{f}"' for f in DESIGN_FILLS))
+    line = Design.line
+    if "line" in table:
+        line = reader.number("design", table, "line", 0.1, 3.0)
+    return Design(fill=fill, line=line)
+
+
 def _spacing(reader: _Reader) -> Spacing:
     table = reader.data.get("spacing", {})
     if not isinstance(table, Mapping):
@@ -365,9 +448,13 @@ def _spacing(reader: _Reader) -> Spacing:
 
 
 def load_layout(name_or_path: str | Path = "poker") -> Layout:
-    """Load and check a card layout by name (file stem under layouts/) or path; register fonts."""
+    """Load and check a card layout by name (file stem under layouts/) or path; register fonts.
+
+    A file with a `base` key (a layout name or a .toml file beside it) takes every table of
+    that layout and overrides only the keys it gives.
+    """
     path = _layout_path(name_or_path)
-    reader = _Reader(path, _read_toml(path))
+    reader = _Reader(path, _with_base(path, _read_toml(path)))
     kind = reader.data.get("kind")
     if kind != "card":
         raise reader.fail("kind", kind, '"card" (this is not a card layout)')
@@ -399,6 +486,7 @@ def load_layout(name_or_path: str | Path = "poker") -> Layout:
         colours=colours,
         school_colours=school_colours,
         spacing=_spacing(reader),
+        design=_design(reader),
         icons=_icons(reader, school_colours),
     )
 
@@ -432,6 +520,6 @@ def list_layouts() -> list[str]:
             data = _read_toml(path)
         except LayoutError:
             continue
-        if data.get("kind") == "card":
+        if data.get("kind") == "card" or "base" in data:
             names.append(path.stem)
     return names

@@ -218,3 +218,15 @@ def test_every_back_of_a_deck_carries_its_spell_name(tmp_path):
             spell = next(names)
         assert squeezed.startswith(re.sub(r"\s+", "", spell.name)), (spell.name, text[:40])
     assert next(names, None) is None
+
+
+@pytest.mark.parametrize("name", ["mini", "large-print"])
+def test_no_back_text_below_the_layouts_least_size(name):
+    """Classes, level and school on a small card's back stay ≥ type.back_min (≥ 5.5 pt)."""
+    layout = load_layout(name)
+    spell = FakeSpell("Nekromancie", 4, ("Bard", "Čaroděj", "Černokněžník", "Kouzelník", "Klerik"))
+    style = card_style(layout, spell.school)
+    back = back_face(spell, style, layout.width, layout.height)
+    sizes = [item.size for item in back.items if isinstance(item, TextLine | Label)]
+    assert len(sizes) >= 4
+    assert min(sizes) >= max(MIN_TEXT, layout.sizes.back_min) - 0.01

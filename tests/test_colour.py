@@ -47,18 +47,38 @@ def test_mix_and_lightness():
 
 
 def _text_pairs(layout):
-    """Every (text colour, background) pair the card furniture sets, with what it is."""
+    """Every (text colour, background) pair the card furniture and backs set, with what it is.
+
+    A solid design sets the name and the band's text in the title colour on the school
+    colour, labels on the school's tint; an outline design (ink-saver) sets everything on the
+    paper: the name, the numeral, the labels and the backs' text.
+    """
     colours = layout.colours
     paper = colours.background
     yield "body text on the paper", colours.text, paper
     yield "muted text (material, footer) on the paper", colours.muted, paper
-    yield "title on the frame colour (backs)", colours.title, colours.frame
+    if layout.outline:
+        yield "name and band text on the white band", colours.title, paper
+        yield "level numeral in its outlined disc", colours.text, paper
+        yield "backs: name, school and classes on the paper", colours.title, paper
+    else:
+        yield "title on the frame colour (backs)", colours.title, colours.frame
     for school, colour in layout.school_colours.items():
         tint = mix(colour, paper, colours.tint)
-        yield f"title on the {school} band", colours.title, colour
-        yield f"{school} labels on their tint", colour, tint
-        yield f"{school} book codes on the paper", colour, paper
+        if not layout.outline:
+            yield f"title on the {school} band", colours.title, colour
+            yield f"{school} labels on their tint", colour, tint
+            yield f"{school} level numeral on the paper disc", colour, paper
+        yield f"{school} book codes, headings and labels on the paper", colour, paper
         yield f"body text on the {school} tint (panel, table header)", colours.text, tint
+
+
+def test_the_pairs_follow_the_design():
+    """The ink-saver's name is checked on white paper, poker's on every school colour."""
+    ink = {what for what, _, _ in _text_pairs(load_layout("ink-saver"))}
+    poker = {what for what, _, _ in _text_pairs(load_layout("poker"))}
+    assert "name and band text on the white band" in ink and "title on the Iluze band" in poker
+    assert not any("band" in what and "Iluze" in what for what in ink)
 
 
 @pytest.mark.parametrize("name", CARD_LAYOUTS)

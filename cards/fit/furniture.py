@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from cards.face import Area, Disc, Fill, Label, Primitive, Rule, Shape, TextLine
+from cards.face import Area, Disc, Fill, Label, Outline, Primitive, Rule, Shape, TextLine
 from cards.fit.style import ASCENT, CardStyle
 from cards.model import SOURCE_ABBREVIATIONS, Spell
 from cards.typeset import Line, Prepared, TypesetContext, set_lines
@@ -81,10 +81,7 @@ def furniture(
     centre_y = top - disc / 2
     disc_bottom = centre_y - disc / 2
     band_bottom = min(text_bottom, disc_bottom) - sp.band_below
-    items.insert(
-        0,
-        Fill(0.0, band_bottom, style.card_width, style.card_height - band_bottom, style.colour),
-    )
+    items.insert(0, band(style, band_bottom))
     items.extend(_level_disc(style, spell, style.left + style.width - disc / 2, centre_y, disc))
     cursor = band_bottom - sp.grid_above
     if first:
@@ -96,10 +93,30 @@ def furniture(
     return Header(tuple(items), body, first_baseline, part_right, foot, cue_line, CUE)
 
 
+def band(style: CardStyle, bottom: float) -> Fill | Outline:
+    """Return the title band from `bottom` to the top: filled in the school colour, reaching
+    into the bleed; or, in an outline design, its outline inside the card's edge."""
+    if not style.outline:
+        return Fill(0.0, bottom, style.card_width, style.card_height - bottom, style.colour)
+    inset = style.frame + style.line / 2
+    return Outline(
+        inset,
+        bottom,
+        style.card_width - 2 * inset,
+        style.card_height - inset - bottom,
+        style.line,
+        style.colour,
+        style.panel_radius,
+    )
+
+
 def _level_disc(
     style: CardStyle, spell: Spell, x: float, y: float, diameter: float
 ) -> list[Primitive]:
-    """The level as a numeral in a paper-coloured disc ("trik" for a cantrip)."""
+    """The level as a numeral in a paper-coloured disc ("trik" for a cantrip).
+
+    In an outline design the disc has a school-coloured edge and a dark numeral.
+    """
     sp, font = style.spacing, style.fonts["bold"]
     text = str(spell.level) if spell.level else "trik"
     size = sp.disc_numeral_em * diameter
@@ -107,6 +124,9 @@ def _level_disc(
         size = min(size, 0.78 * diameter / stringWidth(text, font, 1.0))
     width = stringWidth(text, font, size)
     baseline = y - 0.35 * size
+    if style.outline:
+        disc = Disc(x, y, diameter / 2, style.colours.background, style.colour, style.line)
+        return [disc, Label(text, font, size, x - width / 2, baseline, style.colours.text)]
     return [
         Disc(x, y, diameter / 2, style.colours.background),
         Label(text, font, size, x - width / 2, baseline, style.colour),
@@ -215,7 +235,8 @@ def _subtitle(
     items.append(label)
     if style.icon is not None:
         x = label.x - sp.icon_apart - icon_size
-        items.append(Shape(style.icon, x, baseline - sp.icon_drop_em * icon_size, icon_size, white))
+        y = baseline - sp.icon_drop_em * icon_size
+        items.append(Shape(style.icon, x, y, icon_size, style.on_band))
     positioned.append((baseline, sizes.level))
     return baseline
 
@@ -236,15 +257,20 @@ def _badge(style: CardStyle, items: list[Primitive], word: str, right: float, ba
     height = sp.badge_height_em * size
     x = right - width
     bottom = baseline - sp.badge_drop_em * size
-    items.append(Fill(x, bottom, width, height, style.colour, height / 2))
+    if style.outline:
+        items.append(Outline(x, bottom, width, height, style.line, style.colour, height / 2))
+        ink, icon_ink = style.colours.text, style.colour
+    else:
+        items.append(Fill(x, bottom, width, height, style.colour, height / 2))
+        ink = icon_ink = style.colours.title
     text_x = x + pad
     icon = style.marks.get(word)
     if icon is not None:
         icon_size = sp.badge_icon_em * size
         icon_y = bottom + (height - icon_size) / 2
-        items.append(Shape(icon, text_x, icon_y, icon_size, style.colours.title))
+        items.append(Shape(icon, text_x, icon_y, icon_size, icon_ink))
         text_x += icon_size + sp.icon_apart
-    items.append(Label(word, font, size, text_x, baseline, style.colours.title))
+    items.append(Label(word, font, size, text_x, baseline, ink))
 
 
 def duration(spell: Spell) -> str:
@@ -287,6 +313,8 @@ def _grid(
         ("TRVÁNÍ", duration(spell)),
     )
     grid: list[Primitive] = []
+    # Paper-coloured rules across the tint; school-coloured lines in an outline design.
+    rules = (style.line, style.colour) if style.outline else (sp.grid_rule, colours.background)
     row_top = top
     for row in (cells[:2], cells[2:]):
         row_bottom = row_top
@@ -304,7 +332,7 @@ def _grid(
             x = left + column * cell_width + pad
             right = x - 2 * pad + cell_width
             baseline = row_top - pad - ASCENT * sizes.label
-            grid.append(Label(label, fonts["bold"], sizes.label, x, baseline, style.colour))
+            grid.append(Label(label, fonts["bold"], sizes.label, x, baseline, style.accent))
             if beside.get(label):
                 _badge(style, grid, badges[label], right, baseline)
             value_text = context.paragraph(value or "—", fonts["stat"])
@@ -325,13 +353,14 @@ def _grid(
                 bottom = baseline - style.descent * sizes.stat - pad + sp.stat_below
             row_bottom = min(row_bottom, bottom)
         if row_top != top:
-            grid.append(
-                Rule(left, row_top, left + width, row_top, sp.grid_rule, colours.background)
-            )
+            grid.append(Rule(left, row_top, left + width, row_top, *rules))
         row_top = row_bottom
-    items.append(Fill(left, row_top, width, top - row_top, style.tint, sp.grid_radius))
+    if style.outline:
+        items.append(Outline(left, row_top, width, top - row_top, *rules, sp.grid_radius))
+    else:
+        items.append(Fill(left, row_top, width, top - row_top, style.tint, sp.grid_radius))
     middle = left + cell_width
-    items.append(Rule(middle, top, middle, row_top, sp.grid_rule, colours.background))
+    items.append(Rule(middle, top, middle, row_top, *rules))
     items.extend(grid)
     bottom = row_top
     if material_below:
@@ -386,7 +415,8 @@ def _footer(
         cue_line = baseline
         baseline += sp.footer_line_em * size
     top = baseline - sp.footer_line_em * size + ASCENT * size + sp.footer_rule_above
-    items.append(Rule(style.left, top, right, top, sp.footer_rule, style.tint))
+    rule_colour = style.colour if style.outline else style.tint
+    items.append(Rule(style.left, top, right, top, sp.footer_rule, rule_colour))
     return top, foot, cue_line
 
 
@@ -406,12 +436,12 @@ def foot_labels(style: CardStyle, spell: Spell, header: Header, goes_on: bool) -
     cue = header.cue if goes_on else ""
     fonts, size, sp = style.fonts, style.sizes.footer, style.spacing
     right = style.left + style.width
-    labels = [right_label(_sources(spell), fonts["bold"], size, right, header.foot, style.colour)]
+    labels = [right_label(_sources(spell), fonts["bold"], size, right, header.foot, style.accent)]
     if cue:
         if header.cue_line == header.foot:
             right -= _sources_width(style, spell) + sp.footer_apart
         labels.append(
-            right_label(cue, fonts["bold_italic"], size, right, header.cue_line, style.colour)
+            right_label(cue, fonts["bold_italic"], size, right, header.cue_line, style.accent)
         )
     return labels
 
@@ -438,9 +468,7 @@ def back_band(style: CardStyle, spell: Spell, context: TypesetContext) -> Header
             baseline -= sp.title_line_em * title.size
         items.append(TextLine(line, style.left, baseline, title.size, style.colours.title, "title"))
     band_bottom = baseline - style.descent * title.size - sp.band_below
-    items.insert(
-        0, Fill(0.0, band_bottom, style.card_width, style.card_height - band_bottom, style.colour)
-    )
+    items.insert(0, band(style, band_bottom))
     top = band_bottom - sp.grid_above - sp.text_above
     bottom = style.safe_margin
     body = Area(style.left, bottom, style.width, top - bottom)

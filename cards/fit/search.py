@@ -162,7 +162,7 @@ class SpellSetter:
             size,
             style.card_width,
             style.card_height,
-            style.colour,
+            style.fill,
             style,
             items,
         )

@@ -38,6 +38,26 @@ class CardStyle:
     width: float  # and its width
     icon: Icon | None = None  # the school's icon
     marks: Mapping[str, Icon] = field(default_factory=dict)  # "rituál", "soustředění"
+    outline: bool = False  # the school colour as thin lines only, on a paper-white card
+    line: float = 0.6  # the width of those lines
+
+    @property
+    def fill(self) -> str:
+        """Return the colour under the whole card (and its bleed): school colour or paper."""
+        return self.colours.background if self.outline else self.colour
+
+    @property
+    def accent(self) -> str:
+        """Return the colour of the furniture's small school-coloured text (labels, books).
+
+        Dark text in an outline design, where the school colour is for lines and icons.
+        """
+        return self.colours.text if self.outline else self.colour
+
+    @property
+    def on_band(self) -> str:
+        """Return the colour of the icons in the title band: white on a solid band."""
+        return self.colour if self.outline else self.colours.title
 
     def __hash__(self) -> int:
         return hash((self.layout_path, self.card_width, self.card_height, self.colour))
@@ -73,6 +93,8 @@ def card_style(layout: Layout, school: str) -> CardStyle:
         width=layout.width - 2 * layout.safe_margin,
         icon=layout.icons.get(school),
         marks={key: layout.icons[key] for key in ICON_MARKS if key in layout.icons},
+        outline=layout.outline,
+        line=layout.design.line,
     )
 
 
