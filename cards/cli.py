@@ -743,4 +743,4 @@ def layouts_command():
     from cards.layout import list_layouts, load_layout
 
     for name in list_layouts():
-        click.echo(f"{name:<8} {load_layout(name).description}")
+        click.echo(f"{name:<12} {load_layout(name).description}")

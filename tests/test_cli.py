@@ -195,7 +195,7 @@ def test_layouts_lists_card_layouts_with_sizes(runner):
     result = run(runner, "layouts")
     assert result.exit_code == 0
     names = [line.split()[0] for line in result.output.splitlines()]
-    assert names == ["bridge", "mini", "poker", "tarot"]
+    assert names == ["bridge", "ink-saver", "large-print", "mini", "poker", "tarot"]
     assert "63 × 88 mm" in result.output
 
 
