@@ -115,6 +115,7 @@ class Spacing:
     table_pad_em: float = 0.3  # inside table cells
     table_rule: float = 0.3  # rules between rows
     table_strong_rule: float = 0.8  # above and below the header, below the last row
+    run_in_apart: float = 2.5  # a run-in stat label before its value (design.grid "run-in")
 
 
 @dataclass(frozen=True)
@@ -130,6 +131,7 @@ class Colours:
 
 
 DESIGN_FILLS = ("solid", "outline")
+DESIGN_GRIDS = ("stacked", "run-in")
 
 
 @dataclass(frozen=True)
@@ -144,6 +146,7 @@ class Design:
 
     fill: str = "solid"
     line: float = 0.6  # points: the width of the outlines of an "outline" design
+    grid: str = "stacked"  # "stacked": each stat's label above its value; "run-in": before it
 
 
 @dataclass(frozen=True)
@@ -428,14 +431,17 @@ def _design(reader: _Reader) -> Design:
     table = reader.data.get("design", {})
     if not isinstance(table, Mapping):
         raise reader.fail("design", table, "a [design] table")
-    reader.check_keys("design", table, ("fill", "line"))
+    reader.check_keys("design", table, ("fill", "line", "grid"))
     fill = table.get("fill", Design.fill)
     if fill not in DESIGN_FILLS:
         raise reader.fail("design.fill", fill, " or ".join(f'"{f}"' for f in DESIGN_FILLS))
     line = Design.line
     if "line" in table:
         line = reader.number("design", table, "line", 0.1, 3.0)
-    return Design(fill=fill, line=line)
+    grid = table.get("grid", Design.grid)
+    if grid not in DESIGN_GRIDS:
+        raise reader.fail("design.grid", grid, " or ".join(f'"{g}"' for g in DESIGN_GRIDS))
+    return Design(fill=fill, line=line, grid=grid)
 
 
 def _spacing(reader: _Reader) -> Spacing:

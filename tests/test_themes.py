@@ -17,7 +17,7 @@ from cards.build import build_pdf
 from cards.cli import main
 from cards.colour import darkness
 from cards.face import Disc, Fill, Label, Outline, Rule, Shape, TextLine
-from cards.fit import fit
+from cards.fit import SpellSetter, fit
 from cards.fit.style import card_style
 from cards.homebrew import load_spells
 from cards.impose import PrintOptions
@@ -245,3 +245,56 @@ def test_large_print_text_read_back_from_the_pdf(tmp_path):
                         small_body.append((number, char["text"], round(char["size"], 2)))
     assert regular > 1000
     assert small == [] and small_body == []
+
+
+# --- mini -----------------------------------------------------------------------------------
+
+
+def _furniture_share(layout_name: str, name: str) -> float:
+    """The share of the card's height that is not the description's area, from the fitter."""
+    layout = load_layout(layout_name)
+    header = SpellSetter(spell(name), layout).header(first=True, numbered=False)
+    return 1 - header.body.height / layout.height
+
+
+def test_mini_furniture_takes_no_more_of_the_card_than_poker():
+    """Mini's compact furniture leaves Ohnivá koule's text at least 57 % of the card (was 48 %).
+
+    The 25 % the issue hoped for is out of reach readably (mini is documented as a layout
+    for short spells); this keeps the compact grid from growing back.
+    """
+    mini = _furniture_share("mini", "Ohnivá koule")
+    assert mini <= 0.43
+    assert mini <= _furniture_share("poker", "Ohnivá koule") + 0.01
+
+
+def test_run_in_grid_sets_labels_and_short_values_on_one_line():
+    """On mini, "DOSAH" and "30 sáhů" share a baseline, the label first; on poker they do not."""
+    for name, same_line in (("mini", True), ("poker", False)):
+        layout = load_layout(name)
+        header = SpellSetter(spell("Ohnivá koule"), layout).header(first=True, numbered=False)
+        label = next(i for i in header.items if isinstance(i, Label) and i.text == "DOSAH")
+        value = next(
+            i for i in header.items if isinstance(i, TextLine) and i.line.text == "30 sáhů"
+        )
+        assert (abs(label.y - value.y) < 0.01) is same_line, name
+        if same_line:
+            assert value.x + value.line.runs[0].x > label.x + 20
+
+
+def test_run_in_value_never_leaves_a_lone_word_beside_its_label():
+    """A value whose first line would hold one word ("Do" of "Do rozptýlení") starts below."""
+    layout = load_layout("mini")
+    header = SpellSetter(spell("Věčný plamen"), layout).header(first=True, numbered=False)
+    label = next(i for i in header.items if isinstance(i, Label) and i.text == "TRVÁNÍ")
+    lines = [i for i in header.items if isinstance(i, TextLine) and i.role == "stat"]
+    first = min((i for i in lines if i.x == label.x), key=lambda i: abs(i.y - label.y))
+    assert first.line.text.startswith("Do rozptýlení")
+    assert first.y < label.y - 1 and first.line.runs[0].x == 0
+
+
+def test_bad_design_grid_is_an_error(tmp_path):
+    """design.grid takes "stacked" or "run-in" only."""
+    path = write(tmp_path / "bad.toml", 'kind = "card"\nbase = "mini"\n[design]\ngrid = "inline"\n')
+    with pytest.raises(LayoutError, match=r"bad.toml: key 'design.grid' = 'inline': expected"):
+        load_layout(path)

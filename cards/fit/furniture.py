@@ -328,6 +328,12 @@ def _grid(
             if (b := badges.get(label))
         }
         lift = sp.badge_lift if any(beside.values()) else 0.0
+        if style.run_in:
+            row_bottom = _run_in_row(style, context, grid, row, badges, row_top, rules)
+            if row_top != top:
+                grid.append(Rule(left, row_top, left + width, row_top, *rules))
+            row_top = row_bottom
+            continue
         for column, (label, value) in enumerate(row):
             x = left + column * cell_width + pad
             right = x - 2 * pad + cell_width
@@ -359,8 +365,9 @@ def _grid(
         items.append(Outline(left, row_top, width, top - row_top, *rules, sp.grid_radius))
     else:
         items.append(Fill(left, row_top, width, top - row_top, style.tint, sp.grid_radius))
-    middle = left + cell_width
-    items.append(Rule(middle, top, middle, row_top, *rules))
+    if not style.run_in:  # (a run-in grid divides each row where its contents need)
+        middle = left + cell_width
+        items.append(Rule(middle, top, middle, row_top, *rules))
     items.extend(grid)
     bottom = row_top
     if material_below:
@@ -374,6 +381,98 @@ def _grid(
             items.append(TextLine(line, left, baseline, size, colours.muted, "material"))
         bottom = baseline - style.descent * size
     return bottom
+
+
+def _run_in_row(
+    style: CardStyle,
+    context: TypesetContext,
+    grid: list[Primitive],
+    row: tuple[tuple[str, str], ...],
+    badges: dict[str, str],
+    top: float,
+    rules: tuple[float, str],
+) -> float:
+    """Place a row of two run-in cells and the rule between them; return the row's bottom.
+
+    The row is divided where both cells' labels and values (with their badges, if they fit
+    too) fit on one line each, the spare room shared equally; when they cannot both fit, in
+    the middle.
+    """
+    sp, fonts, sizes = style.spacing, style.fonts, style.sizes
+    pad = sp.grid_pad
+
+    def need(label: str, value: str, with_badge: bool) -> float:
+        badge = badges.get(label) if with_badge else ""
+        return (
+            stringWidth(label, fonts["bold"], sizes.label)
+            + sp.run_in_apart
+            + stringWidth(value or "—", fonts["stat"], sizes.stat)
+            + (sp.badge_apart + _badge_width(style, badge) if badge else 0.0)
+            + 2 * pad
+        )
+
+    # Room for the badges on their values' lines, or else for the values alone.
+    needs = [need(label, value, True) for label, value in row]
+    if sum(needs) > style.width:
+        needs = [need(label, value, False) for label, value in row]
+    spare = style.width - sum(needs)
+    first = needs[0] + spare / 2 if spare >= 0 else style.width / 2
+    bottom = top
+    x = style.left
+    for (label, value), cell_width in zip(row, (first, style.width - first), strict=True):
+        cell = (label, value, badges.get(label, ""))
+        bottom = min(
+            bottom, _run_in_cell(style, context, grid, cell, x + pad, cell_width - 2 * pad, top)
+        )
+        x += cell_width
+    divider = style.left + first
+    grid.append(Rule(divider, top, divider, bottom, *rules))
+    return bottom
+
+
+def _run_in_cell(
+    style: CardStyle,
+    context: TypesetContext,
+    grid: list[Primitive],
+    cell: tuple[str, str, str],
+    x: float,
+    width: float,
+    top: float,
+) -> float:
+    """Place a stat cell with its label run in before its value (a narrow card's compact
+    grid): the value goes on beside the label and wraps to the cell's edge, or starts below
+    the label when its first line would hold a lone word; a badge goes below the value.
+    `cell` is (label, value, badge word or ""). Return the cell's bottom."""
+    label, value, badge = cell
+    sizes, fonts, sp = style.sizes, style.fonts, style.spacing
+    baseline = top - sp.grid_pad - ASCENT * max(sizes.label, sizes.stat)
+    grid.append(Label(label, fonts["bold"], sizes.label, x, baseline, style.accent))
+    lead = stringWidth(label, fonts["bold"], sizes.label) + sp.run_in_apart
+    prepared = context.paragraph(value or "—", fonts["stat"])
+    options = {"first_indent": lead, "justify": False, "hyphenate": False, "context": context}
+    lines = set_lines(prepared, width, sizes.stat, **options)
+    # Beside the label, unless the first line would hold a lone word ("1" of "1 minuta").
+    if any(line.overfull for line in lines) or (len(lines) > 1 and len(lines[0].text.split()) < 2):
+        lines = ragged(prepared, width, sizes.stat, context)
+        baseline -= style.below(sizes.label, sizes.stat, sp.stat_above)
+    for n, line in enumerate(lines):
+        if n:
+            baseline -= sp.stat_line_em * sizes.stat
+        grid.append(TextLine(line, x, baseline, sizes.stat, style.colours.text, "stat"))
+    if (
+        badge
+        and len(lines) == 1
+        and (
+            lines[0].runs[0].x + lines[0].width + sp.badge_apart + _badge_width(style, badge)
+            <= width
+        )
+    ):
+        _badge(style, grid, badge, x + width, baseline)  # at the end of the value's line
+    elif badge:
+        baseline -= style.below(sizes.stat, sizes.badge, sp.badge_below)
+        _badge(style, grid, badge, x + width, baseline)
+        return baseline - style.descent * sizes.badge - sp.grid_pad + sp.badge_cell_below
+    return baseline - style.descent * sizes.stat - sp.grid_pad + sp.stat_below
 
 
 CUE = "pokračuje ›"  # at the foot of every part of a spell but the last

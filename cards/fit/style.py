@@ -40,6 +40,7 @@ class CardStyle:
     marks: Mapping[str, Icon] = field(default_factory=dict)  # "rituál", "soustředění"
     outline: bool = False  # the school colour as thin lines only, on a paper-white card
     line: float = 0.6  # the width of those lines
+    run_in: bool = False  # stat labels run in before their values (a compact grid)
 
     @property
     def fill(self) -> str:
@@ -95,6 +96,7 @@ def card_style(layout: Layout, school: str) -> CardStyle:
         marks={key: layout.icons[key] for key in ICON_MARKS if key in layout.icons},
         outline=layout.outline,
         line=layout.design.line,
+        run_in=layout.design.grid == "run-in",
     )
 
 
