@@ -298,3 +298,31 @@ def test_bad_design_grid_is_an_error(tmp_path):
     path = write(tmp_path / "bad.toml", 'kind = "card"\nbase = "mini"\n[design]\ngrid = "inline"\n')
     with pytest.raises(LayoutError, match=r"bad.toml: key 'design.grid' = 'inline': expected"):
         load_layout(path)
+
+
+# --- the top and back of the card in every theme ---------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["ink-saver", "large-print", "mini"])
+def test_every_front_and_back_of_a_theme_keeps_the_issue_s_design(name):
+    """Level numeral in the disc on every front, concentration said once; each back carries
+    its spell's name (and "2/3"), and no rule comes nearer than 5 mm to the edge."""
+    layout, faces = _faces(name, ("Odolání", "Přání", "Ovládni počasí"))
+    for face in faces:
+        numeral = "trik" if face.spell.level == 0 else str(face.spell.level)
+        assert any(isinstance(i, Label) and i.text == numeral for i in face.items)
+        texts = [i.text for i in face.items if isinstance(i, Label)]
+        texts += [i.line.text for i in face.items if isinstance(i, TextLine)]
+        assert sum("soustředění" in t for t in texts) == (
+            1 if face.spell.concentration and face.part == 1 else 0
+        ), (face.spell.name, face.part)
+        back = back_face(
+            face.spell, face.style, face.width, face.height, part=face.part, parts=face.parts
+        )
+        lines = [i.line.text for i in back.items if isinstance(i, TextLine)]
+        labels = [i.text for i in back.items if isinstance(i, Label)]
+        assert face.spell.name in " ".join(lines)
+        if face.parts > 1:
+            assert f"{face.part}/{face.parts}" in labels
+        rules = [i for i in back.items if isinstance(i, Outline)]
+        assert rules and min(i.x for i in rules) >= 5 * mm - 0.01
