@@ -3,9 +3,10 @@
 Run: .venv/bin/python bench/bench_ink.py [--layout ink-saver] [--class druid] [--sheet N]
 Builds the class deck on A4 with backs in the default layout (poker) and in the given one,
 renders sheet N (1: the first) of fronts and its backs at 150 dpi with pypdfium2, and prints
-each rendering's ink, 1 − mean relative luminance (cards.colour.darkness; the 8-bit grey
-mean in brackets), and the theme's share of the default's. The target for ink-saver: at most
-a third on a sheet of fronts. A figure, not a timing: the machine's load does not change it.
+each rendering's ink, 1 − the mean 8-bit grey level (cards.colour.darkness: what a printer's
+halftone coverage follows; 1 − mean relative luminance, linear light, in brackets), and the
+theme's share of the default's. The target for ink-saver: at most a third on a sheet of
+fronts. A figure, not a timing: the machine's load does not change it.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 
 from cards.build import build_pdf
-from cards.colour import darkness
+from cards.colour import darkness, relative_darkness
 from cards.homebrew import load_spells
 from cards.impose import PrintOptions
 from cards.select import select_spells, sort_spells
@@ -25,15 +26,9 @@ from cards.select import select_spells, sort_spells
 DPI = 150
 
 
-def grey(image) -> float:
-    """Return 1 − the mean of the 8-bit grey rendering (gamma-encoded, for comparison)."""
-    histogram = image.convert("L").histogram()
-    return 1 - sum(v * n for v, n in enumerate(histogram)) / sum(histogram) / 255
-
-
 def sheet_images(spells, layout: str, sheet: int, folder: Path):
     """Return the renderings of sheet `sheet` (fronts) and of its backs."""
-    out = folder / f"{layout}.pdf"
+    out = folder / f"{Path(layout).stem}.pdf"
     build_pdf(spells, out, layout=layout, options=PrintOptions(backs=True), title="ink")
     document = pdfium.PdfDocument(out)
     fronts, backs = (
@@ -54,13 +49,16 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         default = sheet_images(spells, "poker", args.sheet, Path(folder))
         theme = sheet_images(spells, args.layout, args.sheet, Path(folder))
-    print(f"{args.klass}, A4 sheet {args.sheet}, {DPI} dpi: ink = 1 − mean relative luminance")
+    print(
+        f"{args.klass}, A4 sheet {args.sheet}, {DPI} dpi: ink = 1 − mean grey level"
+        " (1 − mean relative luminance)"
+    )
     for side, base, ours in zip(("fronts", "backs"), default, theme, strict=True):
-        ratio = darkness(ours) / darkness(base)
+        grey, linear = darkness, relative_darkness
         print(
-            f"  {side:<6}  poker {darkness(base):.4f} ({grey(base):.4f})"
-            f"  {args.layout} {darkness(ours):.4f} ({grey(ours):.4f})"
-            f"  share {ratio:.3f} ({grey(ours) / grey(base):.3f})"
+            f"  {side:<6}  poker {grey(base):.4f} ({linear(base):.4f})"
+            f"  {Path(args.layout).stem} {grey(ours):.4f} ({linear(ours):.4f})"
+            f"  share {grey(ours) / grey(base):.3f} ({linear(ours) / linear(base):.3f})"
         )
 
 

@@ -114,11 +114,19 @@ def difference(a: str, b: str) -> float:
 
 
 def darkness(image) -> float:
-    """Return the ink of a rendered RGB image: 1 − its pixels' mean relative luminance.
+    """Return the ink of a rendered image: 1 − the mean of its 8-bit grey levels, 0..1.
 
-    0 for white paper, 1 for solid black; `image` is a PIL image in RGB mode (read through
-    its per-channel histograms, so that no pixel loop is needed).
+    0 for white paper, 1 for solid black. The grey is the gamma-encoded luma (ITU-R 601, as
+    PIL's "L" mode converts), which a printer's halftone coverage follows; relative luminance
+    (linear light, `relative_darkness`) counts mid-greys as darker than the ink they take.
+    `image` is a PIL image (read through its histogram, so that no pixel loop is needed).
     """
+    histogram = image.convert("L").histogram()
+    return 1 - sum(value * count for value, count in enumerate(histogram)) / sum(histogram) / 255
+
+
+def relative_darkness(image) -> float:
+    """Return 1 − the mean relative luminance (WCAG, linear light) of an RGB PIL image."""
     table = [_linear(value / 255) for value in range(256)]
     total = 0.0
     for channel, weight in zip(image.split(), (0.2126, 0.7152, 0.0722), strict=True):

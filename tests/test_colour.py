@@ -104,3 +104,20 @@ def test_schools_are_apart_for_red_green_colour_blindness(name, vision):
         if difference(simulate(ca, vision), simulate(cb, vision)) < 15
     ]
     assert close == []
+
+
+def test_darkness_of_a_rendering():
+    """Ink: white paper 0, black 1, a half-black page one half; relative luminance counts the
+    encoded mid-grey #808080 as darker (0.78)."""
+    from PIL import Image
+
+    from cards.colour import darkness, relative_darkness
+
+    assert darkness(Image.new("RGB", (4, 4), "white")) == 0.0
+    assert darkness(Image.new("RGB", (4, 4), "black")) == 1.0
+    half = Image.new("RGB", (4, 4), "white")
+    half.paste((0, 0, 0), (0, 0, 2, 4))
+    assert darkness(half) == pytest.approx(0.5)
+    grey = Image.new("RGB", (4, 4), (128, 128, 128))
+    assert darkness(grey) == pytest.approx(127 / 255)
+    assert relative_darkness(grey) == pytest.approx(0.784, abs=0.001)

@@ -203,7 +203,8 @@ def _sheet_inks(layout_name: str, tmp: str) -> tuple[float, float]:
 def test_an_ink_saver_sheet_takes_at_most_a_third_of_the_ink(tmp_path_factory):
     """A4, first druid sheet at 150 dpi: ink-saver's fronts and backs take ≤ 1/3 of poker's ink.
 
-    Ink is 1 − the mean relative luminance of the rendering (bench/bench_ink.py prints it).
+    Ink is 1 − the mean grey level of the rendering (cards.colour.darkness; bench/bench_ink.py
+    prints it).
     """
     tmp = str(tmp_path_factory.mktemp("ink"))
     default_fronts, default_backs = _sheet_inks("poker", tmp)
