@@ -87,20 +87,21 @@ def _positions(core: str) -> list[int]:
     if trie is None:
         return [p for p in _dictionary().positions(core) if not p.data]
     pointed = f".{core.lower()}."
-    size = len(pointed)
-    levels = [0] * (size + 1)
-    for i in range(size - 1):
+    levels = [0] * (len(pointed) + 1)
+    for i in range(len(pointed) - 1):
         node = trie
-        for j in range(i, size):
-            node = node.get(pointed[j])
+        for char in pointed[i:]:
+            node = node.get(char)
             if node is None:
                 break
             pattern = node.get("")
             if pattern:
                 offset, values = pattern
-                for k, value in enumerate(values, i + offset):
+                k = i + offset
+                for value in values:
                     if value > levels[k]:
                         levels[k] = value
+                    k += 1
     last = len(core) - RIGHT_LETTERS
     return [n - 1 for n, level in enumerate(levels) if level % 2 and LEFT_LETTERS <= n - 1 <= last]
 
@@ -123,11 +124,7 @@ def hyphenation_points(word: str) -> tuple[int, ...]:
         while stop > start and not part[stop - 1].isalpha():
             stop -= 1
         core = part[start:stop]
-        if (
-            len(core) >= LEFT_LETTERS + RIGHT_LETTERS
-            and core.isalpha()
-            and core[1:].islower()
-        ):
+        if len(core) >= LEFT_LETTERS + RIGHT_LETTERS and core.isalpha() and core[1:].islower():
             points.extend(offset + start + p for p in _positions(core))
         offset += len(part) + 1
     return tuple(points)

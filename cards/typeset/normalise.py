@@ -33,8 +33,14 @@ RULES: tuple[tuple[str, re.Pattern[str], str], ...] = (
 )
 
 
+_DIGIT = re.compile(r"\d")
+
+
 def normalise(text: str) -> str:
     """Return text with Czech dashes, ranges and glued signs, as it is to be set."""
+    # Every rule but "dash" needs a digit, and "dash" a spaced hyphen: most texts have neither.
+    if " - " not in text and _DIGIT.search(text) is None:
+        return text
     for _, pattern, replacement in RULES:
         text = pattern.sub(replacement, text)
     return text

@@ -34,7 +34,9 @@ pt), so they are built once and broken at every size the fitter tries.
 
 from __future__ import annotations
 
+import functools
 import math
+from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -167,6 +169,40 @@ def _fitness(ratio: float) -> int:
     return TIGHT
 
 
+@functools.cache
+def _transitions(
+    adjacent: float, double: float, final_hyphen: float, most: int
+) -> dict[tuple[bool, bool], tuple[tuple, ...]]:
+    """Return, per (hyphenated, final) of a line and per its fitness, its effect on each state.
+
+    For each state (fitness * 3 + hyphenated lines in a row) of the break a line starts
+    at: None if the line may not follow it (a third hyphen in a row), else (the state of
+    the break it ends at, the demerits added first, those added second): the sums of
+    `_extend`, in its order, so that they stay the same to the last bit. Built once for
+    each set of the demerits and the hyphen run limit (module constants) it is called with.
+    """
+    table = {}
+    for hyphenated in (False, True):
+        for final in (False, True):
+            rows = []
+            for fitness in range(4):
+                row: list[tuple[int, float, float] | None] = []
+                for state in range(12):
+                    run, fit = state % 3, state // 3
+                    jump = float(adjacent) if abs(fit - fitness) > 1 else 0.0
+                    if not hyphenated:
+                        extra = float(final_hyphen) if final and run else 0.0
+                        row.append((fitness * 3, extra, jump))
+                    elif run < most:
+                        extra = float(double) if run else 0.0
+                        row.append((fitness * 3 + run + 1, extra, jump))
+                    else:
+                        row.append(None)
+                rows.append(tuple(row))
+            table[hyphenated, final] = tuple(rows)
+    return table
+
+
 def total_fit(
     breaks: Breaks,
     first: float,
@@ -229,13 +265,10 @@ def _total_fit(
         breaks.start_gap,
     )
     end_unit, start_unit, hyphen = breaks.end_unit, breaks.start_unit, breaks.hyphen
+    words, penalties = breaks.word, breaks.penalty
     # The whole paragraph on its first line: nothing to choose.
     if end_x[last] <= first + _EPS:
         return BreakPlan((last,), (1.0,), (False,), (LINE_PENALTY) ** 2)
-    # The first break at which each unit may start a line (a unit end, or the paragraph start).
-    unit_start: dict[int, int] = {}
-    for i in range(last, -1, -1):
-        unit_start[start_unit[i]] = i
     # best[j]: state (fitness * 3 + hyphenated lines in a row) -> (total demerits, previous
     # break, its state, glyph scale of the line ending at j, overfull)
     best: list[dict] = [{}] * count
@@ -245,11 +278,17 @@ def _total_fit(
     stretch_badness = 100 / (STRETCH * STRETCH * STRETCH)
     shrink_badness = 100 / (SHRINK * SHRINK * SHRINK)
     full_expansion = EXPANSION_BADNESS if expansion else 0.0
-    adjacent, double, final_hyphen = (
-        ADJACENT_DEMERITS,
-        DOUBLE_HYPHEN_DEMERITS,
-        FINAL_HYPHEN_DEMERITS,
+    hyphen_cost = HYPHEN_PENALTY * HYPHEN_PENALTY
+    adjacent = ADJACENT_DEMERITS
+    transitions = _transitions(
+        ADJACENT_DEMERITS, DOUBLE_HYPHEN_DEMERITS, FINAL_HYPHEN_DEMERITS, MAX_HYPHEN_RUN
     )
+    # The breaks some line reaches, in order: lines are tried from these only. Whether a
+    # line stretches past `loosest` can only grow with its start (start_x and start_gap
+    # never decrease), within the lines of several units and within those of one, so
+    # testing the starts reached finds the same last start as testing all of them.
+    active = [0]
+    reached = 0  # the first of them at or after lo
     lo = 0
     for j in range(1, count):
         ex, eg, eu = end_x[j], end_gap[j], end_unit[j]
@@ -260,46 +299,47 @@ def _total_fit(
             if (ex - start_x[lo]) * shrink_share - SHRINK * (eg - start_gap[lo]) <= avail + _EPS:
                 break
             lo += 1
+        starts = len(active)
+        while reached < starts and active[reached] < lo:
+            reached += 1
         states: dict = {}
         hyphenated = hyphen[j]
-        pen = breaks.penalty[j]
-        cost = pen * pen + (HYPHEN_PENALTY * HYPHEN_PENALTY if hyphenated else 0.0)
-        avail = first if lo == 0 else rest
-        for i in range(lo, j):
-            if i == 1:
-                avail = rest
+        pen = penalties[j]
+        cost = pen * pen + (hyphen_cost if hyphenated else 0.0)
+        may_rag = 0 <= ragged_first <= words[j] and not (final or hyphenated)
+        by_fitness = transitions[hyphenated, final]
+        several = True  # the starts so far leave more than one unit on the line
+        for n in range(reached, starts):
+            i = active[n]
+            avail = rest if i else first
             natural = ex - start_x[i]
             spaces = eg - start_gap[i]
             slack = avail - natural
             if start_unit[i] == eu:
+                if several and not final:
+                    several = False
+                    # The last start of several units, if not reached, was not tested.
+                    m = bisect_left(start_unit, eu) - 1
+                    if m >= lo and not best[m]:
+                        natural_m = ex - start_x[m]
+                        slack_m = (rest if m else first) - natural_m
+                        if slack_m - expansion * natural_m > loosest * (eg - start_gap[m]):
+                            break
                 # One unit, or a piece of its last word: set ragged, tried if nearly full.
                 if not final and slack > loosest * (
                     spaces if spaces > TYPICAL_SPACE else TYPICAL_SPACE
                 ):
                     break
-                if best[i]:
-                    _extend(
-                        breaks, best, states, i, j, natural, spaces, avail, expansion, True, final
-                    )
+                _extend(breaks, best, states, i, j, natural, spaces, avail, expansion, True, final)
                 continue
             grow = expansion * natural
-            ragged = (
-                i == 0
-                and 0 <= ragged_first <= breaks.word[j]
-                and not (final or hyphenated)
-                and slack >= 0
-            )
+            ragged = may_rag and i == 0 and slack >= 0
             if final:
                 if slack >= 0:
                     badness, scale, fitness = 0.0, 1.0, DECENT
-                    here = best[i]
-                    if not here:
-                        continue
             elif slack - grow > loosest * spaces and not ragged:
                 break  # this line and those from later breaks stretch past LOOSEST
             here = best[i]
-            if not here:
-                continue
             # judge(natural, spaces, avail, expansion, False, final), inlined
             if slack >= 0:
                 if not final:
@@ -331,40 +371,43 @@ def _total_fit(
                 badness, scale, fitness = _ragged_badness(slack, avail), 1.0, DECENT
             demerits = LINE_PENALTY + badness
             demerits = demerits * demerits + cost
+            moves = by_fitness[fitness]
             for state, value in here.items():
-                run = state % 3
-                d = value[0] + demerits
-                if hyphenated:
-                    if run == 2:
-                        continue
-                    if run:
-                        d += double
-                    key = fitness * 3 + run + 1
-                else:
-                    key = fitness * 3
-                    if final and run:
-                        d += final_hyphen
-                fit = state // 3
-                if fit - fitness > 1 or fitness - fit > 1:
-                    d += adjacent
+                move = moves[state]
+                if move is None:
+                    continue
+                key, extra, jump = move
+                d = value[0] + demerits + extra + jump
                 old = states.get(key)
                 if old is None or d < old[0]:
                     states[key] = (d, i, state, scale, False)
-        if not states and not hyphenated and loosest == _UNLIMITED:
-            # No line reaches the end of this unit without overflowing: it goes alone.
-            first_of_unit = unit_start[eu]
-            here = best[first_of_unit]
-            prev = min(here, key=lambda s: here[s][0])
-            states[DECENT * 3] = (
-                here[prev][0] + OVERFULL_DEMERITS,
-                first_of_unit,
-                prev,
-                1.0,
-                True,
-            )
-        if len(states) > 1:
-            states = _undominated(states)
-        best[j] = states
+        if not states:
+            if not hyphenated and loosest == _UNLIMITED:
+                # No line reaches the end of this unit without overflowing: it goes alone.
+                first_of_unit = bisect_left(start_unit, eu)
+                here = best[first_of_unit]
+                prev = min(here, key=lambda s: here[s][0])
+                states = {
+                    DECENT * 3: (here[prev][0] + OVERFULL_DEMERITS, first_of_unit, prev, 1.0, True)
+                }
+        elif len(states) > 1:
+            # _undominated(states), inlined
+            cheapest, least = -1, math.inf
+            for key, value in states.items():
+                if value[0] < least:
+                    cheapest, least = key, value[0]
+            limit, run = least + adjacent, cheapest % 3
+            for key, value in states.items():
+                if value[0] >= limit and key % 3 >= run:
+                    states = {
+                        k: v
+                        for k, v in states.items()
+                        if k == cheapest or v[0] < limit or k % 3 < run
+                    }
+                    break
+        if states:
+            best[j] = states
+            active.append(j)
     final_states = best[last]
     if not final_states:  # only lines past `loosest` reach the end
         return BreakPlan((), (), (), math.inf, True)

@@ -14,7 +14,9 @@ from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 from cards.typeset.czech import (
     DICE,
     HYPHEN,
+    LEFT_LETTERS,
     NON_BREAKING_SPACES,
+    RIGHT_LETTERS,
     glued_spaces,
     has_digit,
     hyphenation_points,
@@ -228,15 +230,18 @@ def _continue_word(words, fonts, widths, pieces, chunk: str, font: str, _width: 
 
 def word_breaks(word: str, font: str) -> tuple[WordBreak, ...]:
     """Return the measured places where a single-font word may end a line."""
-    if not font or has_digit(word):
+    own = HYPHEN in word[1:-1]  # the word's own hyphen, not at its start or end
+    if not font or (len(word) < LEFT_LETTERS + RIGHT_LETTERS and not own) or has_digit(word):
+        return ()
+    points = hyphenation_points(word)
+    if not points and not own:
         return ()
     hyphen = string_width(HYPHEN, font)
-    at = {p: (hyphen, 0.0) for p in hyphenation_points(word)}
-    for i, char in enumerate(word[:-1]):
-        if char == HYPHEN and i > 0:
-            at[i + 1] = (0.0, hyphen)
-    if not at:
-        return ()
+    at = {p: (hyphen, 0.0) for p in points}
+    if own:
+        for i, char in enumerate(word[:-1]):
+            if char == HYPHEN and i > 0:
+                at[i + 1] = (0.0, hyphen)
     prefix = prefix_widths(word, font)
     return tuple(WordBreak(p, prefix[p], *at[p]) for p in sorted(at))
 
