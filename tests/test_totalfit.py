@@ -172,6 +172,66 @@ def test_pruned_total_fit_is_a_valid_plan_never_better_than_the_optimum(widths, 
         assert plan_demerits(breaks, plan, avail, avail, 0.02) == pytest.approx(plan.demerits)
 
 
+@settings(max_examples=300, deadline=None)
+@given(
+    widths=WORDS,
+    hyphens=HYPHENS,
+    avail=st.floats(3.0, 9.0),
+    expansion=st.sampled_from([0.0, 0.02]),
+    wider=st.sampled_from([tf.WIDER, 2.2, 2.05]),
+)
+def test_a_paragraph_needing_a_loose_line_gets_the_plan_without_limit(
+    widths, hyphens, avail, expansion, wider
+):
+    """Where no plan keeps within LOOSEST, the wider and bounded passes give the unlimited plan.
+
+    A WIDER limit close to LOOSEST makes the bounded pass without limit run more often.
+    """
+    breaks = paragraph(widths, _points(widths, hyphens))
+    kept, tf.WIDER = tf.WIDER, wider
+    try:
+        plan = total_fit(breaks, avail, avail, expansion)
+    finally:
+        tf.WIDER = kept
+    unlimited = tf._total_fit(breaks, avail, avail, expansion, math.inf)
+    assert (plan.ends, plan.scales, plan.overfull) == (
+        unlimited.ends,
+        unlimited.scales,
+        unlimited.overfull,
+    )
+    assert plan.demerits == unlimited.demerits
+
+
+def test_a_plan_past_the_wider_limit_is_checked_by_the_bounded_pass(monkeypatch):
+    """A plan within WIDER that costs more than a line past it: the bounded pass decides."""
+    breaks = paragraph([1.7, 2.7, 1.1, 1.5])
+    avail = 5.3
+    bounds = []
+    inner = tf._total_fit
+
+    def spy(*args):
+        bounds.append(args[6] if len(args) > 6 else math.inf)
+        return inner(*args)
+
+    monkeypatch.setattr(tf, "_total_fit", spy)
+    plan = total_fit(breaks, avail, avail, 0.0)
+    unlimited = inner(breaks, avail, avail, 0.0, math.inf)
+    assert len(bounds) == 3 and bounds[2] > (tf.LINE_PENALTY + 100 * tf.WIDER**3) ** 2
+    assert (plan.ends, plan.demerits) == (unlimited.ends, unlimited.demerits)
+
+
+def test_a_bound_leaves_out_lines_costing_more_and_keeps_the_plan():
+    """With the demerits of a known plan as bound, fewer lines are tried, the same plan found."""
+    breaks = paragraph([2.0, 9.0, 2.0, 2.0, 9.0, 2.0, 2.0, 9.0])
+    avail = 9.5
+    free = tf._total_fit(breaks, avail, avail, 0.0, math.inf)
+    assert free.demerits > (tf.LINE_PENALTY + 100 * tf.LOOSEST**3) ** 2  # a loose line
+    bounded = tf._total_fit(breaks, avail, avail, 0.0, math.inf, -1, free.demerits)
+    assert (bounded.ends, bounded.demerits) == (free.ends, free.demerits)
+    # A bound below every plan leaves none: the bound is really used.
+    assert tf._total_fit(breaks, avail, avail, 0.0, math.inf, -1, 1.0).ends != free.ends
+
+
 def test_total_fit_looks_ahead_where_a_line_by_line_breaker_cannot():
     """A full first line would leave the second gaping; total fit shortens the first."""
     # Line 1 can take 4 words exactly; then "x" + a long word leave line 2 half empty.

@@ -25,10 +25,12 @@ How a line is judged (its badness, uncapped):
   just before, so the breaker never walks into a forced hole. A third is allowed only inside
   a word wider than a line.
 
-Pruning: a line is tried only between the first break it can reach without overflowing and
-the first at which it would stretch its spaces past `LOOSEST`; a break that no line reaches
-that way is tried again without the limit, and a unit wider than the line is placed alone
-and marked overfull. The breaks of a paragraph do not depend on the type size (all is at 1
+Pruning: a line is tried only from a break some line reaches, between the first break it
+can reach without overflowing and the first at which it would stretch its spaces past
+`LOOSEST`. A paragraph that cannot be set so is set within `WIDER`; that plan is the best
+without limit when a line past `WIDER` alone would cost more, else its demerits bound the
+lines tried without limit. Only then is a unit wider than the line placed alone and marked
+overfull. The breaks of a paragraph do not depend on the type size (all is at 1
 pt), so they are built once and broken at every size the fitter tries.
 """
 
@@ -58,6 +60,7 @@ COUNTED_HYPHEN_PENALTY = 1000  # a hyphen in the word a number counts: "4 do-/č
 EXPANSION_BADNESS = 10.0  # badness of a line using all of its glyph expansion
 RAGGED_FIRST_BADNESS = 800.0  # a full ragged first line costs as much as spaces at 2x
 LOOSEST = 2.0  # space ratio r (of STRETCH) beyond which a line is not tried at first
+WIDER = 4.0  # then within this (the best plan without limit, unless a line past it costs less)
 MAX_HYPHEN_RUN = 2
 OVERFULL_DEMERITS = 1e15  # a unit wider than the line (kept where 1e4 still counts)
 _UNLIMITED = math.inf
@@ -224,7 +227,12 @@ def total_fit(
     """
     plan = _total_fit(breaks, first, rest, expansion, LOOSEST * STRETCH, ragged_first)
     if plan.loose:
-        plan = _total_fit(breaks, first, rest, expansion, _UNLIMITED, ragged_first)
+        # A plan within a wider limit bounds the demerits of the best one without limit;
+        # when a line past that limit alone would cost more, it is that best one.
+        plan = _total_fit(breaks, first, rest, expansion, WIDER * STRETCH, ragged_first)
+        bound = plan.demerits if not plan.loose else _UNLIMITED
+        if bound > (LINE_PENALTY + 100 * WIDER**3) ** 2:
+            plan = _total_fit(breaks, first, rest, expansion, _UNLIMITED, ragged_first, bound)
     end = plan.ends[0] if plan.ends else 0
     if (
         ragged_first >= 0
@@ -252,8 +260,13 @@ def _total_fit(
     expansion: float,
     loosest: float,
     ragged_first: int = -1,
+    bound: float = _UNLIMITED,
 ) -> BreakPlan:
-    """Run `total_fit` trying only lines that stretch their spaces by `loosest` or less."""
+    """Run `total_fit` trying only lines that stretch their spaces by `loosest` or less.
+
+    With `bound`, the total demerits of a plan known to exist (with `loosest` unlimited),
+    lines whose own demerits exceed it are not tried: the plan chosen is the same.
+    """
     count = len(breaks.end_x)
     last = count - 1
     if last <= 0:
@@ -302,6 +315,22 @@ def _total_fit(
         starts = len(active)
         while reached < starts and active[reached] < lo:
             reached += 1
+        if not final and loosest != _UNLIMITED:
+            # Most breaks are out of reach: the line from the first start tried stretches
+            # past `loosest` (the loop below would stop there), or there is none.
+            if reached == starts:
+                continue
+            i = active[reached]
+            natural = ex - start_x[i]
+            slack = (rest if i else first) - natural
+            spaces = eg - start_gap[i]
+            if start_unit[i] == eu:
+                if slack > loosest * (spaces if spaces > TYPICAL_SPACE else TYPICAL_SPACE):
+                    continue
+            elif slack - expansion * natural > loosest * spaces and not (
+                i == 0 and 0 <= ragged_first <= words[j] and not hyphen[j] and slack >= 0
+            ):
+                continue
         states: dict = {}
         hyphenated = hyphen[j]
         pen = penalties[j]
@@ -371,6 +400,29 @@ def _total_fit(
                 badness, scale, fitness = _ragged_badness(slack, avail), 1.0, DECENT
             demerits = LINE_PENALTY + badness
             demerits = demerits * demerits + cost
+            if demerits > bound:
+                # No plan through this line costs `bound` or less. Lines from later
+                # starts of several units stretch more: only those of one unit are left.
+                if i == 0 or slack < 0 or final:
+                    continue
+                for i in active[
+                    bisect_left(active, bisect_left(start_unit, eu), n + 1, starts) : starts
+                ]:
+                    natural = ex - start_x[i]
+                    _extend(
+                        breaks,
+                        best,
+                        states,
+                        i,
+                        j,
+                        natural,
+                        eg - start_gap[i],
+                        rest,
+                        expansion,
+                        True,
+                        final,
+                    )
+                break
             moves = by_fitness[fitness]
             for state, value in here.items():
                 move = moves[state]
