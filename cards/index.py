@@ -9,7 +9,7 @@ from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from cards.face import Label, Primitive, Rule
+from cards.face import Label, Primitive, Rule, Shape
 from cards.fit.furniture import right_label
 from cards.impose import Page, Placement
 from cards.layout import Layout
@@ -31,6 +31,9 @@ MARKS_FROM_RIGHT = 45 * mm
 LEVEL_FROM_RIGHT = 38.5 * mm
 SCHOOL_FROM_RIGHT = 27 * mm
 ENGLISH_GAP = 1.5 * mm
+ICON_EM = 1.1  # the school's icon before its name, in ems of SIZE
+ICON_DROP_EM = 0.12  # the icon's bottom below the baseline, in icon sizes
+ICON_GAP = 1.0 * mm  # between the icon and the school's name
 LEGEND = "R rituál · S soustředění"
 
 
@@ -251,7 +254,7 @@ def _column(face: IndexFace, rows, left: float, width: float, top: float) -> lis
         level = "trik" if spell.level == 0 else f"{spell.level}."
         items.append(Label(level, body, SIZE, level_x, row_y, text))
         school = layout.school_colour(spell.school)
-        items.append(Label(spell.school, body, SIZE, school_x, row_y, school))
+        items += _school(layout, spell.school, school_x, row_y, school)
         items.append(right_label(str(row.entry.sheet), body, SIZE, right, row_y, text))
         if row.english:
             italic = fonts["italic"]
@@ -263,6 +266,21 @@ def _column(face: IndexFace, rows, left: float, width: float, top: float) -> lis
             else:
                 after = left + stringWidth(row.name, body, row.name_size) + ENGLISH_GAP
                 items.append(Label(row.english, italic, row.english_size, after, row_y, muted))
+    return items
+
+
+def _school(layout: Layout, school: str, x: float, y: float, colour: str) -> list[Primitive]:
+    """The school's icon (when the layout has icons) and name, in the school's colour.
+
+    The names stay aligned whether a school has an icon or not: the icon's room is kept.
+    """
+    size = ICON_EM * SIZE
+    icon = layout.icons.get(school)
+    name_x = x + size + ICON_GAP if layout.icons else x
+    items: list[Primitive] = []
+    if icon is not None:
+        items.append(Shape(icon, x, y - ICON_DROP_EM * size, size, colour))
+    items.append(Label(school, layout.fonts["body"], SIZE, name_x, y, colour))
     return items
 
 

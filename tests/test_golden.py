@@ -23,7 +23,7 @@ from tests.readback import ROOT, build_deck, render, spells_named
 
 GOLDEN = Path(__file__).parent / "golden"
 OUT = ROOT / "out" / "golden"
-LAYOUTS = ("poker", "tarot")
+LAYOUTS = ("poker", "tarot", "ink-saver", "large-print")
 # What the pictures show, by the names a player would type (cards.select.find_spell).
 SUBJECTS = {
     "kratke": "Štít",  # a short spell

@@ -175,3 +175,70 @@ def test_index_pages_keep_fronts_on_fronts_with_text_on_the_backs(tmp_path, layo
     labels = PdfReader(out).page_labels
     first = labels.index("1")
     assert first % 2 == 0 and labels[:first] == ["i", "i rub", "ii", "ii rub"][:first]
+
+
+def _one_of_each_school(spells):
+    from cards.model import SCHOOLS
+
+    return sort_spells([next(s for s in spells if s.school == school) for school in SCHOOLS])
+
+
+def test_each_row_carries_its_school_icon(spells, layout):
+    """Each row draws its school's icon before the school's name, in the school's colour."""
+    from cards.face import Label, Shape
+    from cards.index import ICON_EM, SIZE
+    from cards.model import SCHOOLS
+
+    chosen = _one_of_each_school(spells)
+    faces = fit_spells(chosen, layout)
+    pages = impose(faces, load_sheet("a4", layout.width, layout.height), PrintOptions())
+    (page,) = index_pages(pages, layout, "Test")
+    items = page.placements[0].face.items
+    shapes = [item for item in items if isinstance(item, Shape)]
+    names = [item for item in items if isinstance(item, Label) and item.text in SCHOOLS]
+    assert len(shapes) == len(names) == len(chosen)
+    for shape, name in zip(shapes, names, strict=True):
+        assert shape.icon == layout.icons[name.text]
+        assert shape.colour == name.colour == layout.school_colour(name.text)
+        assert shape.size == pytest.approx(ICON_EM * SIZE)
+        assert shape.x + shape.size < name.x and shape.y < name.y < shape.y + shape.size
+
+
+def test_school_icons_read_back_beside_each_school(tmp_path, layout, spells):
+    """In the PDF, filled paths in the school's colour fill the icon's square just left of each
+    school's name, on its line."""
+    from cards.index import ICON_EM, ICON_GAP, SIZE
+    from cards.model import SCHOOLS
+    from tests.readback import hex_of
+
+    chosen = _one_of_each_school(spells)
+    out = tmp_path / "icons.pdf"
+    build_pdf(chosen, out, layout=layout, index=True)
+    side = ICON_EM * SIZE
+    with pdfplumber.open(out) as pdf:
+        page = pdf.pages[0]
+        words = [
+            w
+            for w in page.extract_words(extra_attrs=["non_stroking_color"])
+            if w["text"] in SCHOOLS
+        ]
+        paths = [c for c in page.curves if c["fill"]]
+    assert len(words) == len(chosen)
+    for word in words:
+        square = word["x0"] - ICON_GAP - side
+        beside = [
+            c
+            for c in paths
+            if c["x0"] > square - 1
+            and c["x1"] < word["x0"]
+            and c["top"] > word["top"] - 4
+            and c["bottom"] < word["bottom"] + 2
+        ]
+        assert beside, f"no icon before {word['text']}"
+        colour = layout.school_colour(word["text"])
+        assert {hex_of(c["non_stroking_color"]) for c in beside} == {colour}
+        assert hex_of(word["non_stroking_color"]) == colour
+        left, right = min(c["x0"] for c in beside), max(c["x1"] for c in beside)
+        top, bottom = min(c["top"] for c in beside), max(c["bottom"] for c in beside)
+        assert right <= word["x0"] - ICON_GAP + 0.5
+        assert 0.4 * side < max(right - left, bottom - top) <= side + 0.5
