@@ -2,9 +2,9 @@
 against what is under it, the level in its disc, the higher-levels panel closing the spell,
 the spell's name on every back.
 
-The deck: per school its first cantrip and first spell with a higher-levels panel, every spell
-with a table among the first three (by name) and the golden spells (Ovládni počasí, Zmatek and
-Chaotický blesk have tables too); one card a page with backs and an index page.
+The deck: per school its first cantrip and first spell with a higher-levels panel, the first
+three spells with a table (by name), the golden spells, Chaotický blesk and Teleport (7th
+level): 33 spells, one card a page with backs and an index page.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ def _panelled(spell) -> bool:
 def readback_spells():
     """The deck the tests read back: all eight schools, cantrips, panels and tables."""
     spells = sort_spells(read_compendium().spells, by="name")
-    chosen = list(spells_named(*SUBJECTS.values(), *BACKS_ONLY, "Chaotický blesk"))
+    chosen = list(spells_named(*SUBJECTS.values(), *BACKS_ONLY, "Chaotický blesk", "Teleport"))
     for school in SCHOOLS:
         mine = [spell for spell in spells if spell.school == school]
         chosen += [spell for spell in mine if spell.level == 0][:1]
@@ -69,9 +69,10 @@ def decks(tmp_path_factory):
 
 
 def test_the_deck_spans_schools_cantrips_panels_and_tables():
-    """The read-back deck has every school, cantrips, panels and tables."""
+    """The read-back deck has every school and level, cantrips, panels and tables."""
     spells = readback_spells()
     assert {spell.school for spell in spells} == set(SCHOOLS)
+    assert {spell.level for spell in spells} == set(range(10))
     assert sum(spell.level == 0 for spell in spells) >= 8
     assert sum(_panelled(spell) for spell in spells) >= 8
     assert sum(any(isinstance(b, Table) for b in spell.blocks) for spell in spells) >= 4
