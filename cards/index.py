@@ -34,6 +34,60 @@ ENGLISH_GAP = 1.5 * mm
 ICON_EM = 1.1  # the school's icon before its name, in ems of SIZE
 ICON_DROP_EM = 0.12  # the icon's bottom below the baseline, in icon sizes
 ICON_GAP = 1.0 * mm  # between the icon and the school's name
+# The sizes and positions above are for a layout whose body may shrink to BASE_BODY_MIN (poker);
+# a layout with a larger smallest body (large print) gets them all grown in proportion.
+BASE_BODY_MIN = 6.5
+
+
+@dataclass(frozen=True)
+class IndexMeasures:
+    """The index's type sizes and column positions for one layout (points)."""
+
+    size: float  # a row's text
+    english: float
+    min_size: float
+    header: float
+    note: float
+    column_width: float
+    marks: float  # from a column's right end
+    level: float
+    school: float
+    english_gap: float
+    icon: float  # the side of the school icon's square
+    icon_gap: float
+
+    @property
+    def row(self) -> float:
+        """The distance between rows."""
+        return self.size * LEADING
+
+    @property
+    def body_top(self) -> float:
+        """Distance from the top margin to the first row's heading: header, then counts."""
+        return 2.2 * self.header + 1.6 * self.note
+
+
+def measures(layout: Layout) -> IndexMeasures:
+    """Return the index's sizes for a layout: grown when its body never gets as small as poker's."""
+    k = max(1.0, layout.sizes.body_min / BASE_BODY_MIN)
+    # A grown index keeps the layout's promise: no long name shrinks below its labels' size.
+    smallest = max(MIN_SIZE * k, layout.sizes.label) if k > 1.0 else MIN_SIZE
+    return IndexMeasures(
+        SIZE * k,
+        ENGLISH_SIZE * k,
+        smallest,
+        HEADER_SIZE * k,
+        NOTE_SIZE * k,
+        COLUMN_WIDTH * k,
+        MARKS_FROM_RIGHT * k,
+        LEVEL_FROM_RIGHT * k,
+        SCHOOL_FROM_RIGHT * k,
+        ENGLISH_GAP * k,
+        ICON_EM * SIZE * k,
+        ICON_GAP * k,
+    )
+
+
 LEGEND = "R rituál · S soustředění"
 
 
@@ -116,9 +170,10 @@ def index_pages(
     single = width < MIN_PAPER_WIDTH
     if single:  # single cards: an index page the size of a card is no use
         width, height = A4
-    columns = max(1, int((width - 2 * MARGIN + GUTTER) // (COLUMN_WIDTH + GUTTER)))
+    m = measures(layout)
+    columns = max(1, int((width - 2 * MARGIN + GUTTER) // (m.column_width + GUTTER)))
     column_width = (width - 2 * MARGIN - GUTTER * (columns - 1)) / columns
-    lines = max(1, int((height - 2 * MARGIN - _body_top_offset()) // (SIZE * LEADING)) - 1)
+    lines = max(1, int((height - 2 * MARGIN - m.body_top) // m.row) - 1)
     entries = index_entries(pages)
     names = [entry.spell.name for entry in entries]
     twins = frozenset(name for name in names if names.count(name) > 1)
@@ -132,11 +187,6 @@ def index_pages(
         if backs:
             result.append(Page(width, height, (), side="back"))
     return tuple(result)
-
-
-def _body_top_offset() -> float:
-    """Distance from the top margin to the first row's heading: header, then counts."""
-    return 2.2 * HEADER_SIZE + 1.6 * NOTE_SIZE
 
 
 def _counts(pages: Sequence[Page], spells: int, single: bool) -> str:
@@ -166,18 +216,18 @@ def _plural(count: int, one: str, few: str, many: str) -> str:
 
 def _row(entry: IndexEntry, twins: frozenset[str], layout: Layout, column_width: float) -> IndexRow:
     """Set an entry's names in the name cell: the English name after the Czech one, or below."""
-    fonts = layout.fonts
+    fonts, m = layout.fonts, measures(layout)
     spell = entry.spell
-    room = column_width - MARKS_FROM_RIGHT - 1.5 * mm
+    room = column_width - m.marks - 1.5 * mm
     name = spell.label if spell.name in twins else spell.name
-    name_size = _fitting_size(name, fonts["body"], room, SIZE)
+    name_size = _fitting_size(name, fonts["body"], room, m.size, m.min_size)
     english = spell.name_en or ""
     if not english:
         return IndexRow(entry, name, name_size, "", 0.0, False)
-    after = room - stringWidth(name, fonts["body"], name_size) - ENGLISH_GAP
-    if stringWidth(english, fonts["italic"], ENGLISH_SIZE) <= after:
-        return IndexRow(entry, name, name_size, english, ENGLISH_SIZE, False)
-    english_size = _fitting_size(english, fonts["italic"], room - 2 * mm, ENGLISH_SIZE)
+    after = room - stringWidth(name, fonts["body"], name_size) - m.english_gap
+    if stringWidth(english, fonts["italic"], m.english) <= after:
+        return IndexRow(entry, name, name_size, english, m.english, False)
+    english_size = _fitting_size(english, fonts["italic"], room - 2 * mm, m.english, m.min_size)
     return IndexRow(entry, name, name_size, english, english_size, True)
 
 
@@ -207,22 +257,22 @@ def _paginate(
 
 def index_items(face: IndexFace) -> tuple[Primitive, ...]:
     """Return one index page as primitives: a header and the counts, then columns of rows."""
-    fonts, colours = face.layout.fonts, face.layout.colours
+    fonts, colours, m = face.layout.fonts, face.layout.colours, measures(face.layout)
     text, muted = colours.text, colours.muted
     top = face.height - MARGIN
     header = f"{face.title}: rejstřík" + (f" ({face.page}/{face.pages})" if face.pages > 1 else "")
-    note_y = top - 1.6 * HEADER_SIZE - NOTE_SIZE * 0.3
+    note_y = top - 1.6 * m.header - m.note * 0.3
     items: list[Primitive] = [
-        Label(header, fonts["title"], HEADER_SIZE, MARGIN, top - HEADER_SIZE, text),
-        Label(face.counts, fonts["body"], NOTE_SIZE, MARGIN, note_y, muted),
-        right_label(LEGEND, fonts["body"], NOTE_SIZE, face.width - MARGIN, note_y, muted),
+        Label(header, fonts["title"], m.header, MARGIN, top - m.header, text),
+        Label(face.counts, fonts["body"], m.note, MARGIN, note_y, muted),
+        right_label(LEGEND, fonts["body"], m.note, face.width - MARGIN, note_y, muted),
     ]
     count = max(1, len(face.columns))
-    columns = max(count, int((face.width - 2 * MARGIN + GUTTER) // (COLUMN_WIDTH + GUTTER)))
+    columns = max(count, int((face.width - 2 * MARGIN + GUTTER) // (m.column_width + GUTTER)))
     width = (face.width - 2 * MARGIN - GUTTER * (columns - 1)) / columns
     for number, rows in enumerate(face.columns):
         left = MARGIN + number * (width + GUTTER)
-        items += _column(face, rows, left, width, top - _body_top_offset())
+        items += _column(face, rows, left, width, top - m.body_top)
     return tuple(items)
 
 
@@ -230,61 +280,63 @@ def _column(face: IndexFace, rows, left: float, width: float, top: float) -> lis
     """Return one column of the index: its heading row, a rule and its rows."""
     layout = face.layout
     fonts, text, muted = layout.fonts, layout.colours.text, layout.colours.muted
-    bold, body = fonts["bold"], fonts["body"]
+    bold, body, m = fonts["bold"], fonts["body"], measures(layout)
+    size = m.size
     right = left + width
-    marks_x = right - MARKS_FROM_RIGHT
-    level_x, school_x = right - LEVEL_FROM_RIGHT, right - SCHOOL_FROM_RIGHT
+    marks_x = right - m.marks
+    level_x, school_x = right - m.level, right - m.school
     items: list[Primitive] = [
-        Label("Kouzlo", bold, SIZE, left, top, text),
-        Label("Úroveň", bold, SIZE, level_x, top, text),
-        Label("Škola", bold, SIZE, school_x, top, text),
-        right_label("Arch", bold, SIZE, right, top, text),
+        Label("Kouzlo", bold, size, left, top, text),
+        Label("Úroveň", bold, size, level_x, top, text),
+        Label("Škola", bold, size, school_x, top, text),
+        right_label("Arch", bold, size, right, top, text),
         Rule(left, top - 2.5, right, top - 2.5, 0.4, text),
     ]
     row_y = top
     for row in rows:
-        row_y -= SIZE * LEADING
+        row_y -= m.row
         spell = row.entry.spell
         items.append(Label(row.name, body, row.name_size, left, row_y, text))
         marks = " ".join(
             mark for mark, on in (("R", spell.ritual), ("S", spell.concentration)) if on
         )
         if marks:
-            items.append(Label(marks, bold, SIZE, marks_x, row_y, text))
+            items.append(Label(marks, bold, size, marks_x, row_y, text))
         level = "trik" if spell.level == 0 else f"{spell.level}."
-        items.append(Label(level, body, SIZE, level_x, row_y, text))
+        items.append(Label(level, body, size, level_x, row_y, text))
         school = layout.school_colour(spell.school)
-        items += _school(layout, spell.school, school_x, row_y, school)
-        items.append(right_label(str(row.entry.sheet), body, SIZE, right, row_y, text))
+        items += _school(layout, m, spell.school, school_x, row_y, school)
+        items.append(right_label(str(row.entry.sheet), body, size, right, row_y, text))
         if row.english:
             italic = fonts["italic"]
             if row.english_below:
-                row_y -= SIZE * LEADING
+                row_y -= m.row
                 items.append(
                     Label(row.english, italic, row.english_size, left + 2 * mm, row_y, muted)
                 )
             else:
-                after = left + stringWidth(row.name, body, row.name_size) + ENGLISH_GAP
+                after = left + stringWidth(row.name, body, row.name_size) + m.english_gap
                 items.append(Label(row.english, italic, row.english_size, after, row_y, muted))
     return items
 
 
-def _school(layout: Layout, school: str, x: float, y: float, colour: str) -> list[Primitive]:
+def _school(
+    layout: Layout, m: IndexMeasures, school: str, x: float, y: float, colour: str
+) -> list[Primitive]:
     """The school's icon (when the layout has icons) and name, in the school's colour.
 
     The names stay aligned whether a school has an icon or not: the icon's room is kept.
     """
-    size = ICON_EM * SIZE
     icon = layout.icons.get(school)
-    name_x = x + size + ICON_GAP if layout.icons else x
+    name_x = x + m.icon + m.icon_gap if layout.icons else x
     items: list[Primitive] = []
     if icon is not None:
-        items.append(Shape(icon, x, y - ICON_DROP_EM * size, size, colour))
-    items.append(Label(school, layout.fonts["body"], SIZE, name_x, y, colour))
+        items.append(Shape(icon, x, y - ICON_DROP_EM * m.icon, m.icon, colour))
+    items.append(Label(school, layout.fonts["body"], m.size, name_x, y, colour))
     return items
 
 
-def _fitting_size(text: str, font: str, width: float, size: float = SIZE) -> float:
-    """Return the size, or a smaller one at which a long name fits its column."""
+def _fitting_size(text: str, font: str, width: float, size: float, smallest: float) -> float:
+    """Return the size, or a smaller one (not below `smallest`) at which a long name fits."""
     natural = stringWidth(text, font, size)
-    return size if natural <= width else max(MIN_SIZE, size * width / natural)
+    return size if natural <= width else max(smallest, size * width / natural)

@@ -37,7 +37,7 @@ SUBJECTS = {
 BACKS_ONLY = ("Zmatek", "Neviditelnost")  # Očarování and Iluze: the schools the rest lacks
 CARD_DPI = 100
 INDEX_DPI = 100
-INDEX_TOP = 70 * mm  # the index picture: the page's top, which holds the golden deck's rows
+INDEX_TOP = 80 * mm  # the index picture: the page's top, which holds the golden deck's rows
 # Rasterisers differ a little in anti-aliasing: a pixel counts as changed when a channel moves
 # by more than THRESHOLD (0-255), and at most a TOLERANCE share of a picture's pixels may change
 # (a poker card at 100 dpi has 86 000 pixels: one letter changed is about 40).

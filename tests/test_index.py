@@ -242,3 +242,24 @@ def test_school_icons_read_back_beside_each_school(tmp_path, layout, spells):
         top, bottom = min(c["top"] for c in beside), max(c["bottom"] for c in beside)
         assert right <= word["x0"] - ICON_GAP + 0.5
         assert 0.4 * side < max(right - left, bottom - top) <= side + 0.5
+
+
+def test_a_large_print_index_is_set_large(tmp_path):
+    """On large-print every character of the index is 7 pt or more (labels), its rows 8 pt or
+    more (the body's least); poker keeps its 7.5 pt rows."""
+    from cards.index import SIZE
+
+    spells = read_compendium().spells
+    longest = sorted(spells, key=lambda s: -len(s.name + s.name_en))[:20]
+    sizes = {}
+    for name in ("large-print", "poker"):
+        out = tmp_path / f"{name}.pdf"
+        result = build_pdf(sort_spells(longest), out, layout=name, index=True)
+        with pdfplumber.open(out) as pdf:
+            pages = pdf.pages[: result.pages - result.sheets]
+            sizes[name] = [char["size"] for page in pages for char in page.chars]
+    large = load_layout("large-print").sizes
+    assert min(sizes["large-print"]) >= large.label - 0.01
+    rows = [size for size in sizes["large-print"] if size >= large.body_min - 0.01]
+    assert len(rows) > len(sizes["large-print"]) / 2
+    assert max(sizes["poker"], key=sizes["poker"].count) == pytest.approx(SIZE)
