@@ -59,6 +59,21 @@ _CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 _DICE_SPACE_RE = re.compile(r"\d+k \d+")
 _NBSP_STRAY_RE = re.compile(r"[ \t]\xa0|\xa0[ \t]|\xa0$|^\xa0")
 _RUN_IN_RE = re.compile(r"^(?P<heading>[^.:!?\d]{1,41}?\.) (?P<text>\S.*)$")
+# Upcasting in the other phrasing (no "Na vyšších úrovních." before it): "Pokud sešleš toto
+# kouzlo s použitím pozice 2. nebo vyšší úrovně, …", "Sešleš-li toto kouzlo pomocí pozice …".
+_HIGHER_PHRASE_RE = re.compile(
+    r"^(?:(?:Pokud|Když) sešleš toto kouzlo (?:s použitím|pomocí)"
+    r"|Sešleš-li toto kouzlo (?:s )?(?:použitím|pomocí)) pozice (?:kouzla )?\d\. "
+)
+_HIGHER_SLOT_RE = re.compile(r"vyšší|nad \d\.")  # what says it is about a higher slot
+# A cantrip's increase at character levels 5, 11 and 17, said in its first words.
+_SCALING_START_RE = re.compile(r"\b5\. úrov|vyšší úrov")
+SCALING_START = 90  # characters: how soon the paragraph must say it
+# A numbered run-in heading: "1. Červená. Když …", "2. Oranžová Když …", "5. až 10. kolo. Na …".
+_NUMBERED_RE = re.compile(r"^(?P<number>\d+\.(?: až \d+\.)?) (?P<rest>\S.*)$")
+NUMBERED_WORDS = 3  # at most this many words after the number
+# Headings of a stat block's sections: each paragraph in them opens with the action's name.
+ACTION_HEADINGS = ("Akce", "Reakce", "Reakce:", "Akce:", "Bonusové akce", "Legendární akce")
 _SPACES_RE = re.compile(r"[ \t\xa0]{2,}")
 
 
@@ -432,6 +447,36 @@ def _run_in(text: str) -> re.Match[str] | None:
     return match
 
 
+def _numbered(text: str) -> tuple[str, str] | None:
+    """Split "1. Červená. Když …" into its heading ("1. Červená.") and text, or return None.
+
+    The heading ends at a word ending in a full stop, or before a capitalised word when the
+    source left the stop out ("2. Oranžová Když …").
+    """
+    match = _NUMBERED_RE.match(text)
+    if match is None:
+        return None
+    words = match.group("rest").split(" ")
+    for n, word in enumerate(words[: NUMBERED_WORDS + 1]):
+        if not word.rstrip(".").isalpha():
+            return None
+        if n and word[0].isupper():
+            return " ".join([match.group("number"), *words[:n]]), " ".join(words[n:])
+        if word.endswith(".") and n + 1 < len(words):
+            return " ".join([match.group("number"), *words[: n + 1]]), " ".join(words[n + 1 :])
+    return None
+
+
+def _is_scaling(text: str) -> bool:
+    """Tell whether a cantrip's paragraph is its 5./11./17. level increase."""
+    folded = text.casefold()
+    return (
+        _SCALING_START_RE.search(folded[:SCALING_START]) is not None
+        and "11." in folded
+        and "17." in folded
+    )
+
+
 def _table_cells(text: str) -> tuple[str, ...]:
     inner = text.strip()
     inner = inner[1:] if inner.startswith("|") else inner
@@ -487,11 +532,18 @@ def _parse_table(rows: list[_Line], out: _Collector) -> Table | None:
     return Table(header, tuple(body), rows[0].number) if ok else None
 
 
-def _parse_description(lines: list[_Line], out: _Collector) -> tuple[Block, ...]:
-    """Turn description lines into blocks; report lines that belong to no block kind."""
+def _parse_description(
+    lines: list[_Line], out: _Collector, cantrip: bool = False
+) -> tuple[Block, ...]:
+    """Turn description lines into blocks; report lines that belong to no block kind.
+
+    Blocks keep the order of the source (`model.card_order` gives the order on a card).
+    """
     blocks: list[Block] = []
     run_in = [line for line in lines if _run_in(line.text) and not _is_higher(line.text)]
     use_run_in = len(run_in) >= 2  # a lone short first sentence is only a sentence
+    numbered = sum(_numbered(line.text) is not None for line in lines) >= 2
+    section = ""  # the last stand-alone heading
     i = 0
     while i < len(lines):
         line = lines[i]
@@ -533,11 +585,22 @@ def _parse_description(lines: list[_Line], out: _Collector) -> tuple[Block, ...]
             rest = text[len(HIGHER_LEVELS) :].strip()
             blocks.append(Paragraph(rest, HIGHER_LEVELS, "higher_levels", line.number))
             continue
+        if _HIGHER_PHRASE_RE.match(text) and _HIGHER_SLOT_RE.search(text):
+            blocks.append(Paragraph(text, "", "higher_levels", line.number))
+            continue
+        if cantrip and _is_scaling(text):
+            blocks.append(Paragraph(text, "", "scaling", line.number))
+            continue
         following = lines[i].text if i < len(lines) else None
         if _is_heading_line(text, following):
             blocks.append(Heading(text, line.number))
+            section = text
             continue
-        match = _run_in(text) if use_run_in else None
+        parts = _numbered(text) if numbered else None
+        if parts is not None:
+            blocks.append(Paragraph(parts[1], parts[0], line=line.number))
+            continue
+        match = _run_in(text) if use_run_in or section in ACTION_HEADINGS else None
         if match is not None:
             blocks.append(Paragraph(match.group("text"), match.group("heading"), line=line.number))
         else:
@@ -620,7 +683,7 @@ def _build_spell(
         components = _parse_components(values["Složky"], where["Složky"], out)
     if values.get("Povolání"):
         classes = _parse_classes(where["Povolání"], values["Povolání"], out)
-    blocks = _parse_description(description, out)
+    blocks = _parse_description(description, out, cantrip=level is not None and level[1] == 0)
     if blocks and isinstance(blocks[-1], Heading):
         trailing = len(blocks)
         while trailing > 0 and isinstance(blocks[trailing - 1], Heading):

@@ -6,6 +6,7 @@ changed by a later stage behind the parser's back, and names its fields.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 SCHOOLS = (
@@ -66,7 +67,9 @@ class Paragraph:
     """A paragraph of running text, optionally opened by a run-in heading set in bold.
 
     `heading + " " + text` (or `text` alone when there is no heading) is the line as written.
-    kind is "text", or "higher_levels" for the "Na vyšších úrovních." paragraph.
+    kind is "text"; "higher_levels" for casting with a higher slot ("Na vyšších úrovních. …",
+    heading "Na vyšších úrovních.", or "Pokud sešleš toto kouzlo s použitím pozice 2. …" with no
+    heading); "scaling" for a cantrip's 5./11./17. level increase. Both are set as a panel.
     """
 
     text: str
@@ -101,6 +104,30 @@ class Table:
 
 
 Block = Paragraph | Heading | BulletList | Table
+PANELS = ("higher_levels", "scaling")  # paragraph kinds set on a tinted panel
+
+
+def is_panel(block: Block) -> bool:
+    """Tell whether a block is set as a panel (higher levels or cantrip scaling)."""
+    return isinstance(block, Paragraph) and block.kind in PANELS
+
+
+def card_order(blocks: Sequence[Block]) -> tuple[Block, ...]:
+    """Return a description's blocks in the order a card sets them: the panels last.
+
+    `Spell.blocks` keeps the order of the source, so that the file is rebuilt line for line;
+    a card moves each panel after the blocks that follow it (a table the text points to), up
+    to the next labelled variant ("JaD popis:"), which begins a description of its own.
+    The fitter sets this order and the read-back tests expect it.
+    """
+    out: list[Block] = []
+    panels: list[Block] = []
+    for block in blocks:
+        if isinstance(block, Heading) and block.text.endswith("popis:"):
+            out += panels
+            panels = []
+        (panels if is_panel(block) else out).append(block)
+    return tuple(out + panels)
 
 
 @dataclass(frozen=True)
@@ -119,7 +146,7 @@ class Spell:
     duration: str  # as written, including "(soustředění)"
     concentration: bool
     classes: tuple[str, ...]
-    blocks: tuple[Block, ...]
+    blocks: tuple[Block, ...]  # in source order; `card_order` gives the order on the cards
     origin: Origin = field(compare=False)
 
     @property

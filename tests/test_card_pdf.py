@@ -24,7 +24,7 @@ from cards.compendium import read_compendium
 from cards.face import Label, TextLine
 from cards.fit import fit
 from cards.layout import load_layout
-from cards.model import BulletList, Heading, Paragraph, Table
+from cards.model import BulletList, Heading, Paragraph, Table, card_order
 from cards.report import fit_report
 from cards.typeset.normalise import normalise
 
@@ -318,11 +318,11 @@ def _norm(word: str) -> str:
 def _description(spell) -> tuple[list[str], list[str]]:
     """Return the words of the running text in order, and the words of the tables.
 
-    As they are set: with Czech dashes and ranges (`normalise`).
+    As they are set: with Czech dashes and ranges (`normalise`), in card order (the panels last).
     """
     running: list[str] = []
     table: list[str] = []
-    for block in spell.blocks:
+    for block in card_order(spell.blocks):
         if isinstance(block, Paragraph):
             running.extend(normalise(f"{block.heading} {block.text}").split())
         elif isinstance(block, Heading):

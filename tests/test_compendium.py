@@ -664,3 +664,178 @@ def test_a_trick_level_line_in_each_form(line):
     compendium = parse_compendium(text)
     assert compendium.problems == ()
     assert (compendium.spells[1].school, compendium.spells[1].level) == ("Iluze", 0)
+
+
+def _reparsed(*texts: str, level: int = 1):
+    """Return the blocks of a synthetic spell with these paragraphs, read by the parser."""
+    from tests.conftest import make_spell
+
+    spell = make_spell(*(Paragraph(text) for text in texts), level=level)
+    (again,) = parse_compendium(spell_text(spell)).spells
+    return again.blocks
+
+
+UPCAST = (
+    "Pokud sešleš toto kouzlo s použitím pozice 2. nebo vyšší úrovně, zranění se zvýší o 1k6 "
+    "za každou úroveň pozice nad 1.",
+    "Když sešleš toto kouzlo pomocí pozice kouzla 3. či vyšší úrovně, stvoříš jednoho tvora navíc.",
+    "Sešleš-li toto kouzlo s použitím pozice 4. úrovně nebo vyšší, trvání se prodlouží.",
+    "Sešleš-li toto kouzlo pomocí pozice kouzla 5. úrovně, za každou úroveň nad 4. získáš cíl.",
+)
+
+
+@pytest.mark.parametrize("text", UPCAST)
+def test_upcasting_in_the_other_phrasing_is_higher_levels(text):
+    """ "Pokud sešleš toto kouzlo s použitím pozice 2. …" is a higher-levels panel, words kept."""
+    first, higher = _reparsed(SENTENCE_CS, text)
+    assert first.kind == "text"
+    assert (higher.kind, higher.heading, higher.text) == ("higher_levels", "", text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Když sešleš toto kouzlo, každý tvor v oblasti je uvězněný.",
+        "Sešleš-li toto kouzlo několikrát, můžeš mít aktivní až tři účinky najednou.",
+        "Pokud sešleš toto kouzlo s použitím pozice 2. úrovně, cíl zčervená.",
+    ],
+)
+def test_other_sentences_about_casting_stay_text(text):
+    """Casting sentences that are not about a higher slot stay running text."""
+    assert [b.kind for b in _reparsed(SENTENCE_CS, text)] == ["text", "text"]
+
+
+def test_shipped_upcasting_uses_one_phrasing(spells):
+    """All 137 higher-levels paragraphs of the data say "Na vyšších úrovních.": none is missed.
+
+    No paragraph outside them speaks of a slot ("pozice N."), so the other phrasing does not
+    occur in the shipped data.
+    """
+    paragraphs = [(s, b) for s in spells for b in s.blocks if isinstance(b, Paragraph)]
+    higher = [b for _, b in paragraphs if b.kind == "higher_levels"]
+    assert len(higher) == 137
+    assert {b.heading for b in higher} == {"Na vyšších úrovních."}
+    slot = re.compile(r"pozice (kouzla )?\d\.")
+    assert [
+        b.text for _, b in paragraphs if b.kind != "higher_levels" and slot.search(b.text)
+    ] == []
+
+
+SCALING = (
+    "Zranění tohoto kouzla se zvýší o 1k10, když dosáhneš 5. úrovně (2k10), 11. úrovně (3k10) "
+    "a 17. úrovně (4k10)."
+)
+SENTENCE_CS = "Vrhneš ohnivou střelu na tvora v dosahu a cíl utrpí ohnivé zranění 1k10."
+
+
+def test_cantrip_scaling_is_its_own_kind():
+    """A cantrip's 5./11./17. level increase is a "scaling" paragraph, its text unchanged."""
+    first, scaling = _reparsed(SENTENCE_CS, SCALING, level=0)
+    assert (scaling.kind, scaling.heading, scaling.text) == ("scaling", "", SCALING)
+    assert first.kind == "text"
+
+
+def test_scaling_is_only_for_cantrips():
+    """The same words in a levelled spell stay running text."""
+    assert [b.kind for b in _reparsed(SENTENCE_CS, SCALING, level=1)] == ["text", "text"]
+
+
+def test_shipped_cantrip_scaling(spells):
+    """35 cantrips have a scaling paragraph; two say it inside a paragraph on other things."""
+    scaling = [s.label for s in spells for b in s.blocks if getattr(b, "kind", "") == "scaling"]
+    assert len(scaling) == len(set(scaling)) == 35
+    assert all(s.level == 0 for s in spells if s.label in scaling)
+    inside = [
+        s.label
+        for s in spells
+        if s.level == 0 and s.label not in scaling
+        for b in s.blocks
+        if isinstance(b, Paragraph) and re.search(r"5\. úrov", b.text, re.I) and "17." in b.text
+    ]
+    assert inside == ["Mágova ruka (Jeskyně a draci)", "Přesný úder (Jeskyně a draci)"]
+
+
+def test_panels_close_the_description_in_card_order(spells):
+    """On a card the higher-levels panel follows the table the source put after it (Zmatek)."""
+    from cards.model import card_order
+
+    by_label = {s.label: s for s in spells}
+    for label in ("Zmatek (Příručka hráče)", "Chaotický blesk (Xanatharův průvodce vším)"):
+        blocks = by_label[label].blocks
+        assert isinstance(blocks[-1], Table)  # the source order is kept in the record
+        ordered = card_order(blocks)
+        assert ordered[-1].kind == "higher_levels" and isinstance(ordered[-2], Table)
+        assert sorted(map(repr, ordered)) == sorted(map(repr, blocks))
+    moved = [s.label for s in spells if card_order(s.blocks) != s.blocks]
+    assert sorted(moved) == [
+        "Chaotický blesk (Xanatharův průvodce vším)",
+        "Zmatek (Příručka hráče)",
+    ]
+
+
+def test_card_order_keeps_a_panel_inside_its_variant():
+    """A panel moves past what follows it, but not into the next labelled variant."""
+    from cards.model import card_order
+
+    higher = Paragraph(
+        "Za každou úroveň nad 1. se zranění zvýší.", "Na vyšších úrovních.", "higher_levels"
+    )
+    table = Table(("k4", "Účinek"), (("1", "Nic"),))
+    variant = Heading("JaD popis:")
+    text = Paragraph("Jiný popis.")
+    assert card_order((higher, table, variant, text, higher)) == (
+        table,
+        higher,
+        variant,
+        text,
+        higher,
+    )
+
+
+def test_numbered_layers_are_run_in_headings(spells):
+    """ "1. Červená." … "7. Fialová." of Spektrální zeď open their paragraphs in bold."""
+    wall = next(s for s in spells if s.name == "Spektrální zeď")
+    headings = [b.heading for b in wall.blocks if isinstance(b, Paragraph) and b.heading]
+    assert headings == [
+        "1. Červená.",
+        "2. Oranžová.",
+        "3. Žlutá.",
+        "4. Zelená.",
+        "5. Modrá.",
+        "6. Indigová.",
+        "7. Fialová.",
+    ]
+    spray = next(s for s in spells if s.name == "Spektrální sprška")
+    texts = [(b.heading, b.text[:4]) for b in spray.blocks if isinstance(b, Paragraph)][1:3]
+    assert texts == [("1. Červená.", "Když"), ("2. Oranžová", "Když")]  # the source has no stop
+
+
+def test_numbered_headings_across_the_compendium(spells):
+    """Numbered run-in headings occur in four spells and nowhere else (no false positives)."""
+    found = Counter(
+        s.name
+        for s in spells
+        for b in s.blocks
+        if isinstance(b, Paragraph) and b.heading[:1].isdigit()
+    )
+    assert found == {
+        "Spektrální sprška": 8,
+        "Spektrální zeď": 7,
+        "Bouře odplaty": 4,
+        "Řetězy upoutání": 4,
+    }
+
+
+def test_a_lone_numbered_paragraph_stays_text():
+    """One paragraph that starts with a number is a sentence, not a list of layers."""
+    (first, lone) = _reparsed(SENTENCE_CS, "5. Úroveň pozice určí, kolik tvorů zasáhneš.")
+    assert lone.heading == ""
+
+
+def test_stat_block_actions_are_run_in_headings(spells):
+    """ "Úder pěstí." after the stat block's "Akce" heading is a run-in heading."""
+    servant = next(s for s in spells if s.name == "Drobný služebník")
+    heading, action = servant.blocks
+    assert heading == Heading("Akce", heading.line)
+    assert action.heading == "Úder pěstí."
+    assert action.text.startswith("Útok na blízko zbraní: +5 k zásahu")

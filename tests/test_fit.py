@@ -535,3 +535,40 @@ def _without_steps(tmp_path):
     path = tmp_path / "fine.toml"
     path.write_text("".join(x for x in lines if not x.startswith("size_steps")), encoding="utf-8")
     return path
+
+
+def _panel_fills(face, layout=None):
+    """Return the tinted fills behind description lines (the panels and table headers)."""
+    return [i for i in face.items if isinstance(i, Fill) and i.colour == face.style.tint]
+
+
+def _covered(item, fills) -> bool:
+    return any(f.y <= item.y <= f.y + f.height and f.x <= item.x for f in fills)
+
+
+def test_cantrip_scaling_is_set_on_a_panel(layout):
+    """A cantrip's scaling paragraph sits on the tinted panel, with no heading added."""
+    scaling = (
+        "Zranění tohoto kouzla se zvýší o 1k10, když dosáhneš 5. úrovně (2k10), 11. úrovně "
+        "(3k10) a 17. úrovně (4k10)."
+    )
+    spell = make_spell(Paragraph(SENTENCE), Paragraph(scaling, "", "scaling"), level=0)
+    (face,) = fit_spell(spell, layout)
+    lines = body_lines(face)
+    panel = [t for t in lines if _covered(t, _panel_fills(face))]
+    assert panel and panel[0].line.text.startswith("Zranění tohoto kouzla")
+    assert words_of([face]) == normalise(SENTENCE + " " + scaling).split()
+    assert all(run.font == layout.fonts["body"] for t in panel for run in t.line.runs)
+
+
+def test_the_panel_follows_a_table_that_the_source_put_after_it(layout):
+    """Higher levels come last on the card, below a table that follows them in the source."""
+    higher = Paragraph(
+        "Za každou úroveň nad 1. se zranění zvýší o 1k8.", "Na vyšších úrovních.", "higher_levels"
+    )
+    table = Table(("k4", "Účinek"), tuple((str(n), "Tvor se nehne.") for n in range(1, 5)))
+    (face,) = fit_spell(make_spell(Paragraph(SENTENCE), higher, table), layout)
+    texts = [i for i in face.items if isinstance(i, TextLine) and i.role in ("body", "table")]
+    assert texts[-1].role == "body" and texts[-1].line.text.endswith("1k8.")
+    lowest_table = min(i.y for i in texts if i.role == "table")
+    assert all(i.y < lowest_table for i in texts if i.line.text.startswith("Na vyšších"))

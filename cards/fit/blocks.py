@@ -16,7 +16,7 @@ from cards.face import Fill, Label, Primitive, Rule, TextLine
 from cards.fit.furniture import ragged
 from cards.fit.paginate import BLOCK, LINE, NEVER, Slab
 from cards.fit.style import BASELINE, CardStyle
-from cards.model import Block, BulletList, Heading, Paragraph, Table
+from cards.model import Block, BulletList, Heading, Paragraph, Table, card_order, is_panel
 from cards.typeset import Line, Prepared, TypesetContext, line_splits, set_lines
 
 MIN_TABLE_SCALE = 0.8  # a table too wide even at type.table_min is condensed down to this
@@ -46,15 +46,17 @@ def description(
 ) -> tuple[Slab, ...]:
     """Set the description's blocks at a body size, as slabs from top to bottom.
 
-    With `outline`, paragraphs and lists get no items (their lines are not built).
+    The blocks are set in card order (`model.card_order`: the panels last). With `outline`,
+    paragraphs and lists get no items (their lines are not built).
     """
     walk = _Walk(style, size, context, outline)
     slabs: list[Slab] = []
     keep = False  # the previous block was a heading: keep it with this one
-    for block in blocks:
+    for block in card_order(blocks):
         start = len(slabs)
-        if isinstance(block, Paragraph) and block.kind == "higher_levels":
-            walk.higher_levels(slabs, block)
+        if is_panel(block):
+            assert isinstance(block, Paragraph)
+            walk.panel(slabs, block)
         elif isinstance(block, Paragraph):
             walk.paragraph(slabs, block)
         elif isinstance(block, Heading):
@@ -146,8 +148,8 @@ class _Walk:
         lines, splits = self._lines(prepared, self.style.width)
         self._line_slabs(slabs, lines, splits, self.style.colours.text, self.gap)
 
-    def higher_levels(self, slabs: list[Slab], block: Paragraph) -> None:
-        """Set "Na vyšších úrovních." apart: on a tinted panel with a bar in the school colour."""
+    def panel(self, slabs: list[Slab], block: Paragraph) -> None:
+        """Set higher levels or a cantrip's scaling apart: a tinted panel, a school-colour bar."""
         style, size, sp = self.style, self.size, self.style.spacing
         left, width = style.left, style.width
         pad_x, pad_y = higher_pads(style, size)
