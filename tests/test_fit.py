@@ -483,7 +483,8 @@ def test_any_mix_of_blocks_fits_without_losing_a_word(blocks, name):
     found = Counter(w.replace("-", "") for w in words_of(faces))
     wanted = Counter(w.replace("-", "") for w in expected)
     assert wanted - found == Counter()
-    assert set(found - wanted) <= {"Hod", "Účinek"}  # a table's header repeated on a new card
+    # a table's header repeated on a new card, marked as going on
+    assert set(found - wanted) <= {"Hod", "Účinek", "(pokračování)"}
     assert len({f.body_size for f in faces}) == 1
     assert [f.part for f in faces] == list(range(1, len(faces) + 1))
 
@@ -547,7 +548,7 @@ def _covered(item, fills) -> bool:
 
 
 def test_cantrip_scaling_is_set_on_a_panel(layout):
-    """A cantrip's scaling paragraph sits on the tinted panel, with no heading added."""
+    """A cantrip's scaling paragraph sits on the tinted panel, ragged, with no heading added."""
     scaling = (
         "Zranění tohoto kouzla se zvýší o 1k10, když dosáhneš 5. úrovně (2k10), 11. úrovně "
         "(3k10) a 17. úrovně (4k10)."
@@ -559,6 +560,7 @@ def test_cantrip_scaling_is_set_on_a_panel(layout):
     assert panel and panel[0].line.text.startswith("Zranění tohoto kouzla")
     assert words_of([face]) == normalise(SENTENCE + " " + scaling).split()
     assert all(run.font == layout.fonts["body"] for t in panel for run in t.line.runs)
+    assert all(t.line.word_space == 0 for t in panel)  # ragged: dice and levels do not gape
 
 
 def test_the_panel_follows_a_table_that_the_source_put_after_it(layout):
@@ -572,3 +574,83 @@ def test_the_panel_follows_a_table_that_the_source_put_after_it(layout):
     assert texts[-1].role == "body" and texts[-1].line.text.endswith("1k8.")
     lowest_table = min(i.y for i in texts if i.role == "table")
     assert all(i.y < lowest_table for i in texts if i.line.text.startswith("Na vyšších"))
+
+
+def test_the_panel_is_one_shape_per_card(layout):
+    """A panel split over two cards is one fill and one bar on each, under its lines."""
+    higher = Paragraph(SENTENCE * 10, "Na vyšších úrovních.", "higher_levels")
+    faces = fit_spell(make_spell(Paragraph(SENTENCE * 4), higher), layout)
+    assert len(faces) == 2
+    for face in faces:
+        style = face.style
+        panel_lines = [t for t in body_lines(face) if t.x > style.left + 0.1]
+        fills = [  # behind the panel's lines (not the stat grid's ground)
+            f for f in _panel_fills(face) if any(f.y <= t.y <= f.y + f.height for t in panel_lines)
+        ]
+        bars = [
+            i
+            for i in face.items
+            if isinstance(i, Rule) and i.x1 == i.x2 and i.colour == style.colour
+        ]
+        assert panel_lines and len(fills) == 1 and len(bars) == 1
+        (fill,), (bar,) = fills, bars
+        top, bottom = fill.y + fill.height, fill.y
+        assert all(bottom < t.y - 0.2 * t.size and t.y + 0.7 * t.size < top for t in panel_lines)
+        assert (max(bar.y1, bar.y2), min(bar.y1, bar.y2)) == pytest.approx((top, bottom))
+        first_line = face.items.index(panel_lines[0])
+        assert face.items.index(fill) < first_line and face.items.index(bar) < first_line
+
+
+def _table_slabs(layout, table: Table, size: float = 8.0):
+    slabs = SpellSetter(make_spell(table), layout).slabs(size)
+    return [s for s in slabs if any(isinstance(i, TextLine) for i in s.items)]
+
+
+def test_a_table_splits_only_with_three_rows_on_each_part(layout):
+    """A card may end inside a table only after its third row and before its third last."""
+    rows = tuple((str(n), SENTENCE) for n in range(1, 10))
+    slabs = _table_slabs(layout, Table(("k10", "Účinek"), rows))
+    assert len(slabs) == 10  # the header and nine rows
+    allowed = [n for n, slab in enumerate(slabs) if n and slab.breakable != NEVER]
+    assert allowed == [4, 5, 6, 7]  # 3 + 6, 4 + 5, 5 + 4, 6 + 3 rows
+
+
+def test_the_header_repeated_on_the_next_card_says_pokracovani(layout):
+    """The header set above a table's rows on a continuation card is marked "(pokračování)"."""
+    from cards.fit.blocks import CONTINUED
+
+    rows = tuple((str(n), SENTENCE) for n in range(1, 10))
+    slabs = _table_slabs(layout, Table(("k10", "Účinek"), rows))
+    repeat = slabs[1].repeat
+    assert repeat is not None and all(s.repeat is repeat for s in slabs[1:])
+    texts = [i.line.text for i in repeat.items if isinstance(i, TextLine)]
+    assert texts == ["k10", f"Účinek {CONTINUED}"]
+    assert [i.line.text for i in slabs[0].items if isinstance(i, TextLine)] == ["k10", "Účinek"]
+    faces = fit_spell(make_spell(Paragraph(SENTENCE * 3), Table(("k10", "Účinek"), rows)), layout)
+    heads = [
+        [i.line.text for i in f.items if isinstance(i, TextLine) and i.role == "table"][:2]
+        for f in faces
+    ]
+    assert len(faces) == 2 and heads == [["k10", "Účinek"], ["k10", f"Účinek {CONTINUED}"]]
+
+
+def test_a_long_narrow_table_is_set_as_two_pairs_side_by_side(layout):
+    """An 8-row d8 table of short cells takes 4 rows: 1–4 on the left, 5–8 on the right."""
+    kinds = ("Bleskové", "Hromové", "Chladné", "Jedové", "Kyselinové", "Ohnivé", "Psychické")
+    rows = tuple((str(n), kind) for n, kind in enumerate((*kinds, "Silové"), 1))
+    slabs = _table_slabs(layout, Table(("k8", "Typ zranění"), rows))
+    assert len(slabs) == 5  # the header and four rows
+    cells = [[i.line.text for i in s.items if isinstance(i, TextLine)] for s in slabs]
+    assert cells[0] == ["k8", "Typ zranění", "k8", "Typ zranění"]
+    assert cells[1] == ["1", "Bleskové", "5", "Kyselinové"]
+    assert cells[4] == ["4", "Jedové", "8", "Silové"]
+    dividers = [i for s in slabs for i in s.items if isinstance(i, Rule) and i.x1 == i.x2]
+    assert len(dividers) == 5 and len({d.x1 for d in dividers}) == 1
+
+
+def test_a_table_whose_cells_would_wrap_in_pairs_stays_one_pair(layout):
+    """Two pairs side by side only when every cell fits one line; else one column pair."""
+    rows = tuple((str(n), "Tvor se po celý tah nemůže hnout z místa.") for n in range(1, 9))
+    assert len(_table_slabs(layout, Table(("k8", "Účinek"), rows))) == 9
+    short = tuple((str(n), "Nic") for n in range(1, 6))  # too short to pair
+    assert len(_table_slabs(layout, Table(("k8", "Účinek"), short))) == 6

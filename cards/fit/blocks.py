@@ -8,18 +8,21 @@ Heights, spaces, break permissions and repeated table headers are the same eithe
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from cards.face import Fill, Label, Primitive, Rule, TextLine
 from cards.fit.furniture import ragged
-from cards.fit.paginate import BLOCK, LINE, NEVER, Slab
+from cards.fit.paginate import BLOCK, LINE, NEVER, Panel, Slab
 from cards.fit.style import BASELINE, CardStyle
 from cards.model import Block, BulletList, Heading, Paragraph, Table, card_order, is_panel
 from cards.typeset import Line, Prepared, TypesetContext, line_splits, set_lines
 
 MIN_TABLE_SCALE = 0.8  # a table too wide even at type.table_min is condensed down to this
+MIN_TABLE_ROWS = 3  # body rows on each part of a table split across cards
+PAIRED_MIN_ROWS = 6  # a two-column table this long may be set as two pairs side by side
+CONTINUED = "(pokračování)"  # in the header repeated where a table goes on to a new card
 _EPS = 1e-6
 
 
@@ -77,6 +80,18 @@ def higher_pads(style: CardStyle, size: float) -> tuple[float, float]:
     return sp.higher_pad_em * size + sp.higher_pad, sp.higher_pad_y_em * size
 
 
+@dataclass(frozen=True)
+class _TableGeometry:
+    """How a table is set: size, horizontal scale, column widths, and the rule between pairs."""
+
+    size: float
+    scale: float
+    widths: tuple[float, ...]
+    leading: float
+    pad: float
+    divider: float | None  # x of the rule between two pairs of columns, if paired
+
+
 class _Walk:
     """One walk over the blocks at one size: each method appends a block's slabs."""
 
@@ -92,7 +107,12 @@ class _Walk:
         return self.context.paragraph(text, font, heading, heading_font)
 
     def _lines(
-        self, prepared: Prepared, width: float, indent: float = 0.0, ragged_first: bool = False
+        self,
+        prepared: Prepared,
+        width: float,
+        indent: float = 0.0,
+        ragged_first: bool = False,
+        justify: bool = True,
     ) -> tuple[Sequence[Line | None], Sequence[bool]]:
         """Return the lines (None each in an outline) and `split_word` of each."""
         size, context, expansion = self.size, self.context, self.style.sizes.expansion
@@ -105,6 +125,7 @@ class _Walk:
                 first_indent=indent,
                 expansion=expansion,
                 ragged_first=ragged_first,
+                justify=justify,
                 context=context,
             )
             return (None,) * len(splits), splits
@@ -116,6 +137,7 @@ class _Walk:
             first_indent=indent,
             expansion=expansion,
             ragged_first=ragged_first,
+            justify=justify,
             context=context,
         )
         return lines, [line.split_word for line in lines]
@@ -155,10 +177,15 @@ class _Walk:
         pad_x, pad_y = higher_pads(style, size)
         font = style.fonts["bold_italic"]
         prepared = self._text(block.text, style.fonts["body"], block.heading, font)
-        # "Na vyšších úrovních. Sešleš-li toto" is set ragged rather than gape.
-        lines, splits = self._lines(prepared, width - 2 * pad_x, ragged_first=True)
+        # "Na vyšších úrovních. Sešleš-li toto" is set ragged rather than gape; a cantrip's
+        # scaling, all dice and levels glued to their words ("5. úrovně (2k10),"), is ragged.
+        justify = block.kind != "scaling"
+        lines, splits = self._lines(prepared, width - 2 * pad_x, ragged_first=True, justify=justify)
         count = len(lines)
         bar = left + sp.higher_bar_inset
+        ground = Panel(
+            len(slabs), left, width, style.tint, bar, sp.higher_bar, style.colour
+        )  # one fill and one bar per card (fill_card), no seams between the lines
         for n, line in enumerate(lines):
             top_pad = pad_y if n == 0 else 0.0
             bottom_pad = pad_y if n == count - 1 else 0.0
@@ -166,13 +193,9 @@ class _Walk:
             items: tuple[Primitive, ...] = ()
             if line is not None:
                 baseline = -top_pad - BASELINE * size
-                items = (
-                    Fill(left, -height, width, height, style.tint),
-                    Rule(bar, 0.0, bar, -height, sp.higher_bar, style.colour),
-                    TextLine(line, left + pad_x, baseline, size, style.colours.text),
-                )
+                items = (TextLine(line, left + pad_x, baseline, size, style.colours.text),)
             before = self.gap * sp.higher_gap_lines if n == 0 else 0.0
-            slabs.append(Slab(height, items, before, permission(splits, n)))
+            slabs.append(Slab(height, items, before, permission(splits, n), panel=ground))
 
     def heading(self, slabs: list[Slab], block: Heading) -> None:
         style = self.style
@@ -207,46 +230,148 @@ class _Walk:
         """Set a ruled table across the text width, wrapping the text of its cells.
 
         The table takes the body size, or a smaller one (down to type.table_min) at which no
-        cell's word sticks out of its column; failing that, its text is condensed.
+        cell's word sticks out of its column; failing that, its text is condensed. A long
+        two-column table whose cells fit one line as two pairs side by side is set so (half
+        the rows). A table split across cards keeps MIN_TABLE_ROWS rows on each part, and
+        the header repeated on the next card says CONTINUED.
         """
-        style, sp = self.style, self.style.spacing
-        colours, left, width = style.colours, style.left, style.width
         columns = max([len(block.header), *(len(row) for row in block.rows)])
         if columns == 0:
             return
-        rows = [tuple(row) + ("",) * (columns - len(row)) for row in (block.header, *block.rows)]
-        size, scale, widths, cells = self._table_cells(rows, self.size)
-        pad = sp.table_pad_em * size
-        leading = size * style.sizes.leading
-        header: Slab | None = None
+        header, body = _padded(block, columns)
+        # Each table that can is paired, even beside one that cannot (Ovládni počasí's
+        # Teplota beside Srážky and Vítr): all or none would cost that spell a third card.
+        paired = self.paired(block)
+        if paired is not None:
+            rows, (size, scale, widths, cells) = paired
+            divider: float | None = self.style.left + widths[0] + widths[1]
+        else:
+            rows = [header, *body]
+            size, scale, widths, cells = self._table_cells(rows, self.size)
+            divider = None
+        leading = size * self.style.sizes.leading
+        pad = self.style.spacing.table_pad_em * size
+        geometry = _TableGeometry(size, scale, tuple(widths), leading, pad, divider)
+        repeat = self._continued(rows[0], geometry)
+        count = len(cells)
         for n, row_cells in enumerate(cells):
-            height = max([1, *(len(lines) for lines in row_cells)]) * leading + pad
-            items: list[Primitive] = []
-            if n == 0:
-                items.append(Fill(left, -height, width, height, style.tint))
-                items.append(Rule(left, 0.0, left + width, 0.0, sp.table_strong_rule, style.colour))
-            x = left
-            for lines, column_width in zip(row_cells, widths, strict=True):
-                for k, line in enumerate(lines):
-                    baseline = -0.5 * pad - BASELINE * size - k * leading
-                    items.append(
-                        TextLine(
-                            line, x + pad * scale, baseline, size, colours.text, "table", scale
-                        )
-                    )
-                x += column_width * scale
-            strong = n == 0 or n == len(cells) - 1
-            rule_colour = style.colour if strong else colours.muted
-            rule_width = sp.table_strong_rule if strong else sp.table_rule
-            items.append(Rule(left, -height, left + width, -height, rule_width, rule_colour))
+            height, items = self._row(row_cells, n, count, geometry)
             what = _row_what(rows[n])
-            if header is None:
-                header = Slab(height, tuple(items), self.gap, BLOCK, what=what)
-                slabs.append(header)
+            if n == 0:
+                slabs.append(Slab(height, items, self.gap, BLOCK, what=what))
                 continue
-            # Keep the header with two rows and never leave the last row alone.
-            breakable = LINE if 3 <= n <= len(cells) - 2 else NEVER
-            slabs.append(Slab(height, tuple(items), 0.0, breakable, header, what))
+            # At least MIN_TABLE_ROWS rows under the header on each card the table reaches.
+            breakable = LINE if MIN_TABLE_ROWS < n <= count - MIN_TABLE_ROWS else NEVER
+            slabs.append(Slab(height, items, 0.0, breakable, repeat, what))
+
+    def _row(
+        self,
+        row_cells: Sequence[Sequence[Line]],
+        n: int,
+        count: int,
+        geometry: _TableGeometry,
+        strong_top: bool = False,
+    ) -> tuple[float, tuple[Primitive, ...]]:
+        """Return the height and items of table row n of count (0: the header)."""
+        style, sp, colours = self.style, self.style.spacing, self.style.colours
+        left, width = style.left, style.width
+        size, scale, leading, pad = geometry.size, geometry.scale, geometry.leading, geometry.pad
+        height = max([1, *(len(lines) for lines in row_cells)]) * leading + pad
+        items: list[Primitive] = []
+        if n == 0:
+            items.append(Fill(left, -height, width, height, style.tint))
+            items.append(Rule(left, 0.0, left + width, 0.0, sp.table_strong_rule, style.colour))
+        x = left
+        for lines, column_width in zip(row_cells, geometry.widths, strict=True):
+            for k, line in enumerate(lines):
+                baseline = -0.5 * pad - BASELINE * size - k * leading
+                items.append(
+                    TextLine(line, x + pad * scale, baseline, size, colours.text, "table", scale)
+                )
+            x += column_width * scale
+        if geometry.divider is not None:
+            x = geometry.divider
+            items.append(Rule(x, 0.0, x, -height, sp.table_rule, colours.muted))
+        strong = n == 0 or n == count - 1
+        rule_colour = style.colour if strong else colours.muted
+        rule_width = sp.table_strong_rule if strong else sp.table_rule
+        items.append(Rule(left, -height, left + width, -height, rule_width, rule_colour))
+        return height, tuple(items)
+
+    def _continued(self, header: tuple[str, ...], geometry: _TableGeometry) -> Slab:
+        """Return the header repeated on a card the table goes on to: its widest cell says
+        CONTINUED (the header as it is, should the word not fit the column)."""
+        widest = max(range(len(header)), key=lambda c: geometry.widths[c])
+        marked = tuple(
+            f"{text} {CONTINUED}".strip() if c == widest else text for c, text in enumerate(header)
+        )
+        for row in (marked, header):
+            (cells,) = self._set_cells([row], list(geometry.widths), geometry.size, header=True)
+            if not any(line.overfull or line.forced for lines in cells for line in lines):
+                break
+        height, items = self._row(cells, 0, 2, geometry)
+        return Slab(height, items, 0.0, BLOCK, what=_row_what(row))
+
+    def paired(
+        self, block: Table
+    ) -> tuple[list[tuple[str, ...]], tuple[float, float, list[float], list]] | None:
+        """Return a two-column table set as two pairs of columns side by side, or None.
+
+        Only a table of at least PAIRED_MIN_ROWS rows whose every cell then fits one line
+        at the body size: the left pair holds the first half of the rows, the right the rest.
+        """
+        header, body = _padded(block, 2)
+        if len(block.header) != 2 or len(body) < PAIRED_MIN_ROWS:
+            return None
+        if any(len(row) != 2 for row in block.rows):
+            return None
+        style, size = self.style, self.size
+        half = (len(body) + 1) // 2
+        rows = [header + header]
+        rows += [
+            body[i] + (body[i + half] if i + half < len(body) else ("", "")) for i in range(half)
+        ]
+        pad = style.spacing.table_pad_em * size
+        first = max(
+            stringWidth(row[c], style.fonts["bold"] if n == 0 else style.fonts["body"], size)
+            for n, row in enumerate(rows)
+            for c in (0, 2)
+        )
+        first += 2 * pad + 0.01
+        share = style.width / 2
+        if first >= share / 2:
+            return None
+        widths = [first, share - first, first, share - first]
+        cells = self._set_cells(rows, widths, size)
+        if any(
+            len(lines) > 1 or any(x.overfull or x.forced for x in lines)
+            for r in cells
+            for lines in r
+        ):
+            return None
+        return rows, (size, 1.0, widths, cells)
+
+    def _set_cells(
+        self, rows: list[tuple[str, ...]], widths: list[float], size: float, header: bool = False
+    ) -> list[list[tuple[Line, ...]]]:
+        """Set each cell's text in its column (the first row, or every row with `header`,
+        in bold)."""
+        fonts, pad = self.style.fonts, self.style.spacing.table_pad_em * size
+        return [
+            [
+                set_lines(
+                    self._text(text, fonts["bold"] if n == 0 or header else fonts["body"]),
+                    column_width - 2 * pad,
+                    size,
+                    justify=False,
+                    context=self.context,
+                )
+                if text.strip()
+                else ()
+                for text, column_width in zip(row, widths, strict=True)
+            ]
+            for n, row in enumerate(rows)
+        ]
 
     def _table_cells(
         self, rows: list[tuple[str, ...]], size: float
@@ -256,27 +381,12 @@ class _Walk:
         Smaller sizes are tried first (until no cell's text sticks out and no heading is
         split), then condensing (until no cell's text sticks out).
         """
-        style, context = self.style, self.context
-        fonts = style.fonts
+        style = self.style
         scale = 1.0
         while True:
             pad = style.spacing.table_pad_em * size
             widths = _column_widths(style, rows, size, pad, style.width / scale)
-            cells = [
-                [
-                    set_lines(
-                        self._text(text, fonts["bold"] if n == 0 else fonts["body"]),
-                        column_width - 2 * pad,
-                        size,
-                        justify=False,
-                        context=context,
-                    )
-                    if text.strip()
-                    else ()
-                    for text, column_width in zip(row, widths, strict=True)
-                ]
-                for n, row in enumerate(rows)
-            ]
+            cells = self._set_cells(rows, widths, size)
             # A break of last resort counts as sticking out: rather smaller, then condensed.
             overfull = any(
                 line.overfull or line.forced for row in cells for lines in row for line in lines
@@ -288,6 +398,12 @@ class _Walk:
                 scale = max(scale - 0.05, MIN_TABLE_SCALE)
             else:
                 return size, scale, widths, cells
+
+
+def _padded(block: Table, columns: int) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
+    """Return a table's header and rows, each padded with empty cells to `columns`."""
+    header = tuple(block.header) + ("",) * (columns - len(block.header))
+    return header, [tuple(row) + ("",) * (columns - len(row)) for row in block.rows]
 
 
 def _row_what(row: Sequence[str]) -> str:

@@ -4,7 +4,8 @@ A slab is a horizontal strip of the description (a line, a table row). `used_hei
 how tall a run of slabs is at the top of a card: the repeated table header above the first
 (if it has one), every slab, and the space above each slab but the first (dropped at a card's
 top). The size search and the card breaking both measure with it (and its two steps,
-`opening` and `advance`), so they cannot disagree.
+`opening` and `advance`), so they cannot disagree. A slab may belong to a `Panel`: `fill_card`
+draws the panel's ground once per card behind its slabs there (it adds no height).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from cards.face import Area, Primitive
+from cards.face import Area, Fill, Primitive, Rule
 
 FULL = 0.8  # a card counts as reasonably full for a break at a paragraph end
 EPS = 1e-6
@@ -20,6 +21,28 @@ EPS = 1e-6
 # Where a card may end before a slab: never (widow, orphan, heading kept with its text),
 # between two lines of a paragraph, or at a block boundary (preferred).
 NEVER, LINE, BLOCK = 0, 1, 2
+
+
+@dataclass(frozen=True)
+class Panel:
+    """The tinted ground and bar of a run of slabs (the higher-levels panel).
+
+    `fill_card` draws one fill and one bar per card for the slabs of a panel that stand
+    together there, under their text: no seams between lines. `key` tells two panels apart.
+    """
+
+    key: int
+    x: float
+    width: float
+    colour: str
+    bar_x: float
+    bar_width: float
+    bar_colour: str
+
+    def shapes(self, top: float, bottom: float) -> tuple[Fill, Rule]:
+        """Return the fill and the bar from `top` down to `bottom` (absolute y)."""
+        fill = Fill(self.x, bottom, self.width, top - bottom, self.colour)
+        return fill, Rule(self.bar_x, top, self.bar_x, bottom, self.bar_width, self.bar_colour)
 
 
 @dataclass(frozen=True)
@@ -35,6 +58,7 @@ class Slab:
     breakable: int = BLOCK  # may a card end before this slab: NEVER, LINE or BLOCK
     repeat: Slab | None = None  # set above it when it begins a card (a table's header row)
     what: str = "a line of the description"  # for messages: what this slab holds
+    panel: Panel | None = None  # drawn behind it, one shape with its neighbours in the panel
 
 
 @dataclass(frozen=True)
@@ -154,7 +178,10 @@ def overflow(
 def fill_card(
     slabs: Sequence[Slab], area: Area, *, prefer_blocks: bool = True
 ) -> tuple[tuple[Primitive, ...], Remainder | None]:
-    """Place as many slabs as fit in the area from its top; return them and what remains."""
+    """Place as many slabs as fit in the area from its top; return them and what remains.
+
+    The slabs of a panel that stand together get one fill and one bar, placed under them.
+    """
     end = card_end(slabs, 0, area.height, prefer_blocks)
     placed: list[Primitive] = []
     top = area.top
@@ -162,10 +189,18 @@ def fill_card(
     if head is not None:
         placed.extend(item.moved(top) for item in head.items)
         top -= head.height
+    run: tuple[Panel, int, float] | None = None  # the open panel, where its items start, top
     for n, slab in enumerate(slabs[:end]):
         if n:
             top -= slab.space_before
+        if run is not None and (slab.panel != run[0] or slab.space_before):
+            placed[run[1] : run[1]] = run[0].shapes(run[2], top + slab.space_before)
+            run = None
+        if slab.panel is not None and run is None:
+            run = (slab.panel, len(placed), top)
         placed.extend(item.moved(top) for item in slab.items)
         top -= slab.height
+    if run is not None:
+        placed[run[1] : run[1]] = run[0].shapes(run[2], top)
     rest = tuple(slabs[end:])
     return tuple(placed), (Remainder(rest) if rest else None)
