@@ -60,12 +60,14 @@ _DICE_SPACE_RE = re.compile(r"\d+k \d+")
 _NBSP_STRAY_RE = re.compile(r"[ \t]\xa0|\xa0[ \t]|\xa0$|^\xa0")
 _RUN_IN_RE = re.compile(r"^(?P<heading>[^.:!?\d]{1,41}?\.) (?P<text>\S.*)$")
 # Upcasting in the other phrasing (no "Na vyšších úrovních." before it): "Pokud sešleš toto
-# kouzlo s použitím pozice 2. nebo vyšší úrovně, …", "Sešleš-li toto kouzlo pomocí pozice …".
+# kouzlo s použitím pozice 2. nebo vyšší úrovně, …", "Sešleš-li toto kouzlo pomocí pozice …";
+# Jeskyně a draci capitalise its terms ("Pokud Sešleš toto Kouzlo s použitím Pozice 2. či
+# vyššího Stupně"). It is about a higher slot when the slot is above the spell's level.
 _HIGHER_PHRASE_RE = re.compile(
     r"^(?:(?:Pokud|Když) sešleš toto kouzlo (?:s použitím|pomocí)"
-    r"|Sešleš-li toto kouzlo (?:s )?(?:použitím|pomocí)) pozice (?:kouzla )?\d\. "
+    r"|Sešleš-li toto kouzlo (?:s )?(?:použitím|pomocí)) pozice (?:kouzla )?(?P<slot>\d)\. ",
+    re.IGNORECASE,
 )
-_HIGHER_SLOT_RE = re.compile(r"vyšší|nad \d\.")  # what says it is about a higher slot
 # A cantrip's increase at character levels 5, 11 and 17, said in its first words.
 _SCALING_START_RE = re.compile(r"\b5\. úrov|vyšší úrov")
 SCALING_START = 90  # characters: how soon the paragraph must say it
@@ -467,6 +469,12 @@ def _numbered(text: str) -> tuple[str, str] | None:
     return None
 
 
+def _is_upcasting(text: str, level: int | None) -> bool:
+    """Tell whether a paragraph is casting with a higher slot in the "Pokud sešleš" phrasing."""
+    match = _HIGHER_PHRASE_RE.match(text)
+    return match is not None and level is not None and int(match.group("slot")) > level
+
+
 def _is_scaling(text: str) -> bool:
     """Tell whether a cantrip's paragraph is its 5./11./17. level increase."""
     folded = text.casefold()
@@ -533,9 +541,12 @@ def _parse_table(rows: list[_Line], out: _Collector) -> Table | None:
 
 
 def _parse_description(
-    lines: list[_Line], out: _Collector, cantrip: bool = False
+    lines: list[_Line], out: _Collector, level: int | None = None
 ) -> tuple[Block, ...]:
     """Turn description lines into blocks; report lines that belong to no block kind.
+
+    `level` is the spell's (None when its level line is wrong): it tells upcasting and a
+    cantrip's scaling.
 
     Blocks keep the order of the source (`model.card_order` gives the order on a card).
     """
@@ -585,10 +596,10 @@ def _parse_description(
             rest = text[len(HIGHER_LEVELS) :].strip()
             blocks.append(Paragraph(rest, HIGHER_LEVELS, "higher_levels", line.number))
             continue
-        if _HIGHER_PHRASE_RE.match(text) and _HIGHER_SLOT_RE.search(text):
+        if _is_upcasting(text, level):
             blocks.append(Paragraph(text, "", "higher_levels", line.number))
             continue
-        if cantrip and _is_scaling(text):
+        if level == 0 and _is_scaling(text):
             blocks.append(Paragraph(text, "", "scaling", line.number))
             continue
         following = lines[i].text if i < len(lines) else None
@@ -683,7 +694,7 @@ def _build_spell(
         components = _parse_components(values["Složky"], where["Složky"], out)
     if values.get("Povolání"):
         classes = _parse_classes(where["Povolání"], values["Povolání"], out)
-    blocks = _parse_description(description, out, cantrip=level is not None and level[1] == 0)
+    blocks = _parse_description(description, out, level[1] if level is not None else None)
     if blocks and isinstance(blocks[-1], Heading):
         trailing = len(blocks)
         while trailing > 0 and isinstance(blocks[trailing - 1], Heading):
