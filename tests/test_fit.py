@@ -22,7 +22,7 @@ from cards.fit import (
 )
 from cards.fit.search import size_grid
 from cards.layout import load_layout
-from cards.model import BulletList, Heading, Paragraph, Spell, Table
+from cards.model import PANELS, BulletList, Heading, Paragraph, Spell, Table
 from cards.typeset.normalise import normalise
 from tests.conftest import SENTENCE, make_spell
 
@@ -454,6 +454,7 @@ TEXT = st.lists(WORDS, min_size=1, max_size=40).map(" ".join)
 BLOCKS = st.one_of(
     TEXT.map(Paragraph),
     TEXT.map(lambda t: Paragraph(t, "Na vyšších úrovních.", "higher_levels")),
+    TEXT.map(lambda t: Paragraph(t, "", "scaling")),
     TEXT.map(lambda t: Heading(t[:30])),
     st.lists(TEXT, min_size=1, max_size=4).map(lambda items: BulletList(tuple(items))),
     st.lists(st.tuples(TEXT, TEXT), min_size=1, max_size=8).map(
@@ -485,6 +486,12 @@ def test_any_mix_of_blocks_fits_without_losing_a_word(blocks, name):
     assert wanted - found == Counter()
     # a table's header repeated on a new card, marked as going on
     assert set(found - wanted) <= {"Hod", "Účinek", "(pokračování)"}
+    panels = [b for b in blocks if isinstance(b, Paragraph) and b.kind in PANELS]
+    if panels:  # the panels close the spell: the last one's words are the last set
+        tail = [
+            w.replace("-", "") for w in normalise(f"{panels[-1].heading} {panels[-1].text}").split()
+        ]
+        assert [w.replace("-", "") for w in words_of(faces)][-len(tail) :] == tail
     assert len({f.body_size for f in faces}) == 1
     assert [f.part for f in faces] == list(range(1, len(faces) + 1))
 
