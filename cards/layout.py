@@ -297,7 +297,8 @@ def _layout_path(name_or_path: str | Path) -> Path:
 
 
 def _base_path(reader_path: Path, value: object) -> Path:
-    """Resolve a layout's `base`: a layout name under layouts/ or a .toml file beside it."""
+    """Resolve a layout's `base`: a layout name under layouts/ or a .toml file beside it (a
+    bare file name not found beside it is looked for under layouts/)."""
     if not isinstance(value, str) or not value:
         raise LayoutError(
             f"{reader_path}: key 'base' = {value!r}: expected the name of a card layout "
@@ -305,6 +306,8 @@ def _base_path(reader_path: Path, value: object) -> Path:
         )
     if value.endswith(".toml") or len(Path(value).parts) > 1:
         path = reader_path.parent / value
+        if not path.is_file() and len(Path(value).parts) == 1:
+            path = LAYOUT_DIR / value  # "poker.toml": the shipped file, if none is beside
     else:
         path = LAYOUT_DIR / f"{value}.toml"
     if not path.is_file():

@@ -75,6 +75,15 @@ def test_a_base_may_be_a_file_beside_and_chain(tmp_path):
     assert layout.outline and layout.body_min == 7.0
 
 
+def test_a_copied_theme_finds_its_shipped_base(tmp_path):
+    """A copy of a theme elsewhere with `base = "poker.toml"` takes the shipped poker.toml."""
+    path = write(
+        tmp_path / "mine.toml", 'kind = "card"\nbase = "poker.toml"\n[design]\nfill = "outline"\n'
+    )
+    layout = load_layout(path)
+    assert layout.outline and layout.width == load_layout("poker").width
+
+
 def test_unknown_base_names_the_file_and_the_layouts(tmp_path):
     """An unknown base is a LayoutError naming the file, the key and the known layouts."""
     path = write(tmp_path / "bad.toml", 'kind = "card"\nbase = "pokr"\n')
