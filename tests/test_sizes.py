@@ -123,3 +123,16 @@ def test_a_bad_size_steps_exits_1_with_the_message(tmp_path):
     assert result.exit_code == 1
     assert "variant.toml: key 'type.size_steps'" in result.output
     assert "Traceback" not in result.output
+
+
+def test_a_hole_gives_way_to_two_of_pokers_steps_down():
+    """A line past HOLE at 8.5 pt, worse at 8.0: 7.5 pt (1 pt smaller) is taken if it fits."""
+    from cards.fit.search import HOLE, _least_gaping
+
+    steps = sorted(load_layout("poker").sizes.size_steps)  # 6.5, 7.0, 7.5, 8.0, 8.5
+    gapes = {8.5: HOLE + 0.27, 8.0: HOLE + 1.07, 7.5: 1.17, 7.0: 1.5, 6.5: 1.05}
+    top = len(steps) - 1
+    assert _least_gaping(steps, top, lambda s: True, gapes.__getitem__) == steps.index(7.5)
+    # Not further: 7.0 pt is more than a point smaller.
+    gapes[7.5] = HOLE + 0.5
+    assert _least_gaping(steps, top, lambda s: True, gapes.__getitem__) == top

@@ -39,7 +39,7 @@ SIZE_STEP = 0.1  # without type.size_steps, body sizes are tried on this grid of
 GAPE = 2.0  # spaces stretched past this many times their width: try a smaller size
 GAPE_STEPS = 3  # how many SIZE_STEPs smaller, at most
 HOLE = 3.0  # spaces past this many times their width are a hole: try even smaller sizes
-HOLE_STEPS = 8
+HOLE_STEPS = 10  # 1 pt: two of poker's 0.5 pt steps, where one step down can gape worse
 CONTINUED = "pokračuje na rubu ›"  # at the foot of a front whose text goes on overleaf
 
 
