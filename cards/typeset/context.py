@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 
+from cards.typeset.czech import core_positions
 from cards.typeset.normalise import normalise
 from cards.typeset.words import Prepared, Run, prepare, string_width, word_breaks
 
@@ -11,7 +12,8 @@ from cards.typeset.words import Prepared, Run, prepare, string_width, word_break
 class TypesetContext:
     """Caches for one build, passed down to whatever measures or breaks text.
 
-    One key shape per cache: widths by (text, font); word breaks by (word, font); prepared
+    One key shape per cache: widths by (text, font); pyphen's points by a word of letters
+    (the same for "kouzlo" and "kouzlo," in any font); word breaks by (word, font); prepared
     paragraphs by (text, font, heading, heading_font); line ends by (prepared, first, rest,
     justify, hyphenate, expansion) at 1 pt; a paragraph's feasible breaks (any size) by
     (prepared, hyphenate); set lines by (prepared, width, size, indent, first_indent,
@@ -20,7 +22,10 @@ class TypesetContext:
 
     def __init__(self) -> None:
         self.width = functools.lru_cache(maxsize=None)(string_width)
-        self.breaks = functools.lru_cache(maxsize=None)(word_breaks)
+        self.positions = functools.lru_cache(maxsize=None)(core_positions)
+        self.breaks = functools.lru_cache(maxsize=None)(
+            functools.partial(word_breaks, positions=self.positions)
+        )
         self.paragraphs: dict[tuple[str, str, str, str], Prepared] = {}
         self.spans: dict[tuple, list] = {}
         self.feasible: dict[tuple, tuple] = {}  # by (prepared, hyphenate): totalfit's breaks

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
 
 import pyphen
 
@@ -76,7 +77,7 @@ def _trie() -> dict | None:
     return trie
 
 
-def _positions(core: str) -> list[int]:
+def core_positions(core: str) -> list[int]:
     """Return pyphen's positions for a word of letters, found three times faster.
 
     The same Liang pattern matching as ``pyphen.HyphDict.positions``, walking a trie
@@ -110,8 +111,13 @@ def has_digit(text: str) -> bool:
     return _DIGIT.search(text) is not None
 
 
-def hyphenation_points(word: str) -> tuple[int, ...]:
-    """Return the offsets where pyphen's Czech dictionary lets the word break with a hyphen."""
+def hyphenation_points(
+    word: str, positions: Callable[[str], list[int]] = core_positions
+) -> tuple[int, ...]:
+    """Return the offsets where pyphen's Czech dictionary lets the word break with a hyphen.
+
+    `positions` gives them for a word of letters (`core_positions`, or a context's cached copy).
+    """
     if has_digit(word):
         return ()
     points: list[int] = []
@@ -125,6 +131,6 @@ def hyphenation_points(word: str) -> tuple[int, ...]:
             stop -= 1
         core = part[start:stop]
         if len(core) >= LEFT_LETTERS + RIGHT_LETTERS and core.isalpha() and core[1:].islower():
-            points.extend(offset + start + p for p in _positions(core))
+            points.extend(offset + start + p for p in positions(core))
         offset += len(part) + 1
     return tuple(points)

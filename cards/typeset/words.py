@@ -17,6 +17,7 @@ from cards.typeset.czech import (
     LEFT_LETTERS,
     NON_BREAKING_SPACES,
     RIGHT_LETTERS,
+    core_positions,
     glued_spaces,
     has_digit,
     hyphenation_points,
@@ -228,12 +229,17 @@ def _continue_word(words, fonts, widths, pieces, chunk: str, font: str, _width: 
     widths[-1] = sum(p.width for p in pieces[-1])
 
 
-def word_breaks(word: str, font: str) -> tuple[WordBreak, ...]:
-    """Return the measured places where a single-font word may end a line."""
+def word_breaks(
+    word: str, font: str, positions: Callable[[str], list[int]] = core_positions
+) -> tuple[WordBreak, ...]:
+    """Return the measured places where a single-font word may end a line.
+
+    `positions` finds pyphen's points in a word of letters (see `czech.hyphenation_points`).
+    """
     own = HYPHEN in word[1:-1]  # the word's own hyphen, not at its start or end
     if not font or (len(word) < LEFT_LETTERS + RIGHT_LETTERS and not own) or has_digit(word):
         return ()
-    points = hyphenation_points(word)
+    points = hyphenation_points(word, positions)
     if not points and not own:
         return ()
     hyphen = string_width(HYPHEN, font)
