@@ -16,7 +16,7 @@ import pytest
 
 from cards.colour import MIN_CONTRAST, contrast
 from cards.compendium import read_compendium
-from cards.model import SCHOOLS, Paragraph, Table
+from cards.model import PANELS, SCHOOLS, Paragraph, Table
 from cards.select import sort_spells
 from tests.readback import (
     Glyph,
@@ -33,9 +33,7 @@ from tests.test_golden import BACKS_ONLY, SUBJECTS
 
 LAYOUTS = card_layouts()
 DPI = 100  # the text-free pages are sampled at this resolution
-PANEL_KINDS = ("higher_levels",)  # paragraphs set on a panel that closes the spell
-# Their panel stands before a table today; the text helper's "panel last" moves it (issue 10).
-PANEL_LAST_PENDING = frozenset({"Chaotický blesk", "Zmatek"})
+PANEL_KINDS = PANELS  # higher levels and cantrip scaling: set on a panel that closes the spell
 
 
 def _panelled(spell) -> bool:
@@ -228,7 +226,7 @@ def panel_problems(deck) -> list[str]:
     for cards in pages.values():
         spell = cards[0][0].spell
         marker = _squeezed(panel_marker(spell))
-        if not marker or spell.name in PANEL_LAST_PENDING:
+        if not marker:
             continue
         started = False
         for face, number in cards:
