@@ -3,8 +3,9 @@ against what is under it, the level in its disc, the higher-levels panel closing
 the spell's name on every back.
 
 The deck: per school its first cantrip and first spell with a higher-levels panel, the first
-three spells with a table (by name), the golden spells, Chaotický blesk and Teleport (7th
-level): 33 spells, one card a page with backs and an index page.
+three spells with a table (by name), the golden spells, Chaotický blesk, Teleport (7th level)
+and Elementální erupce (a panel without a heading: "Pokud sešleš toto kouzlo s použitím pozice
+2. …"): 34 spells, one card a page with backs and an index page.
 """
 
 from __future__ import annotations
@@ -40,10 +41,15 @@ def _panelled(spell) -> bool:
     return any(isinstance(b, Paragraph) and b.kind in PANEL_KINDS for b in spell.blocks)
 
 
+def _panels(spell) -> list:
+    return [b for b in spell.blocks if isinstance(b, Paragraph) and b.kind in PANEL_KINDS]
+
+
 def readback_spells():
     """The deck the tests read back: all eight schools, cantrips, panels and tables."""
     spells = sort_spells(read_compendium().spells, by="name")
-    chosen = list(spells_named(*SUBJECTS.values(), *BACKS_ONLY, "Chaotický blesk", "Teleport"))
+    named = (*SUBJECTS.values(), *BACKS_ONLY, "Chaotický blesk", "Teleport", "Elementální erupce")
+    chosen = list(spells_named(*named))
     for school in SCHOOLS:
         mine = [spell for spell in spells if spell.school == school]
         chosen += [spell for spell in mine if spell.level == 0][:1]
@@ -67,12 +73,16 @@ def decks(tmp_path_factory):
 
 
 def test_the_deck_spans_schools_cantrips_panels_and_tables():
-    """The read-back deck has every school and level, cantrips, panels and tables."""
+    """The read-back deck has every school and level, cantrips, tables and panels of every kind
+    and phrasing."""
     spells = readback_spells()
     assert {spell.school for spell in spells} == set(SCHOOLS)
     assert {spell.level for spell in spells} == set(range(10))
     assert sum(spell.level == 0 for spell in spells) >= 8
     assert sum(_panelled(spell) for spell in spells) >= 8
+    panels = [block for spell in spells for block in _panels(spell)]
+    assert {b.kind for b in panels} == set(PANEL_KINDS)
+    assert any(not b.heading for b in panels if b.kind == "higher_levels")
     assert sum(any(isinstance(b, Table) for b in spell.blocks) for spell in spells) >= 4
 
 
