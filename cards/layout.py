@@ -52,6 +52,9 @@ class TypeSizes:
     table_min: float
     bullet_indent: float
     expansion: float  # how much a justified line's glyphs may widen or narrow (0.02 = 2 %)
+    # The share of the paragraph gaps and of the panels' padding above and below their text
+    # that the fitter may take away when that saves a card (0 never).
+    squeeze: float = 0.5
     back_min: float = 5.5  # nothing on a card's back is set smaller
     # The body sizes the fitter may choose, largest first; those outside body_min..body_max
     # are left out and those two always join. Empty: every 0.1 pt from body_min to body_max.
@@ -223,8 +226,9 @@ _SIZE_KEYS = {
     "bullet_indent": (0.0, 5.0),
     "expansion": (0.0, 0.05),
     "back_min": (5.5, 30.0),
+    "squeeze": (0.0, 0.9),
 }
-_DEFAULTS = {"body_min": 6.5, "expansion": 0.02, "back_min": 5.5}
+_DEFAULTS = {"body_min": 6.5, "expansion": 0.02, "back_min": 5.5, "squeeze": 0.5}
 _MAX_STEPS = 12  # the most body sizes a layout may list in type.size_steps
 _COLOUR_KEYS = ("text", "muted", "background", "title", "frame")
 

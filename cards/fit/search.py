@@ -12,7 +12,7 @@ GAPE_STEPS smaller sizes are tried (HOLE_STEPS past HOLE), and the least gaping 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -60,15 +60,34 @@ class SpellSetter:
     any size. Its memos live as long as the spell is being set; the text caches are the
     context's."""
 
-    def __init__(self, spell: Spell, layout: Layout, context: TypesetContext | None = None):
+    def __init__(
+        self,
+        spell: Spell,
+        layout: Layout,
+        context: TypesetContext | None = None,
+        style: CardStyle | None = None,
+    ):
         self.spell = spell
         self.layout = layout
-        self.style: CardStyle = card_style(layout, spell.school)
+        self.style: CardStyle = style or card_style(layout, spell.school)
         self.context = context or TypesetContext()
         self._headers: dict[tuple[object, ...], Header] = {}
         self._slabs: dict[float, tuple[Slab, ...]] = {}
         self._outlines: dict[float, tuple[Slab, ...]] = {}
         self._extents: tuple[tuple[float, int], ...] | None = None
+
+    def squeezed(self) -> SpellSetter:
+        """Return a setter of the spell with type.squeeze taken from its paragraph gaps and
+        its panels' padding above and below; it shares the furniture, which they do not touch."""
+        style = self.style
+        keep = 1.0 - style.sizes.squeeze
+        sizes = replace(style.sizes, paragraph_gap=style.sizes.paragraph_gap * keep)
+        spacing = replace(style.spacing, higher_pad_y_em=style.spacing.higher_pad_y_em * keep)
+        setter = SpellSetter(
+            self.spell, self.layout, self.context, replace(style, sizes=sizes, spacing=spacing)
+        )
+        setter._headers = self._headers
+        return setter
 
     def header(self, first: bool, numbered: bool) -> Header:
         """Return the furniture of a card: the first (with stats) or a later one."""
@@ -234,9 +253,70 @@ def fit(
     the first size to try, and the real setting walks from there through `size_grid`.
     With `continue_on_back` the even parts are the backs of the odd ones' cards: a slim band
     and no footer, so they hold more; a front whose text goes on overleaf says so at its foot.
+    A spell that misses fewer cards by a little is set squeezed (type.squeeze: tighter
+    paragraph gaps and panel padding) when that saves a card.
     Raises FitError when something does not fit even at the minimum sizes.
     """
     setter = SpellSetter(spell, layout, context)
+    result = _fit(setter, continue_on_back)
+    if len(result.faces) > 1 and layout.sizes.squeeze > 0:
+        squeezed = setter.squeezed()
+        fewest = _physical(_fewest(squeezed, continue_on_back), continue_on_back)
+        if fewest < _physical(len(result.faces), continue_on_back):
+            return _fit(squeezed, continue_on_back)
+    return result
+
+
+def _physical(parts: int, continue_on_back: bool) -> int:
+    """Return how many cards hold a spell's parts."""
+    return (parts + 1) // 2 if continue_on_back else parts
+
+
+@dataclass(frozen=True)
+class _Room:
+    """The text height of a spell's cards when it takes more than one."""
+
+    first: float  # the first card's (below the stats)
+    rest: float  # every later card's
+    skip: int  # 1 when the first card holds only the stats
+    heights: Callable[[int], float] | None  # with continue_on_back: card n's height
+    final: Callable[[int], float] | None  # and the last card's
+
+    def cards(self, slabs: tuple[Slab, ...], prefer: bool, limit: int) -> list[int]:
+        """Return the slab index each card's text ends before, at most `limit` cards."""
+        ends = split(
+            slabs, self.first, self.rest, prefer, limit - self.skip, self.heights, self.final
+        )
+        return [0] * self.skip + ends
+
+
+def _room(setter: SpellSetter, continue_on_back: bool) -> _Room:
+    """Return the room of a spell's numbered cards, refusing furniture that leaves none."""
+    layout = setter.layout
+    low = size_grid(layout)[0]
+    first = setter.header(first=True, numbered=True).body.height
+    rest = setter.header(first=False, numbered=True).body.height
+    _check_room(setter, first, rest, low)
+    # No line fits below the stats (a small card, a long material note): the first card
+    # holds only them, and the description starts on the second.
+    skip = 1 if first < low * layout.sizes.leading - EPS else 0
+    if skip:
+        first = rest
+    heights, final = _heights(setter, skip) if continue_on_back else (None, None)
+    return _Room(first, rest, skip, heights, final)
+
+
+def _fewest(setter: SpellSetter, continue_on_back: bool) -> int:
+    """Return the fewest parts the description takes, at the minimum size."""
+    slabs = setter.outline(size_grid(setter.layout)[0])
+    if used_height(slabs) <= setter.header(first=True, numbered=False).body.height + EPS:
+        return 1
+    return len(_room(setter, continue_on_back).cards(slabs, False, 10**6))
+
+
+def _fit(setter: SpellSetter, continue_on_back: bool) -> Fit:
+    """Fit a spell with one setter: one card at the largest size, else the fewest cards."""
+    layout = setter.layout
     sizes = size_grid(layout)
     single = setter.header(first=True, numbered=False)
     box = single.body.height + EPS
@@ -255,18 +335,9 @@ def fit(
             k = _least_gaping(sizes, k, lambda s: used_height(setter.slabs(s)) <= box, gape)
             slabs = setter.slabs(sizes[k])
             return Fit((setter.card(sizes[k], 1, 1, single, slabs),), 1)
-    first = setter.header(first=True, numbered=True).body.height
-    rest = setter.header(first=False, numbered=True).body.height
-    _check_room(setter, first, rest, sizes[0])
-    # No line fits below the stats (a small card, a long material note): the first card
-    # holds only them, and the description starts on the second.
-    skip = 1 if first < sizes[0] * layout.sizes.leading - EPS else 0
-    if skip:
-        first = rest
-    heights, final = _heights(setter, skip) if continue_on_back else (None, None)
-
-    def cards(slabs: tuple[Slab, ...], prefer: bool, limit: int) -> list[int]:
-        return [0] * skip + split(slabs, first, rest, prefer, limit - skip, heights, final)
+    room = _room(setter, continue_on_back)
+    first, rest, skip, heights, final = room.first, room.rest, room.skip, room.heights, room.final
+    cards = room.cards
 
     least = len(cards(setter.outline(sizes[0]), False, 10**6))
     allowed = least
