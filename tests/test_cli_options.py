@@ -359,15 +359,23 @@ def test_calibrate_sheet_letter(runner, tmp_path):
     assert float(page.mediabox.width) == pytest.approx(612)
 
 
-def test_lint_checks_the_fonts_of_the_layout_given(runner, tmp_path):
-    """lint --layout: characters are checked against that layout's fonts, not poker's."""
-    mono = Path(__file__).parent / "fonts" / "DejaVuSansMono.ttf"  # it has ♥, Charis has not
-    root = Path(__file__).resolve().parent.parent
-    poker = (root / "layouts" / "poker.toml").read_text(encoding="utf-8")
+def _mono_layout(tmp_path: Path) -> Path:
+    """Write poker.toml with every text font replaced by DejaVu Sans Mono (tests/fonts)."""
+    mono = Path(__file__).parent / "fonts" / "DejaVuSansMono.ttf"
+    poker = (Path(__file__).resolve().parent.parent / "layouts" / "poker.toml").read_text(
+        encoding="utf-8"
+    )
     for name in ("Regular", "Bold", "Italic", "BoldItalic"):
         poker = poker.replace(f'"CharisSIL-{name}.ttf"', f'"{mono}"')
     layout = tmp_path / "mono.toml"
     layout.write_text(poker, encoding="utf-8")
+    return layout
+
+
+def test_lint_checks_the_fonts_of_the_layout_given(runner, tmp_path):
+    """lint --layout: characters are checked against that layout's fonts, not poker's."""
+    layout = _mono_layout(tmp_path)  # DejaVu Sans Mono has ♥, Charis has not
+    root = Path(__file__).resolve().parent.parent
     text = (root / "data" / "kouzla.txt").read_text(encoding="utf-8")
     data = tmp_path / "k.txt"
     data.write_text(text.replace("ohnivý proud", "ohnivý ♥ proud", 1), encoding="utf-8")
@@ -385,13 +393,7 @@ def test_show_json(runner):
 
 def test_calibrate_sets_its_text_in_the_layout_fonts(runner, tmp_path):
     """calibrate --layout: the sheet's text is set in that layout's fonts."""
-    mono = Path(__file__).parent / "fonts" / "DejaVuSansMono.ttf"
-    root = Path(__file__).resolve().parent.parent
-    poker = (root / "layouts" / "poker.toml").read_text(encoding="utf-8")
-    for name in ("Regular", "Bold", "Italic", "BoldItalic"):
-        poker = poker.replace(f'"CharisSIL-{name}.ttf"', f'"{mono}"')
-    layout = tmp_path / "mono.toml"
-    layout.write_text(poker, encoding="utf-8")
+    layout = _mono_layout(tmp_path)
     fonts = {}
     for name, options in (("charis", ()), ("mono", ("--layout", str(layout)))):
         out = tmp_path / f"{name}.pdf"

@@ -115,31 +115,18 @@ class _Walk:
         justify: bool = True,
     ) -> tuple[Sequence[Line | None], Sequence[bool]]:
         """Return the lines (None each in an outline) and `split_word` of each."""
-        size, context, expansion = self.size, self.context, self.style.sizes.expansion
+        options = {
+            "indent": indent,
+            "first_indent": indent,
+            "expansion": self.style.sizes.expansion,
+            "ragged_first": ragged_first,
+            "justify": justify,
+            "context": self.context,
+        }
         if self.outline:
-            splits = line_splits(
-                prepared,
-                width,
-                size,
-                indent=indent,
-                first_indent=indent,
-                expansion=expansion,
-                ragged_first=ragged_first,
-                justify=justify,
-                context=context,
-            )
+            splits = line_splits(prepared, width, self.size, **options)
             return (None,) * len(splits), splits
-        lines = set_lines(
-            prepared,
-            width,
-            size,
-            indent=indent,
-            first_indent=indent,
-            expansion=expansion,
-            ragged_first=ragged_first,
-            justify=justify,
-            context=context,
-        )
+        lines = set_lines(prepared, width, self.size, **options)
         return lines, [line.split_word for line in lines]
 
     def _line_slabs(
