@@ -17,15 +17,24 @@ from cards.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 SPELL = """Jiskřivý pozdrav
-Sparkling Greeting
+
+Sparkling greeting
+
 Kouzla naší družiny
-zaklínání trik
+
+Iluze 0. úrovně
+
 Vyvolání: 1 akce
-Dosah: 3 sáhy
+
+Dosah: 2 sáhy
+
 Složky: V, P
-Trvání: okamžité
-Povolání: bard
-Sprška barevných jisker pozdraví tvora podle tvé volby.
+
+Trvání: 1 minuta
+
+Povolání: Bard, Čaroděj
+
+Nad tvou dlaní vytryskne sprška barevných jisker, která pozdraví tvora podle tvé volby.
 """
 
 
