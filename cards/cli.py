@@ -579,14 +579,11 @@ def deck_command(file, source, sort, **opts):
     FILE has one spell a line, Czech or English, any case, diacritics optional; blank lines and
     # comments are ignored; "-" reads standard input. "Světlo (Jeskyně a draci)" picks a book.
     """
+    from cards.inputs import MAX_DECK_LIST, read_text
     from cards.select import resolve_deck, slug, sort_spells
 
-    if str(file) == "-":
-        origin = "<stdin>"
-        lines = decode_lines(sys.stdin.buffer.read(), origin)
-    else:
-        origin = str(file)
-        lines = decode_lines(file.read_bytes(), origin)
+    origin = "<stdin>" if str(file) == "-" else str(file)
+    lines = read_text(str(file), MAX_DECK_LIST, stdin=True).splitlines()
     every = load_spells(opts["data"], opts["add"])
     deck = resolve_deck(lines, every, source=source, origin=origin)
     if not opts["quiet"]:
@@ -595,17 +592,6 @@ def deck_command(file, source, sort, **opts):
     spells = sort_spells(deck.spells, by="level") if sort == "level" else deck.spells
     name = "deck" if origin == "<stdin>" else slug(file.stem) or "deck"
     write_deck(spells, name, "Připravená kouzla", opts)
-
-
-def decode_lines(data: bytes, origin: str) -> list[str]:
-    """Decode a UTF-8 list's lines, with a clear message for text in another encoding."""
-    try:
-        return data.decode("utf-8-sig").splitlines()
-    except UnicodeDecodeError as error:
-        line = data[: error.start].count(b"\n") + 1
-        raise click.ClickException(
-            f"{origin}:{line}: byte {error.start} is not UTF-8; save the list as UTF-8 text"
-        ) from None
 
 
 @main.command("preview")

@@ -825,6 +825,11 @@ def _decode(data: bytes, file: str) -> tuple[str | None, list[Problem]]:
     def problem(line: int, kind: str, message: str, excerpt: str = "") -> list[Problem]:
         return [Problem(file, line, kind, message, excerpt, "error")]
 
+    from cards.inputs import nfc, utf16_text
+
+    text = utf16_text(data)  # UTF-16 with a byte order mark: Windows Notepad's "Unicode"
+    if text is not None:
+        data = text.encode("utf-8")
     if data.startswith((b"\xff\xfe", b"\xfe\xff")) or (
         len(data) >= 4
         and (data[1::2].count(0) > len(data) // 4 or data[0::2].count(0) > len(data) // 4)
@@ -852,7 +857,7 @@ def _decode(data: bytes, file: str) -> tuple[str | None, list[Problem]]:
     controls = len(_CONTROL_RE.findall(text))
     if controls > max(8, len(text) // 100):
         return None, problem(1, "binary", "this is a binary file, not a text compendium")
-    return text, []
+    return nfc(text), []
 
 
 def _guess_encoding(data: bytes) -> str:
@@ -867,16 +872,15 @@ def _guess_encoding(data: bytes) -> str:
 
 
 def _read(path: str | Path | None) -> tuple[str, str | None, list[Problem]]:
-    source = Path(path) if path is not None else DEFAULT_DATA
+    from cards.inputs import MAX_SPELL_FILE, InputError, read_input
+
+    source = path if path is not None else DEFAULT_DATA
     name = str(source)
     try:
-        data = source.read_bytes()
-    except FileNotFoundError:
-        return name, None, [Problem(name, 0, "file", "no such file", "", "error")]
-    except IsADirectoryError:
-        return name, None, [Problem(name, 0, "file", "a directory, not a file", "", "error")]
-    except OSError as exc:
-        return name, None, [Problem(name, 0, "file", f"cannot read: {exc.strerror}", "", "error")]
+        data = read_input(source, MAX_SPELL_FILE, stdin=True)
+    except InputError as error:
+        message = str(error).removeprefix(f"{name}: ")
+        return name, None, [Problem(name, 0, "file", message, "", "error")]
     text, problems = _decode(data, name)
     return name, text, problems
 

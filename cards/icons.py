@@ -45,9 +45,11 @@ class Icon:
 
 def load_icon(path: Path) -> Icon:
     """Read an SVG icon's paths into an outline scaled to its view box."""
+    from cards.inputs import MAX_SETTINGS, InputError, read_text
+
     try:
-        svg = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
+        svg = read_text(path, MAX_SETTINGS)  # the input gate: a regular file, bounded
+    except InputError as error:
         raise IconError(f"{path}: error: cannot read the icon ({error})") from None
     box = _VIEW_BOX.search(svg)
     paths = _PATH.findall(svg)

@@ -13,6 +13,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 
 from cards.errors import CardsError
+from cards.inputs import InputError, load_toml
 from cards.resources import folder
 
 LAYOUTS = folder("layouts")
@@ -298,16 +299,16 @@ def load_sheet(name: str, card_width: float, card_height: float) -> Sheet | None
         return None
     is_path = name.endswith(".toml") or len(Path(name).parts) > 1  # "\\" is a separator on Windows
     path = Path(name) if is_path else LAYOUTS / f"{name.lower()}.toml"
-    if not path.is_file():
+    if not path.exists():
         raise SheetError(
             f"unknown sheet {name!r} (no file {path}); "
             f"choose one of: {', '.join(available_sheets())}, or a sheet file FILE.toml"
         )
     source = str(path)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as error:
-        raise SheetError(f"{source}: cannot be read: {error}") from error
+        data = load_toml(path)  # the input gate: a regular file, bounded, UTF-8 or UTF-16
+    except InputError as error:
+        raise SheetError(str(error)) from None
     except tomllib.TOMLDecodeError as error:
         raise SheetError(f"{source}: not valid TOML: {error}") from error
     if data.get("kind") != "sheet":

@@ -232,7 +232,7 @@ def test_deck_on_stdin_that_is_not_utf8(tmp_path):
     )
     assert result.returncode == 1
     assert result.stderr.decode() == (
-        "Error: <stdin>:1: byte 0 is not UTF-8; save the list as UTF-8 text\n"
+        "Error: <stdin>:1: text není v kódování UTF-8; uložte soubor jako UTF-8\n"
     )
     assert not out.exists()
 
@@ -242,7 +242,7 @@ def test_deck_on_stdin_in_runner(runner, tmp_path):
     out = tmp_path / "d.pdf"
     result = run(runner, "deck", "-", "-o", str(out), input="štít\nkoule\n".encode("cp1250"))
     assert result.exit_code == 1
-    assert "<stdin>:1: byte 0 is not UTF-8" in result.output
+    assert "<stdin>:1: text není v kódování UTF-8" in result.output
     assert not out.exists()
 
 

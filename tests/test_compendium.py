@@ -433,8 +433,10 @@ def test_cp1250_file(tmp_path):
 
 
 def test_utf16_file(tmp_path):
-    """A file in UTF-16 is an error that says to save it as UTF-8."""
-    error = _raises(tmp_path, SAMPLE.encode("utf-16"))
+    """UTF-16 with a byte order mark (Notepad) is read; without one it is named as UTF-16."""
+    path = _write(tmp_path, SAMPLE.encode("utf-16"))
+    assert read_compendium(path).spells == read_compendium(_write(tmp_path, SAMPLE)).spells
+    error = _raises(tmp_path, SAMPLE.encode("utf-16-le"))
     assert [p.kind for p in error.problems] == ["encoding"]
     assert "UTF-16" in str(error)
 
@@ -454,7 +456,7 @@ def test_binary_file(tmp_path):
 
 def test_missing_file(tmp_path):
     """A missing file raises CompendiumError from read and is a problem from lint."""
-    with pytest.raises(CompendiumError, match="no such file"):
+    with pytest.raises(CompendiumError, match="soubor neexistuje"):
         read_compendium(tmp_path / "none.txt")
     assert [p.kind for p in lint_compendium(tmp_path / "none.txt")] == ["file"]
 
