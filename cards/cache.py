@@ -87,12 +87,12 @@ def engine_version() -> str:
     hyphenation exceptions list), and the shipped data folder without the compendium (whose
     spells key their own entries). The web page's files are left out: they fit nothing.
     """
+    from importlib import resources
+
     import pyphen
     import reportlab
 
     from cards.resources import FOLDERS, folder
-
-    from importlib import resources
 
     package = Path(str(resources.files("cards")))
     files = []
