@@ -208,9 +208,12 @@ spells = list(read_compendium().spells)
 deck = []
 for copy in range(times):
     for spell in spells:
-        if copy:
-            extra = Paragraph(f"Opis {copy}: " + spell.name + ".")
-            spell = replace(spell, name=f"{spell.name} {copy}", blocks=(*spell.blocks, extra))
+        if copy:  # every paragraph made distinct: no cache of one copy serves another
+            blocks = tuple(
+                replace(b, text=f"{b.text} ({copy})") if isinstance(b, Paragraph) else b
+                for b in spell.blocks
+            )
+            spell = replace(spell, name=f"{spell.name} {copy}", blocks=blocks)
         deck.append(spell)
 try:
     build_pdf(deck, "out.pdf", sheet="none", cache=None, jobs=1)

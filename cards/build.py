@@ -212,9 +212,21 @@ def _fit_in_worker(spell: Spell) -> tuple[bytes | None, Fit | None]:
 
 
 def _workers(jobs: int | None, count: int) -> int:
-    """Return how many processes fit `count` spells: jobs, or the cores for a big deck."""
+    """Return how many processes fit `count` spells: jobs, or the idle cores for a big deck.
+
+    By default a deck under PARALLEL_FROM spells, or a machine whose cores are busy (the
+    1-minute load average, this process counted as one of it), is fitted in this process:
+    workers that wait for a core only add their start and their cold caches.
+    """
     if jobs is None:
-        jobs = (os.cpu_count() or 1) if count >= PARALLEL_FROM else 1
+        if count < PARALLEL_FROM:
+            return 1
+        cores = os.cpu_count() or 1
+        try:
+            idle = cores - os.getloadavg()[0] + 1
+        except (AttributeError, OSError):  # no load average (Windows)
+            idle = cores
+        jobs = max(1, min(cores, int(idle + 0.5)))
     return max(1, min(jobs, count))
 
 

@@ -357,8 +357,8 @@ def test_any_number_of_workers_gives_the_same_bytes(tmp_path, compendium):
     assert warm.read_bytes() == pdfs[0]
 
 
-def test_a_small_deck_is_fitted_in_this_process(monkeypatch, deck):
-    """By default a small deck takes no worker processes (their start costs more)."""
+def test_a_small_deck_or_a_busy_machine_is_fitted_in_this_process(monkeypatch, deck):
+    """By default a small deck, or a busy machine, takes no worker processes."""
     import cards.build
 
     def refuse(*args, **kwargs):
@@ -366,7 +366,11 @@ def test_a_small_deck_is_fitted_in_this_process(monkeypatch, deck):
 
     monkeypatch.setattr(cards.build, "_fit_in_processes", refuse)
     assert len(fit_all(deck[:5], load_layout(), cache=None)) == 5
+    monkeypatch.setattr(cards.build.os, "getloadavg", lambda: (1.0, 1.0, 1.0))
     assert cards.build._workers(None, 1000) == (os.cpu_count() or 1)
+    monkeypatch.setattr(cards.build.os, "getloadavg", lambda: (40.0, 1.0, 1.0))
+    assert cards.build._workers(None, 1000) == 1  # busy cores: one process
+    assert cards.build._workers(3, 1000) == 3  # as asked
 
 
 def test_an_entry_under_another_key_is_rejected(tmp_path, deck):
