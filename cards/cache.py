@@ -194,6 +194,11 @@ _CLASSES = {
     cls.__name__: cls for cls in (TextLine, Label, Rule, Fill, Outline, Shape, Disc, Line, LineRun)
 }
 _FIELDS = {name: tuple(f.name for f in fields(cls)) for name, cls in _CLASSES.items()}
+# The fields that hold tuples (written as JSON lists): read back as tuples, the others as is.
+_TUPLE_FIELDS = {
+    name: tuple(i for i, f in enumerate(fields(cls)) if str(f.type).startswith("tuple"))
+    for name, cls in _CLASSES.items()
+}
 _FACE_FIELDS = tuple(f.name for f in fields(CardFace) if f.name not in ("spell", "style"))
 
 
@@ -255,13 +260,17 @@ def decode_fit(data: bytes, spell: Spell, layout: Layout) -> Fit:
     """
     icons = {icon.name: icon for icon in layout.icons.values()}
 
+    classes, tuple_fields = _CLASSES, _TUPLE_FIELDS
+
     def hook(obj: dict) -> Any:
-        if "@" in obj:
-            name = obj["@"]
-            values = [_tuples(value) for value in obj["v"]]
+        name = obj.get("@")
+        if name is not None:
+            values = obj["v"]
             if name == "Icon":
-                return Icon(*values)
-            return _CLASSES[name](*values)
+                return Icon(values[0], values[1], _tuples(values[2]))
+            for index in tuple_fields[name]:  # tuples of objects (a Line's runs)
+                values[index] = tuple(values[index])
+            return classes[name](*values)
         if "icon" in obj:
             return icons[obj["icon"]]
         return obj
