@@ -139,9 +139,19 @@ def csv_text(report: FitReport) -> str:
     return buffer.getvalue()
 
 
+# A spreadsheet runs a cell that opens with one of these as a formula (CWE-1236).
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(cell: str) -> str:
+    """Prefix a cell that a spreadsheet would run as a formula with ' (OWASP's advice)."""
+    return "'" + cell if cell.startswith(_FORMULA_STARTS) else cell
+
+
 def write_csv(report: FitReport, file: TextIO) -> None:
     """Write one CSV row per spell: spell, cards, body size, fewest cards at the minimum size."""
     writer = csv.writer(file, lineterminator="\n")
     writer.writerow(["spell", "cards", "body_size_pt", "min_cards_at_min_size"])
     for row in report.rows:
-        writer.writerow([row.label, row.cards, f"{row.body_size:.1f}", row.min_cards])
+        label = spreadsheet_safe(row.label)
+        writer.writerow([label, row.cards, f"{row.body_size:.1f}", row.min_cards])
