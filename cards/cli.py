@@ -15,6 +15,7 @@ import click
 
 from cards import __version__
 from cards.errors import CardsError
+from cards.messages import say, speak_czech_in_click
 from cards.model import SOURCE_ABBREVIATIONS
 from cards.service import (
     OUT_DIR,
@@ -25,6 +26,8 @@ from cards.service import (
     list_file_name,
     plural,
 )
+
+speak_czech_in_click()  # click's own usage errors from the Czech catalogue (exit status 2)
 
 # A build of this many spells takes about a second: long enough to show progress.
 PROGRESS_MIN_SPELLS = 200
@@ -120,7 +123,7 @@ def output_option(help: str) -> Callable:
 def finite(ctx, param, value: float | None) -> float | None:
     """Refuse nan and inf, which a float option would otherwise accept."""
     if value is not None and not math.isfinite(value):
-        raise click.BadParameter(f"expected a finite number, got {value}")
+        raise click.BadParameter(say("not_finite", value=value))
     return value
 
 
@@ -137,14 +140,16 @@ def sort_option(choices: tuple[str, ...], default: str, help: str) -> Callable:
 
 SORT_ORDERS = ("level", "name", "school", "class")
 SORT_HELP = "Order: by level (then Czech name), name, school or class."
+# No exists= check: the input gate (cards/inputs.py) refuses a missing file, a folder or a
+# device with exit 1, as for every other input file.
 _data = click.option(
     "--data",
-    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    type=click.Path(path_type=Path),
     help="Another compendium, in text or JSON (default: the embedded one).",
 )
 _add = click.option(
     "--add",
-    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    type=click.Path(path_type=Path),
     multiple=True,
     help="Spells of your own (text or JSON) to join the compendium. Repeatable.",
 )
@@ -211,16 +216,11 @@ def parse_offset(ctx, param, value):
     try:
         x, y = (float(part) for part in value.replace(" ", "").split(","))
     except ValueError:
-        raise click.BadParameter(
-            f"expected two numbers in mm as X,Y (e.g. 0.5,-1), got {shown(value)}"
-        ) from None
+        raise click.BadParameter(say("offset_numbers", value=shown(value))) from None
     if not (math.isfinite(x) and math.isfinite(y)):
-        raise click.BadParameter(f"expected two finite numbers in mm, got {shown(value)}")
+        raise click.BadParameter(say("offset_finite", value=shown(value)))
     if max(abs(x), abs(y)) > SCALE_RANGE:
-        raise click.BadParameter(
-            f"{shown(value)} is beyond the ±{SCALE_RANGE} mm the calibration sheet measures "
-            "(`cards calibrate`); a larger shift prints backs off their cards"
-        )
+        raise click.BadParameter(say("offset_range", value=shown(value), range=SCALE_RANGE))
     return (x, y)
 
 
@@ -238,8 +238,7 @@ def parse_sheet(ctx, param, value):
     if value.endswith(".toml") or value.lower() in available_sheets():
         return value
     raise click.BadParameter(
-        f"unknown sheet {value!r}; choose one of: {', '.join(available_sheets())}, "
-        "or a sheet file FILE.toml"
+        say("unknown_sheet", value=value, choices=", ".join(available_sheets()))
     )
 
 

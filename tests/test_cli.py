@@ -67,7 +67,7 @@ def test_unknown_class_lists_classes(runner):
     """An unknown class exits 1 and names the classes to choose from."""
     result = run(runner, "class", "necromancer")
     assert result.exit_code == 1
-    assert "Error:" in result.output
+    assert "Chyba:" in result.output
     assert "Kouzelník" in result.output
 
 

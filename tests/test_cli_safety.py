@@ -177,13 +177,13 @@ def test_preview_and_calibration_go_through_the_writer(runner, tmp_path):
 @pytest.mark.parametrize(
     ("option", "value", "message"),
     [
-        ("--bleed", "nan", "expected a finite number"),
+        ("--bleed", "nan", "čekáno konečné číslo"),
         ("--bleed", "inf", "--bleed"),
-        ("--back-offset", "nan,0", "expected two finite numbers"),
-        ("--back-offset", "inf,0", "expected two finite numbers"),
-        ("--back-offset", "0,-inf", "expected two finite numbers"),
-        ("--back-offset", "100,100", "beyond the ±5 mm the calibration sheet measures"),
-        ("--back-offset", "0,5.5", "beyond the ±5 mm"),
+        ("--back-offset", "nan,0", "čekána dvě konečná čísla"),
+        ("--back-offset", "inf,0", "čekána dvě konečná čísla"),
+        ("--back-offset", "0,-inf", "čekána dvě konečná čísla"),
+        ("--back-offset", "100,100", "je mimo ±5 mm, které měří kalibrační arch"),
+        ("--back-offset", "0,5.5", "je mimo ±5 mm"),
     ],
 )
 def test_non_finite_and_unmeasured_numbers_are_usage_errors(
@@ -232,7 +232,7 @@ def test_deck_on_stdin_that_is_not_utf8(tmp_path):
     )
     assert result.returncode == 1
     assert result.stderr.decode() == (
-        "Error: <stdin>:1: text není v kódování UTF-8; uložte soubor jako UTF-8\n"
+        "Chyba: <stdin>:1: text není v kódování UTF-8; uložte soubor jako UTF-8\n"
     )
     assert not out.exists()
 
@@ -449,7 +449,7 @@ def test_a_spell_that_cannot_fit_is_one_message_everywhere(runner, tmp_path):
     )
     layout = tmp_path / "small.toml"
     layout.write_text(small, encoding="utf-8")
-    expected = "Error: Barevná sprška: the material note does not fit a 35 × 50 mm card at"
+    expected = "Chyba: Barevná sprška: the material note does not fit a 35 × 50 mm card at"
     for command, out in (
         (["class", "kouzelnik", "--level", "1", "-o"], tmp_path / "k.pdf"),
         (["preview", "Barevná sprška", "-o"], tmp_path / "k.png"),

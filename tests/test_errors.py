@@ -31,7 +31,7 @@ def test_every_error_of_the_library_is_a_cards_error():
 
 
 def test_the_cli_turns_a_cards_error_into_its_message_and_exit_code(monkeypatch):
-    """Any CardsError raised below a command becomes 'Error: message' and its exit code."""
+    """Any CardsError raised below a command becomes 'Chyba: message' and its exit code."""
 
     class Odd(CardsError):
         exit_code = 1
@@ -42,4 +42,4 @@ def test_the_cli_turns_a_cards_error_into_its_message_and_exit_code(monkeypatch)
     monkeypatch.setattr("cards.cli.load_spells", boom)
     result = CliRunner().invoke(main, ["list"])
     assert result.exit_code == 1
-    assert result.output == "Error: spell X: something does not fit\n"
+    assert result.output == "Chyba: spell X: something does not fit\n"

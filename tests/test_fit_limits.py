@@ -145,7 +145,7 @@ def test_a_table_cell_of_2000_words_is_refused_with_a_clear_message():
 
 
 def test_the_cli_reports_a_spell_that_cannot_fit_and_writes_no_pdf(tmp_path):
-    """A FitError through `cards deck`: "Error: ..." on stderr, exit 1, no file written."""
+    """A FitError through `cards deck`: "Chyba: ..." on stderr, exit 1, no file written."""
     layout = layout_variant(tmp_path, {"width_mm": "35.0", "height_mm": "50.0"})
     out = tmp_path / "deck.pdf"
     # Čarodějnický blesk's material note is taller than a 35 x 50 mm card.

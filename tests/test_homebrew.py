@@ -280,7 +280,7 @@ def test_a_bad_record_is_answered_with_file_index_name_and_key(tmp_path, change,
     shown = name if name and name.strip() else "no name"
     first_line = result.output.splitlines()[0]
     assert first_line.startswith(
-        f"Error: {path}:{_record_line(path, 1)}: error: record 2 ({shown}): "
+        f"Chyba: {path}:{_record_line(path, 1)}: error: record 2 ({shown}): "
     )
     assert message in first_line
     assert "Traceback" not in result.output
@@ -298,7 +298,7 @@ def test_a_json_syntax_error_names_line_and_column(tmp_path):
     path.write_text('[\n  {"name": "X",}\n]\n', encoding="utf-8")
     result = invoke("list", "--add", str(path))
     assert result.exit_code == 1
-    assert result.output.startswith(f"Error: {path}:2: error: json: not valid JSON: ")
+    assert result.output.startswith(f"Chyba: {path}:2: error: json: not valid JSON: ")
     assert "(column 16)" in result.output
 
 
@@ -435,7 +435,7 @@ def test_same_name_from_the_same_book_is_an_error_naming_both_places(tmp_path):
     assert result.exit_code == 1
     where = f"{fireball.origin.file}:{fireball.origin.line}"
     assert result.output == (
-        f"Error: {path}:{_record_line(path, 1)}: error: duplicate: the spell 'Ohnivá koule' from "
+        f"Chyba: {path}:{_record_line(path, 1)}: error: duplicate: the spell 'Ohnivá koule' from "
         f"Příručka hráče is already in {where} [Ohnivá koule]\n"
     )
     assert not (tmp_path / "x.pdf").exists()

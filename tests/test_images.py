@@ -165,7 +165,7 @@ def test_no_spells_no_images(tmp_path):
     """An empty selection is an error, and no folder is made."""
     result = invoke("images", "--class", "paladin", "--level", "0", "-o", str(tmp_path / "x"))
     assert result.exit_code == 1
-    assert result.output.startswith("Error: No spells match")
+    assert result.output.startswith("Chyba: No spells match")
     assert not (tmp_path / "x").exists()
 
 

@@ -288,7 +288,7 @@ def test_unknown_sheet_is_a_usage_error(runner):
     """An unknown sheet name lists the sheets there are."""
     result = runner.invoke(main, ["compendium", "--sheet", "a3"])
     assert result.exit_code == 2
-    assert "a4, letter, none, or a sheet file FILE.toml" in result.output
+    assert "a4, letter, none, nebo soubor archu SOUBOR.toml" in result.output
 
 
 def test_layout_of_other_sizes_keeps_clear_of_the_edge(tmp_path):
