@@ -316,6 +316,24 @@ def _expected(subschema: Any, fallback: str) -> str:
 def _check_record(record: dict, any_book: bool) -> list[_Finding]:
     """Check what the schema cannot say: concentration, table rows, books, characters, dice."""
     found: list[_Finding] = []
+    if not isinstance(record["level"], int):  # the schema's "integer" lets 3.0 through
+        found.append(
+            (
+                "error",
+                "level",
+                f"expected a whole number from 0 (trik) to 9, got {_shown(record['level'])}",
+            )
+        )
+    blocks = record["blocks"]
+    if blocks and blocks[-1]["type"] == "heading":
+        found.append(
+            (
+                "error",
+                f"blocks[{len(blocks) - 1}]",
+                "the description ends in a heading with no text after it; expected a "
+                "paragraph, a list or a table after every heading",
+            )
+        )
     says = CONCENTRATION in record["duration"]
     if record["concentration"] != says:
         reason = "says" if says else "does not say"

@@ -152,7 +152,7 @@ def deck_name(
 ) -> str:
     """Name a filtered deck after its filters: kouzelnik-0-3, kompendium-druid-phb."""
     from cards.model import SOURCE_ABBREVIATIONS as ABBREVIATIONS
-    from cards.select import parse_levels, resolve_class, resolve_school, resolve_source, slug
+    from cards.select import parse_levels, resolve_class, resolve_school, slug
 
     parts = [base]
     parts += [slug(resolve_class(name)) for name in classes]
@@ -160,10 +160,20 @@ def deck_name(
         low, high = parse_levels(level)
         parts.append(str(low) if low == high else f"{low}-{high}")
     parts += [slug(resolve_school(name)) for name in schools]
-    parts += [ABBREVIATIONS[resolve_source(name)].lower() for name in sources]
+    parts += [_source_part(name, ABBREVIATIONS) for name in sources]
     flags = ((ritual, "ritualy", "bez-ritualu"), (concentration, "soustredeni", "bez-soustredeni"))
     parts += [yes if wanted else no for wanted, yes, no in flags if wanted is not None]
     return "-".join(dict.fromkeys(parts))
+
+
+def _source_part(name: str, abbreviations) -> str:
+    """Name a --source in a file name: phb for a known book, the slug of one's own book."""
+    from cards.select import SelectionError, resolve_source, slug
+
+    try:
+        return abbreviations[resolve_source(name)].lower()
+    except SelectionError:
+        return slug(name)  # a book of one's own spells (--add), checked by the selection
 
 
 def list_file_name(stem: str | None) -> str:
