@@ -280,6 +280,49 @@ class _LabelSpot:
     size: float
 
 
+MAX_PAPER_MM = 1200  # the longest side of A0 is 1189 mm; 100 m of paper is a mistake
+# The tables of a sheet file and the keys each may hold.
+SHEET_KEYS = {
+    "paper": ("width_mm", "height_mm"),
+    "grid": (
+        "card_width_mm",
+        "card_height_mm",
+        "columns",
+        "rows",
+        "column_gap_mm",
+        "row_gap_mm",
+        "gap_mm",
+        "margin_mm",
+    ),
+    "print": ("bleed_mm",),
+    "marks": ("length_mm", "min_length_mm", "offset_mm", "gap_offset_mm", "width_pt"),
+    "label": ("size_pt",),
+}
+_SHEET_TOP = ("kind", "name", "description")
+
+
+def _check_sheet_keys(data: dict, source: str) -> None:
+    """Refuse a table or key a sheet file does not have (grid.colums), naming the nearest."""
+    from cards.layout import did_you_mean
+
+    allowed = (*_SHEET_TOP, *SHEET_KEYS)
+    for key, value in data.items():
+        if key not in allowed:
+            what = "table" if isinstance(value, dict) else "key"
+            raise SheetError(
+                f"{source}: unknown {what} '{key}'{did_you_mean(key, allowed)}; "
+                f"expected one of: {', '.join(allowed)}"
+            )
+        if key in SHEET_KEYS and isinstance(value, dict):
+            for inner in value:
+                if inner not in SHEET_KEYS[key]:
+                    raise SheetError(
+                        f"{source}: unknown key '{key}.{inner}'"
+                        f"{did_you_mean(inner, SHEET_KEYS[key])}; "
+                        f"expected one of: {', '.join(SHEET_KEYS[key])}"
+                    )
+
+
 def available_sheets() -> tuple[str, ...]:
     """Return the names of the sheet files in layouts/ (and "none")."""
     names = []
@@ -313,8 +356,15 @@ def load_sheet(name: str, card_width: float, card_height: float) -> Sheet | None
         raise SheetError(f"{source}: not valid TOML: {error}") from error
     if data.get("kind") != "sheet":
         raise SheetError(f'{source}: kind: expected "sheet", got {data.get("kind")!r}')
+    _check_sheet_keys(data, source)
     paper_width = _length(data, source, "paper.width_mm", positive=True)
     paper_height = _length(data, source, "paper.height_mm", positive=True)
+    for key, value in (("paper.width_mm", paper_width), ("paper.height_mm", paper_height)):
+        if value > MAX_PAPER_MM * mm:
+            raise SheetError(
+                f"{source}: {key}: expected at most {MAX_PAPER_MM} mm (A0 is 841 × 1189 mm), "
+                f"got {value / mm:g}"
+            )
     column_key, row_key = _gap_keys(data)
     column_gap = _length(data, source, column_key)
     row_gap = _length(data, source, row_key)

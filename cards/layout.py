@@ -31,6 +31,32 @@ _HEX = re.compile(r"#[0-9a-fA-F]{6}")
 MAX_BASES = 32  # a theme of a theme of poker is 2; a longer chain is a mistake (or a loop)
 
 
+# The keys and tables a card layout may hold.
+LAYOUT_KEYS = (
+    "kind",
+    "base",
+    "description",
+    "name",
+    "card",
+    "fonts",
+    "type",
+    "colours",
+    "school_colours",
+    "design",
+    "spacing",
+    "icons",
+)
+
+
+def did_you_mean(key: str, allowed) -> str:
+    """Return " (did you mean 'x'?)" for the allowed name nearest a misspelt one, or ""."""
+    import difflib
+
+    lowered = {name.lower(): name for name in allowed}
+    near = difflib.get_close_matches(key.lower(), list(lowered), n=1, cutoff=0.6)
+    return f" (did you mean '{lowered[near[0]]}'?)" if near else ""
+
+
 class LayoutError(CardsError):
     """A layout file is missing, unreadable or holds a bad value."""
 
@@ -257,7 +283,7 @@ class _Reader:
         for key in table:
             if key not in allowed:
                 raise LayoutError(
-                    f"{self.path}: unknown key '{section}.{key}'; "
+                    f"{self.path}: unknown key '{section}.{key}'{did_you_mean(key, allowed)}; "
                     f"expected one of: {', '.join(sorted(allowed))}"
                 )
 
@@ -476,7 +502,15 @@ def load_layout(name_or_path: str | Path = "poker") -> Layout:
     that layout and overrides only the keys it gives.
     """
     path = _layout_path(name_or_path)
-    reader = _Reader(path, _with_base(path, _read_toml(path)))
+    own = _read_toml(path)
+    for key, value in own.items():  # the file's own keys: a misspelt [colour] is not ignored
+        if key not in LAYOUT_KEYS:
+            what = "table" if isinstance(value, dict) else "key"
+            raise LayoutError(
+                f"{path}: unknown {what} '{key}'{did_you_mean(key, LAYOUT_KEYS)}; "
+                f"expected one of: {', '.join(LAYOUT_KEYS)}"
+            )
+    reader = _Reader(path, _with_base(path, own))
     kind = reader.data.get("kind")
     if kind != "card":
         raise reader.fail("kind", kind, '"card" (this is not a card layout)')
