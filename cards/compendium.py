@@ -260,7 +260,8 @@ def _has_czech_letters(text: str) -> bool:
 
 # Letters of Czech that English names never have (á é í ó ú ý occur in borrowed words).
 _CZECH_ONLY = set("čďěňřšťůžČĎĚŇŘŠŤŮŽ")
-# A line longer than this above the source line is a paragraph, not a name.
+# A name longer than this is an error (the lines above the source line are the names by
+# structure, however long: a long one is not silently read as the spell above's paragraph).
 MAX_NAME = 120
 
 
@@ -297,7 +298,7 @@ def _find_header(lines: list[_Line], run_start: int, floor: int) -> _Header:
     names: list[_Line] = []
     while len(names) < wanted and i >= floor:
         line = lines[i]
-        if _is_record_line(line.text) or len(line.text) > MAX_NAME:
+        if _is_record_line(line.text):
             break
         names.insert(0, line)
         i -= 1
@@ -642,6 +643,15 @@ def _build_spell(
     at = first.number if first else 0
     if header.name is None:
         out.error(at, "structure", "a spell without a name line before its header", "")
+    for line, which in ((header.name, "Czech name"), (header.name_en, "English name")):
+        if line is not None and len(line.text) > MAX_NAME:
+            out.error(
+                line.number,
+                "name",
+                f"the {which} has {len(line.text)} characters, more than the {MAX_NAME} a card's "
+                "title can hold; shorten it (or is a name line missing above the source line?)",
+                _excerpt(line.text),
+            )
     if header.level is None:
         shown = header.bad_level or (run[0] if run else first)
         found = ", found this" if header.bad_level else ""
