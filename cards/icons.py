@@ -59,6 +59,11 @@ def load_icon(path: Path) -> Icon:
         x0, y0, width, height = (float(v) for v in box.group(1).replace(",", " ").split())
     except ValueError:
         raise IconError(f"{path}: error: bad viewBox {box.group(1)!r}") from None
+    if not all(math.isfinite(v) for v in (x0, y0, width, height)) or min(width, height) <= 0:
+        raise IconError(
+            f"{path}: error: bad viewBox {box.group(1)!r}: expected four finite numbers, "
+            "the width and height positive"
+        )
     operators: list[str] = []
     points: list[tuple[float, float]] = []
     for data in paths:
@@ -68,6 +73,8 @@ def load_icon(path: Path) -> Icon:
             raise IconError(f"{path}: error: bad path data ({error})") from None
         operators.extend(ops)
         points.extend(pts)
+    if not all(math.isfinite(v) for point in points for v in point):
+        raise IconError(f"{path}: error: bad path data (expected finite numbers)")
     scale = 1 / max(width, height)
     unit = tuple((round((x - x0) * scale, 5), round(1 - (y - y0) * scale, 5)) for x, y in points)
     return Icon(path.stem, "".join(operators), unit)

@@ -36,3 +36,30 @@ def test_a_czech_name_over_120_characters_is_an_error():
     assert "120" in errors[0].message
     first = compendium.spells[0]
     assert all(long_name.strip() not in getattr(b, "text", "") for b in first.blocks)
+
+
+def test_a_book_name_with_a_glyph_the_fonts_lack_stops_the_build(tmp_path):
+    """A book of one's own named with ☃ is a missing-glyph error like one in the text."""
+    from cards.glyphs import spell_problems
+    from cards.layout import load_layout
+
+    text = SPELL.format(name="Sněhulák").replace("Kouzla naší družiny", "Kouzla ☃ družiny")
+    spells = parse_compendium(text, "k.txt", any_book=True).spells
+    problems = spell_problems(spells, load_layout("poker"))
+    assert problems and "U+2603" in problems[0].message and "book" in problems[0].message
+
+
+def test_nan_in_an_icon_view_box_is_refused(tmp_path):
+    """viewBox="0 0 nan nan" would write 'nan nan m' into the PDF: refused naming the file."""
+    import pytest
+
+    from cards.icons import IconError, load_icon
+
+    for box in ("0 0 nan nan", "0 0 inf 512", "0 0 0 0", "nan 0 512 512"):
+        path = tmp_path / "x.svg"
+        path.write_text(f'<svg viewBox="{box}"><path d="M0 0L1 1Z"/></svg>', encoding="utf-8")
+        with pytest.raises(IconError, match="viewBox"):
+            load_icon(path)
+    path.write_text('<svg viewBox="0 0 10 10"><path d="M0 0Lnan 1Z"/></svg>', encoding="utf-8")
+    with pytest.raises(IconError):
+        load_icon(path)
