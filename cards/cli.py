@@ -242,6 +242,9 @@ def parse_sheet(ctx, param, value):
     )
 
 
+quiet_option = click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors.")
+
+
 def pdf_options(command: Callable) -> Callable:
     """Add the layout, sheet and printing options of every command that writes a PDF."""
     options = [
@@ -294,7 +297,7 @@ def pdf_options(command: Callable) -> Callable:
             help="Single cards with 3 mm bleed, trim and bleed boxes: what print shops ask for.",
         ),
         data_option,
-        click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors."),
+        quiet_option,
     ]
     for option in reversed(options):
         command = option(command)
@@ -370,8 +373,9 @@ def main():
 @sort_option(SORT_ORDERS, "level", SORT_HELP)
 @click.option("--json", "as_json", is_flag=True, help="Print the full records as a JSON array.")
 @data_option
+@quiet_option
 @friendly_errors
-def list_command(sort, as_json, data, add, **filters):
+def list_command(sort, as_json, data, add, quiet, **filters):
     """List spells.
 
     Filter by class, level, school, source, ritual or concentration; --json gives the full
@@ -381,6 +385,8 @@ def list_command(sort, as_json, data, add, **filters):
     from cards.select import sort_spells
 
     spells = sort_spells(apply_filters(load_spells(data, add), **filters), by=sort)
+    if quiet:
+        return  # the filters and files were checked: errors only
     if as_json:
         text = json.dumps([spell_to_dict(s) for s in spells], ensure_ascii=False, indent=2)
         click.echo(text)
@@ -421,8 +427,9 @@ def show_command(name, as_json, data, add):
 @main.command("lint")
 @layout_option
 @data_option
+@quiet_option
 @friendly_errors
-def lint_command(layout, data, add):
+def lint_command(layout, data, add, quiet):
     """Check a compendium for problems.
 
     Lists every error and warning with file:line, characters the layout's fonts cannot draw
@@ -442,13 +449,14 @@ def lint_command(layout, data, add):
     )
     errors = [p for p in problems if p.severity == "error"]
     warnings = [p for p in problems if p.severity != "error"]
-    for title, group in (("Errors", errors), ("Warnings", warnings)):
+    for title, group in (("Errors", errors), ("Warnings", [] if quiet else warnings)):
         if group:
             click.echo(f"{title} ({len(group)}):")
             for problem in group:
                 click.echo(f"  {problem}")
     counts = f"{english_plural(len(errors), 'error')}, {english_plural(len(warnings), 'warning')}"
-    click.echo(f"{counts} in " + ", ".join(map(str, (data or DEFAULT_DATA, *add))))
+    if not quiet:
+        click.echo(f"{counts} in " + ", ".join(map(str, (data or DEFAULT_DATA, *add))))
     if errors:
         sys.exit(1)
 
@@ -574,8 +582,9 @@ def deck_command(file, source, sort, **opts):
     help="The cards as --continue-on-back prints them: part 2 on the back of part 1's card.",
 )
 @data_option
+@quiet_option
 @friendly_errors
-def preview_command(name, output, dpi, layout, no_backs, continue_on_back, data, add):
+def preview_command(name, output, dpi, layout, no_backs, continue_on_back, data, add, quiet):
     """Render one spell's cards to PNG.
 
     All cards of the spell, fronts above backs, in one image.
@@ -593,7 +602,8 @@ def preview_command(name, output, dpi, layout, no_backs, continue_on_back, data,
         continue_on_back=continue_on_back,
         out=out,
     )
-    click.echo(out)
+    if not quiet:
+        click.echo(out)
 
 
 @main.command("images")
@@ -601,7 +611,7 @@ def preview_command(name, output, dpi, layout, no_backs, continue_on_back, data,
 @filter_options
 @click.option(
     "--sort",
-    type=click.Choice(["level", "name", "school", "class"]),
+    type=click.Choice(["level", "name", "school", "class"], case_sensitive=False),
     default="level",
     show_default=True,
     help="Order of the cards when no NAMES are given.",
@@ -630,8 +640,9 @@ def preview_command(name, output, dpi, layout, no_backs, continue_on_back, data,
 @click.option("--no-backs", is_flag=True, help="Only the fronts (one PNG per card).")
 @layout_option
 @data_option
+@quiet_option
 @friendly_errors
-def images_command(names, sort, output, dpi, sheet, no_backs, layout, data, add, **filters):
+def images_command(names, sort, output, dpi, sheet, no_backs, layout, data, add, quiet, **filters):
     """Write card images (PNG) for virtual tables.
 
     One PNG per card face, fronts and backs, named in deck order (0001-ohniva-koule-front.png);
@@ -652,7 +663,7 @@ def images_command(names, sort, output, dpi, sheet, no_backs, layout, data, add,
     require_drawable(spells, layout)
     out = output or OUT_DIR / "images"
     bar = None
-    if stderr_is_terminal() and len(spells) >= PROGRESS_MIN_SPELLS // 10:
+    if not quiet and stderr_is_terminal() and len(spells) >= PROGRESS_MIN_SPELLS // 10:
         bar = click.progressbar(length=len(spells), label="Kreslím karty", file=sys.stderr)
     progress = bar.update if bar else None
     with bar or contextlib.nullcontext():
@@ -662,16 +673,18 @@ def images_command(names, sort, output, dpi, sheet, no_backs, layout, data, add,
             paths = write_images(
                 spells, out, layout=layout, dpi=dpi, backs=not no_backs, progress=progress
             )
-    click.echo(f"{plural(len(paths), 'obrázek', 'obrázky', 'obrázků')} -> {out}")
+    if not quiet:
+        click.echo(f"{plural(len(paths), 'obrázek', 'obrázky', 'obrázků')} -> {out}")
 
 
 @main.command("calibrate")
 @click.option(
     "--sheet",
-    type=click.Choice(["a4", "letter"], case_sensitive=False),
     default="a4",
     show_default=True,
-    help="Paper of the calibration sheet.",
+    metavar="a4|letter|FILE.toml",
+    callback=parse_sheet,
+    help="Paper of the calibration sheet: a sheet from layouts/ or a sheet file.",
 )
 @output_option("Where to write the PDF (default: out/kalibrace.pdf).")
 @layout_option
@@ -685,6 +698,8 @@ def calibrate_command(sheet, output, layout):
     from cards.impose import load_sheet
     from cards.layout import load_layout
 
+    if sheet.lower() == "none":
+        raise click.BadParameter(say("calibrate_needs_paper"), param_hint="'--sheet'")
     card = load_layout(layout)
     path = write_calibration(
         output or OUT_DIR / "kalibrace.pdf", load_sheet(sheet, card.width, card.height), layout=card

@@ -62,6 +62,8 @@ CATALOGUE = {
     "SOUBOR.toml",
     "print_shop_sheet": "--print-shop tiskne jednotlivé karty se spadávkou; nejde spolu s "
     "--sheet {sheet}",
+    "calibrate_needs_paper": "kalibrační arch se tiskne na papír: zvolte a4, letter nebo "
+    "soubor archu SOUBOR.toml",
     "too_many_unknown": "… a dalších {count} neznámých názvů; opravte nejdřív ty výše",
 }
 
