@@ -63,3 +63,35 @@ def test_nan_in_an_icon_view_box_is_refused(tmp_path):
     path.write_text('<svg viewBox="0 0 10 10"><path d="M0 0Lnan 1Z"/></svg>', encoding="utf-8")
     with pytest.raises(IconError):
         load_icon(path)
+
+
+def _spell_with(name_en: str = "Sparkling greeting", book: str = "Kouzla naší družiny"):
+    text = SPELL.format(name="Jiskřivý pozdrav").replace("Sparkling greeting", name_en)
+    return parse_compendium(text.replace("Kouzla naší družiny", book), "k.txt", any_book=True)
+
+
+def test_an_english_name_too_wide_for_the_card_is_an_error():
+    """A 77-character English name is an error naming the spell and the field, not text off
+    the card."""
+    import pytest
+
+    from cards.bounds import FieldTooWide
+    from cards.fit import fit_spell
+    from cards.layout import load_layout
+
+    spell = _spell_with(name_en="A very long English name of a spell " * 2 + "indeed").spells[0]
+    with pytest.raises(FieldTooWide, match=r"k.txt:\d+: Jiskřivý pozdrav.*anglický název"):
+        fit_spell(spell, load_layout("poker"))
+
+
+def test_a_book_name_too_wide_for_the_card_is_an_error():
+    """A 58-character book of one's own is an error naming the field."""
+    import pytest
+
+    from cards.bounds import FieldTooWide
+    from cards.fit import fit_spell
+    from cards.layout import load_layout
+
+    spell = _spell_with(book="Kouzla naší družiny a jejích přátel z dalekých hor a údolí").spells[0]
+    with pytest.raises(FieldTooWide, match=r"zdroj \(kniha\)"):
+        fit_spell(spell, load_layout("poker"))
