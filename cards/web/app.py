@@ -218,7 +218,7 @@ def _host_allowed(header: str, hosts: frozenset[str]) -> bool:
     return f"{name}:*" in hosts
 
 
-def _cross_site(hosts: frozenset[str]) -> bool:
+def _cross_site() -> bool:
     """Tell a POST sent by another site's page (Sec-Fetch-Site, or an Origin not our own)."""
     site = request.headers.get("Sec-Fetch-Site")
     if site is not None and site.lower() not in ("same-origin", "none"):
@@ -252,14 +252,15 @@ def create_app(config: dict | None = None) -> Flask:
     pool = None if workers == 0 else BuildPool(workers)
     spells = app.config.get("SPELLS") or load_spells()
     app.extensions["cards"] = Engine(spells, pool)
-    hosts = allowed_hosts(app.config.get("HOST", "127.0.0.1"), app.config.get("PORT"))
-    app.config["ALLOWED_HOSTS"] = hosts
+    app.config["ALLOWED_HOSTS"] = allowed_hosts(
+        app.config.get("HOST", "127.0.0.1"), app.config.get("PORT")
+    )
 
     @app.before_request
     def check_request():
-        if not _host_allowed(request.headers.get("Host", ""), hosts):
+        if not _host_allowed(request.headers.get("Host", ""), app.config["ALLOWED_HOSTS"]):
             return _error(400, "Neznámý název hostitele v požadavku (ochrana proti DNS rebinding).")
-        if request.method not in ("GET", "HEAD", "OPTIONS") and _cross_site(hosts):
+        if request.method not in ("GET", "HEAD", "OPTIONS") and _cross_site():
             return _error(403)
         length = request.content_length
         if length is not None and length > MAX_BODY:
@@ -307,3 +308,39 @@ def _error(status: int, message: str | None = None):
     if request.path.startswith("/api/"):
         return jsonify({"error": text}), status
     return Response(text + "\n", status=status, mimetype="text/plain")
+
+
+def serve(host: str, port: int, *, open_browser: bool = True, announce=print) -> None:
+    """Run the app on host:port (0: a free port) until Ctrl-C; announce the address first.
+
+    A threaded server: previews and the page are answered while builds run in the pool.
+    """
+    import webbrowser
+
+    from werkzeug.serving import make_server
+
+    from cards.errors import CardsError
+
+    app = create_app({"HOST": host})
+    try:
+        server = make_server(host, port, app, threaded=True)
+    except OSError as error:
+        raise CardsError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
+    bound = server.socket.getsockname()[1]
+    app.config["ALLOWED_HOSTS"] = allowed_hosts(host, bound)
+    shown = f"[{host}]" if ":" in host else host
+    if host in ("0.0.0.0", "::"):
+        shown = "127.0.0.1"
+    url = f"http://{shown}:{bound}/"
+    announce(url)
+    if open_browser:
+        threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+        pool = app.extensions["cards"].pool
+        if pool is not None:
+            pool.shutdown()
