@@ -38,6 +38,7 @@ def friendly_errors(command: Callable) -> Callable:
     @functools.wraps(command)
     def wrapper(*args, **kwargs):
         try:
+            refuse_overwriting_inputs(kwargs)
             result = command(*args, **kwargs)
             sys.stdout.flush()  # a closed pipe shows here, not at exit
             return result
@@ -57,6 +58,21 @@ def friendly_errors(command: Callable) -> Callable:
             raise click.ClickException(message) from None
 
     return wrapper
+
+
+def refuse_overwriting_inputs(params: dict) -> None:
+    """Refuse an -o or --csv that names any input of the command, before any work."""
+    from cards.atomic import refuse_inputs
+
+    inputs = [("--data", params.get("data")), ("deck", params.get("file"))]
+    inputs += [("--add", path) for path in params.get("add") or ()]
+    for option in ("layout", "sheet"):
+        value = params.get(option)
+        if isinstance(value, str) and value.endswith(".toml"):
+            inputs.append((f"--{option}", value))
+    for key in ("output", "csv_path"):
+        if params.get(key) is not None:
+            refuse_inputs(params[key], inputs)
 
 
 def load_spells(data: Path | None, add: tuple[Path, ...] = ()):
