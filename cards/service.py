@@ -247,11 +247,13 @@ def build_deck(
     title: str,
     index: bool = False,
     progress: Callable[[int], None] | None = None,
+    jobs: int | None = None,
 ) -> DeckPdf:
     """Build a deck's PDF: written to `out`, or returned as bytes when `out` is None.
 
     Raise EmptySelection, OptionClash, or the library's errors for a character the layout
     cannot draw, a bad layout or sheet. The bytes are those `cards deck -o FILE` writes.
+    jobs: processes that fit the spells the cache lacks (None: build_pdf's default).
     """
     from cards.atomic import output_target
     from cards.build import build_pdf
@@ -274,6 +276,7 @@ def build_deck(
             title=title,
             index=index,
             progress=progress,
+            jobs=jobs,
         )
         data = target.read_bytes() if out is None else b""
     summary = DeckSummary(result.spells, result.cards, result.sheets, settings.single_cards)
@@ -312,9 +315,8 @@ class DeckCounter:
         key = (layout_name, continue_on_back, spell)
         found = self._faces.pop(key, None)
         if found is None:
-            found = fit_spells(
-                (spell,), load_layout(layout_name), continue_on_back=continue_on_back
-            )
+            layout = load_layout(layout_name)
+            found = fit_spells((spell,), layout, continue_on_back=continue_on_back, jobs=1)
             self._parts[key] = len(found)
         self._faces[key] = found  # the newest last
         while len(self._faces) > self.MAX_FACES:
@@ -366,11 +368,11 @@ class DeckCounter:
 
 
 def part_counts(spells: Sequence[Spell], layout_name: str, cob: bool = False) -> list[int]:
-    """Return how many parts each spell takes (for DeckCounter.remember; fits every spell)."""
-    from cards.build import fit_spells
+    """Return how many parts each spell takes (for DeckCounter.remember), in this process."""
+    from cards.build import fit_all
 
-    layout = load_layout(layout_name)
-    return [len(fit_spells((spell,), layout, continue_on_back=cob)) for spell in spells]
+    fits = fit_all(spells, load_layout(layout_name), continue_on_back=cob, jobs=1)
+    return [len(fit.faces) for fit in fits]
 
 
 def count_deck(spells: Sequence[Spell], settings: PrintSettings) -> DeckSummary:

@@ -58,7 +58,7 @@ def _warm_worker() -> None:
 def _build_in_worker(spells, settings, title: str, index: bool) -> DeckPdf:
     from cards.service import build_deck
 
-    return build_deck(spells, settings, title=title, index=index)
+    return build_deck(spells, settings, title=title, index=index, jobs=1)  # one core a build
 
 
 def _parts_in_worker(spells, layout: str, continue_on_back: bool) -> list[int]:
