@@ -29,6 +29,7 @@ from cards.service import (
 
 speak_czech_in_click()  # click's own usage errors from the Czech catalogue (exit status 2)
 
+DEFAULT_PORT = 8517  # `cards serve`: fixed, so a bookmark keeps working
 # A build of this many spells takes about a second: long enough to show progress.
 PROGRESS_MIN_SPELLS = 200
 
@@ -715,3 +716,35 @@ def layouts_command():
 
     for name in list_layouts():
         click.echo(f"{name:<12} {load_layout(name).description}")
+
+
+@main.command("serve")
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Address to listen on; anything but 127.0.0.1 lets other machines in (a warning).",
+)
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=DEFAULT_PORT,
+    show_default=True,
+    help="Port to listen on; 0 takes a free one.",
+)
+@click.option("--no-browser", is_flag=True, help="Do not open the page in a browser.")
+@friendly_errors
+def serve_command(host, port, no_browser):
+    """Serve the deck builder as a web page on this computer.
+
+    Prints the page's address as the first line and opens it in the browser. Ctrl-C stops it.
+    """
+    from cards.web.app import serve
+
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        click.echo(
+            f"warning: listening on {host}: other machines can use the page (there is no "
+            "login); use the default 127.0.0.1 to keep it to this computer",
+            err=True,
+        )
+    serve(host, port, open_browser=not no_browser, announce=click.echo)

@@ -256,11 +256,13 @@ def build_deck(
     title: str,
     index: bool = False,
     progress: Callable[[int], None] | None = None,
+    jobs: int | None = None,
 ) -> DeckPdf:
     """Build a deck's PDF: written to `out`, or returned as bytes when `out` is None.
 
     Raise EmptySelection, OptionClash, or the library's errors for a character the layout
     cannot draw, a bad layout or sheet. The bytes are those `cards deck -o FILE` writes.
+    jobs: processes that fit the spells the cache lacks (None: build_pdf's default).
     """
     from cards.atomic import output_target
     from cards.build import build_pdf
@@ -283,60 +285,103 @@ def build_deck(
             title=title,
             index=index,
             progress=progress,
+            jobs=jobs,
         )
         data = target.read_bytes() if out is None else b""
     summary = DeckSummary(result.spells, result.cards, result.sheets, settings.single_cards)
     return DeckPdf(summary, None if out is None else result.path, data)
 
 
+@dataclass(frozen=True)
+class _Slot:
+    """A stand-in card face for counting: its size, its spell's place in the deck and its part."""
+
+    width: float
+    height: float
+    spell: int
+    part: int
+
+
 class DeckCounter:
-    """Count decks without building a PDF; remembers each spell's fitted faces per layout.
+    """Count decks without building a PDF; remembers how many parts each spell takes per layout.
 
     One counter per process (the web app keeps one): a filtered list or a deck's live count
-    then fits only spells it has not seen, and the fitting is the library's own (fit_spells).
+    then fits only spells it has not seen, with the library's own fitting (fit_spells), and
+    imposes stand-ins of the known size, so the sheets are counted by the imposition itself.
+    The faces of the last spells previewed are kept too (at most MAX_FACES).
     """
 
+    MAX_FACES = 64
+
     def __init__(self) -> None:
+        self._parts: dict[tuple[str, bool, Spell], int] = {}
         self._faces: dict[tuple[str, bool, Spell], tuple] = {}
 
     def faces(self, spell: Spell, layout_name: str, continue_on_back: bool = False) -> tuple:
-        """Return the card faces of one spell in a layout (memoised)."""
+        """Return the card faces of one spell in a layout (kept for the last few spells)."""
         from cards.build import fit_spells
 
         key = (layout_name, continue_on_back, spell)
-        found = self._faces.get(key)
+        found = self._faces.pop(key, None)
         if found is None:
             layout = load_layout(layout_name)
-            found = fit_spells((spell,), layout, continue_on_back=continue_on_back)
-            self._faces[key] = found
+            found = fit_spells((spell,), layout, continue_on_back=continue_on_back, jobs=1)
+            self._parts[key] = len(found)
+        self._faces[key] = found  # the newest last
+        while len(self._faces) > self.MAX_FACES:
+            self._faces.pop(next(iter(self._faces)))
+        return found
+
+    def known(self, spell: Spell, layout_name: str, continue_on_back: bool = False) -> bool:
+        """Tell whether the spell's parts in this layout are counted already."""
+        return (layout_name, continue_on_back, spell) in self._parts
+
+    def remember(
+        self, spells: Sequence[Spell], parts: Sequence[int], layout_name: str, cob: bool = False
+    ) -> None:
+        """Take the parts of spells counted elsewhere (by part_counts in another process)."""
+        for spell, count in zip(spells, parts, strict=True):
+            self._parts[(layout_name, cob, spell)] = count
+
+    def parts(self, spell: Spell, layout_name: str, continue_on_back: bool = False) -> int:
+        """Return how many card faces (parts) a spell takes."""
+        found = self._parts.get((layout_name, continue_on_back, spell))
+        if found is None:
+            found = len(self.faces(spell, layout_name, continue_on_back))
         return found
 
     def cards(self, spell: Spell, layout_name: str, continue_on_back: bool = False) -> int:
         """Return how many physical cards a spell takes."""
-        from cards.impose import physical_cards
-
-        faces = self.faces(spell, layout_name, continue_on_back)
-        return len(physical_cards(faces, continue_on_back=continue_on_back))
+        parts = self.parts(spell, layout_name, continue_on_back)
+        return (parts + 1) // 2 if continue_on_back else parts
 
     def count(self, spells: Sequence[Spell], settings: PrintSettings) -> DeckSummary:
         """Count a deck's spells, physical cards and sheets as build_deck would print them."""
-        from cards.impose import DeckLabel, impose, load_sheet, physical_cards
+        from cards.impose import impose, load_sheet, physical_cards
 
         options = settings.print_options()
         layout = load_layout(settings.layout)
-        faces = tuple(
-            face
-            for spell in spells
-            for face in self.faces(spell, settings.layout, settings.continue_on_back)
+        cob = settings.continue_on_back
+        slots = tuple(
+            _Slot(layout.width, layout.height, number, part)
+            for number, spell in enumerate(spells)
+            for part in range(1, self.parts(spell, settings.layout, cob) + 1)
         )
-        cards = len(physical_cards(faces, continue_on_back=settings.continue_on_back))
-        if not faces:
+        if not slots:
             return DeckSummary(0, 0, 0, settings.single_cards)
+        cards = len(physical_cards(slots, continue_on_back=cob))
         sheet = load_sheet(settings.sheet_name, layout.width, layout.height)
-        deck = DeckLabel("", layout.fonts["body"], layout.colours.muted)
-        pages = impose(faces, sheet, options, deck=deck)
+        pages = impose(slots, sheet, options)
         sheets = sum(1 for page in pages if page.side == "front")
         return DeckSummary(len(spells), cards, sheets, settings.single_cards)
+
+
+def part_counts(spells: Sequence[Spell], layout_name: str, cob: bool = False) -> list[int]:
+    """Return how many parts each spell takes (for DeckCounter.remember), in this process."""
+    from cards.build import fit_all
+
+    fits = fit_all(spells, load_layout(layout_name), continue_on_back=cob, jobs=1)
+    return [len(fit.faces) for fit in fits]
 
 
 def count_deck(spells: Sequence[Spell], settings: PrintSettings) -> DeckSummary:
@@ -434,4 +479,65 @@ def select(spells: Iterable[Spell], **filters) -> tuple[Spell, ...]:
     level = filters.pop("level", None)
     return select_spells(
         spells, levels=parse_levels(level) if level not in (None, "") else None, **filters
+    )
+
+
+@dataclass(frozen=True)
+class SpellFile:
+    """A file of the user's own spells, as text (the web page keeps it and sends it back)."""
+
+    name: str
+    text: str
+
+
+def parse_spell_file(file: SpellFile):
+    """Parse an uploaded spell file, text or JSON as --add takes it; collect its problems."""
+    from cards.compendium import parse_compendium
+    from cards.homebrew import is_json, parse_json
+
+    parse = parse_json if is_json(file.text) else parse_compendium
+    return parse(file.text, file.name, any_book=True)
+
+
+def lint_spell_files(base: Sequence[Spell], files: Sequence[SpellFile]):
+    """Return the added files' spells and every problem of theirs, name clashes included.
+
+    `base` is the compendium they join (as `cards lint --add` checks them against it).
+    """
+    from cards.compendium import Compendium
+    from cards.homebrew import clashes
+
+    parsed = [parse_spell_file(file) for file in files]
+    problems = [p for file in parsed for p in file.problems]
+    problems += clashes([Compendium("<kompendium>", tuple(base), ()), *parsed])
+    spells = tuple(spell for file in parsed for spell in file.spells)
+    return spells, tuple(problems)
+
+
+def spells_with(base: Sequence[Spell], files: Sequence[SpellFile]) -> tuple[Spell, ...]:
+    """Join the added files' spells to the compendium; CompendiumError when one has an error."""
+    from cards.compendium import CompendiumError
+
+    if not files:
+        return tuple(base)
+    added, problems = lint_spell_files(base, files)
+    if any(p.severity == "error" for p in problems):
+        raise CompendiumError(problems)
+    return (*base, *added)
+
+
+def search_spells(spells: Iterable[Spell], query: str) -> tuple[Spell, ...]:
+    """Keep the spells whose Czech or English name holds the query, matched as `cards deck` does.
+
+    Any case, diacritics optional, punctuation ignored ("ohniva" finds Ohnivá koule).
+    """
+    from cards.select import name_key
+
+    key = name_key(query)
+    if not key:
+        return tuple(spells)
+    return tuple(
+        spell
+        for spell in spells
+        if key in name_key(spell.name) or (spell.name_en and key in name_key(spell.name_en))
     )
