@@ -39,7 +39,7 @@ from cards.model import Spell
 from cards.typeset import Line, LineRun
 
 FORMAT = 1  # the layout of an entry's JSON; a different number is a foreign entry
-DEFAULT_LIMIT = 256 * 1024 * 1024  # bytes on disk before the least recently used go
+DEFAULT_LIMIT = 256 * 1000 * 1000  # bytes on disk before the least recently used go
 FILE_NAME = "fits.sqlite3"
 APP_FOLDER = "kartoteka"
 _SCHEMA = (

@@ -87,15 +87,17 @@ def write_images(
     title: str = DEFAULT_TITLE,
     progress: Callable[[int], None] | None = None,
     cache: Any = DEFAULT_CACHE,
+    jobs: int | None = None,
 ) -> tuple[Path, ...]:
     """Write one PNG per card face (front, then back) into out_dir; return the paths in order.
 
-    The spells are fitted once (from the cache of fitted cards unless cache is None); the PNGs
-    are encoded on threads while the next pages render. progress, if given, is called with 1
-    twice per spell: once it is fitted, once its last card's images are made.
+    The spells are fitted once (from the cache of fitted cards unless cache is None, in `jobs`
+    processes); the PNGs are encoded on threads while the next pages render. progress, if
+    given, is called with 1 twice per spell: once it is fitted, once its last card's images
+    are made.
     """
     layout = layout if isinstance(layout, Layout) else load_layout(layout)
-    faces = _faces(spells, layout, progress, cache)
+    faces = _faces(spells, layout, progress, cache, jobs)
     cards = card_images(faces)
     paths = []
     workers = max(1, min(4, os.cpu_count() or 1))
@@ -136,6 +138,7 @@ def write_tts_sheets(
     title: str = DEFAULT_TITLE,
     progress: Callable[[int], None] | None = None,
     cache: Any = DEFAULT_CACHE,
+    jobs: int | None = None,
 ) -> tuple[Path, ...]:
     """Write Tabletop Simulator deck sheets: fronts and matching backs, 10 x 7, and one back.
 
@@ -147,7 +150,7 @@ def write_tts_sheets(
     layout = layout if isinstance(layout, Layout) else load_layout(layout)
     _check_sheet_size(layout, dpi)
     common = _common_back(layout, dpi, title)
-    faces = _faces(spells, layout, progress, cache)
+    faces = _faces(spells, layout, progress, cache, jobs)
     paths = [_save(common, out_dir / "tts-back.png", dpi)]
     sheets = (len(faces) + TTS_CARDS - 1) // TTS_CARDS
     cards = card_images(faces)
@@ -197,13 +200,14 @@ def _faces(
     layout: Layout,
     progress: Callable[[int], None] | None = None,
     cache: Any = DEFAULT_CACHE,
+    jobs: int | None = None,
 ) -> tuple[Any, ...]:
     if not spells:
         raise ImagesError(
             "No spells match: no images to make. Try `cards list` with the same filters."
         )
     with collector_paused():
-        return fit_spells(spells, layout, progress, cache=cache)
+        return fit_spells(spells, layout, progress, cache=cache, jobs=jobs)
 
 
 @contextmanager

@@ -247,8 +247,11 @@ def build_deck(
     title: str,
     index: bool = False,
     progress: Callable[[int], None] | None = None,
+    **fitting,
 ) -> DeckPdf:
     """Build a deck's PDF: written to `out`, or returned as bytes when `out` is None.
+
+    fitting: build_pdf's `cache` and `jobs` (the cache of fitted cards is used by default).
 
     Raise EmptySelection, OptionClash, or the library's errors for a character the layout
     cannot draw, a bad layout or sheet. The bytes are those `cards deck -o FILE` writes.
@@ -274,6 +277,7 @@ def build_deck(
             title=title,
             index=index,
             progress=progress,
+            **fitting,
         )
         data = target.read_bytes() if out is None else b""
     summary = DeckSummary(result.spells, result.cards, result.sheets, settings.single_cards)
