@@ -255,7 +255,7 @@ def _script_rss(script: Path, times: int, old: str | None) -> float:
 
 
 def part_images(old: str | None, levels: str) -> None:
-    args = ["-m", "cards", "images", "--level", levels, "-q", "-o", "img"]
+    args = ["-m", "cards", "images", "--level", levels, "-o", "img"]
     print(f"cards images --level {levels} (300 dpi), CPU seconds of the process:")
     with tempfile.TemporaryDirectory() as folder:
         for label, tree in (("new", None), ("old", old)):
