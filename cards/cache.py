@@ -200,6 +200,16 @@ _TUPLE_FIELDS = {
     for name, cls in _CLASSES.items()
 }
 _FACE_FIELDS = tuple(f.name for f in fields(CardFace) if f.name not in ("spell", "style"))
+_SCALARS = {"float", "int", "str", "bool"}
+# The fields of each class that hold anything but a number or a string: written by `plain`.
+_NESTED = {
+    name: tuple(i for i, f in enumerate(fields(cls)) if str(f.type) not in _SCALARS)
+    for name, cls in _CLASSES.items()
+}
+# Classes whose fields are all numbers or strings: their values are written as they are.
+_FLAT = {
+    cls: name for name, cls in _CLASSES.items() if all(str(f.type) in _SCALARS for f in fields(cls))
+}
 
 
 def encode_fit(fit: Fit, layout: Layout) -> bytes:
@@ -211,14 +221,23 @@ def encode_fit(fit: Fit, layout: Layout) -> bytes:
     """
     icons = {icon.name: icon for icon in layout.icons.values()}
 
+    flat = _FLAT
+
     def plain(value: Any) -> Any:
-        if value is None or isinstance(value, str | int | float):
+        kind = type(value)
+        name = flat.get(kind)
+        if name is not None:  # json.dumps refuses (TypeError) a value of another kind
+            return {"@": name, "v": list(vars(value).values())}
+        if value is None or kind is str or kind is float or kind is int or kind is bool:
             return value
-        if isinstance(value, tuple):
+        if kind is tuple:
             return [plain(item) for item in value]
-        name = type(value).__name__
-        if name in _CLASSES and type(value) is _CLASSES[name]:
-            return {"@": name, "v": [plain(getattr(value, field)) for field in _FIELDS[name]]}
+        name = kind.__name__
+        if name in _CLASSES and kind is _CLASSES[name]:
+            values = list(vars(value).values())
+            for index in _NESTED[name]:
+                values[index] = plain(values[index])
+            return {"@": name, "v": values}
         if type(value) is Icon:
             if icons.get(value.name) == value:
                 return {"icon": value.name}
@@ -236,7 +255,10 @@ def encode_fit(fit: Fit, layout: Layout) -> bytes:
             }
         )
     payload = {"format": FORMAT, "min_cards": fit.min_cards, "faces": faces}
-    text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    try:
+        text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    except (TypeError, ValueError) as error:
+        raise Uncacheable(str(error)) from error
     return zlib.compress(text.encode(), 6)
 
 
