@@ -129,20 +129,28 @@ def _pyphen_version(pyphen: Any) -> str:
         return "unknown"
 
 
-@functools.lru_cache(maxsize=64)
-def _file_digest(path: str, size: int, mtime: int) -> str:
-    return _digest(Path(path).read_bytes())
+_FONT_DIGESTS: dict[int, tuple[Any, str]] = {}  # by id of reportlab's face: (face, digest)
 
 
 def font_digest(font: str) -> str:
-    """Return a hash of a registered font's file bytes (read once per file and version)."""
+    """Return a hash of the bytes of the font file reportlab measures a registered font with.
+
+    reportlab keeps the file's bytes on the font's face (and shares one face between files of
+    the same bytes), so this is what the widths come from, read once per face and process.
+    """
     from reportlab.pdfbase import pdfmetrics
 
-    filename = getattr(pdfmetrics.getFont(font).face, "filename", None)
-    if not filename or not os.path.isfile(filename):
-        return f"font:{font}"
-    stat = os.stat(filename)
-    return _file_digest(filename, stat.st_size, stat.st_mtime_ns)
+    face = pdfmetrics.getFont(font).face
+    known = _FONT_DIGESTS.get(id(face))
+    if known is not None and known[0] is face:
+        return known[1]
+    data = getattr(face, "_ttf_data", None)
+    if not isinstance(data, bytes | bytearray):
+        filename = getattr(face, "filename", "")
+        data = Path(filename).read_bytes() if os.path.isfile(filename) else font.encode()
+    digest = _digest(bytes(data))
+    _FONT_DIGESTS[id(face)] = (face, digest)
+    return digest
 
 
 def layout_key(layout: Layout) -> str:
