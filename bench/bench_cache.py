@@ -6,7 +6,8 @@ DIR is a source tree of the code to compare with (e.g. `git archive main | tar -
 its runs are made with PYTHONPATH=DIR from a neutral folder, alternating with this tree's, so
 a loaded machine slows both alike. Parts (all by default):
   build   whole-process `cards compendium --sheet none`: warm (cache full), cold (an empty
-          cache folder, written as it goes), the old tree, and bench_build's floor; medians
+          cache folder, written as it goes), --no-cache, the old tree, and bench_build's
+          floor, alternated; medians
   jobs    cold fits of the compendium in-process with 1 and 2 (and the cores') workers
   cache   the cache's size on disk for the compendium in every layout (and with
           --continue-on-back), and the hit rate of a second build
@@ -92,13 +93,20 @@ def median(values: list[float]) -> float:
 def part_build(repeat: int, old: str | None) -> None:
     compendium = ["-m", "cards", "compendium", "--sheet", "none", "-q", "-o", "out.pdf"]
     floor = [str(HERE / "bench_build.py"), "--one", "floor"]
-    times: dict[str, list[float]] = {"warm": [], "cold": [], "old": [], "floor": []}
+    times: dict[str, list[float]] = {
+        "warm": [],
+        "cold": [],
+        "no-cache": [],
+        "old": [],
+        "floor": [],
+    }
     with tempfile.TemporaryDirectory() as folder:
         warm_cache = Path(folder) / "warm"
         run(compendium, cache=warm_cache)  # fill it
         for number in range(repeat):
             times["warm"].append(run(compendium, cache=warm_cache)["wall"])
             times["cold"].append(run(compendium, cache=Path(folder) / f"cold{number}")["wall"])
+            times["no-cache"].append(run([*compendium, "--no-cache"], cache=warm_cache)["wall"])
             if old:
                 times["old"].append(run(compendium, old=old)["wall"])
             times["floor"].append(run(floor)["wall"])
@@ -107,7 +115,7 @@ def part_build(repeat: int, old: str | None) -> None:
         if values:
             ratio = median(values) / median(times["floor"])
             print(
-                f"  {kind:>5}: {median(values):.3f} s (best {min(values):.3f}), "
+                f"  {kind:>8}: {median(values):.3f} s (best {min(values):.3f}), "
                 f"{ratio:.2f} x the floor"
             )
 
@@ -255,7 +263,7 @@ def _script_rss(script: Path, times: int, old: str | None) -> float:
 
 
 def part_images(old: str | None, levels: str) -> None:
-    args = ["-m", "cards", "images", "--level", levels, "-q", "-o", "img"]
+    args = ["-m", "cards", "images", "--level", levels, "-o", "img"]
     print(f"cards images --level {levels} (300 dpi), CPU seconds of the process:")
     with tempfile.TemporaryDirectory() as folder:
         for label, tree in (("new", None), ("old", old)):

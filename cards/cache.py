@@ -39,7 +39,7 @@ from cards.model import Spell
 from cards.typeset import Line, LineRun
 
 FORMAT = 1  # the layout of an entry's JSON; a different number is a foreign entry
-DEFAULT_LIMIT = 256 * 1024 * 1024  # bytes on disk before the least recently used go
+DEFAULT_LIMIT = 256 * 1000 * 1000  # bytes on disk before the least recently used go
 FILE_NAME = "fits.sqlite3"
 APP_FOLDER = "kartoteka"
 _SCHEMA = (
@@ -129,20 +129,28 @@ def _pyphen_version(pyphen: Any) -> str:
         return "unknown"
 
 
-@functools.lru_cache(maxsize=64)
-def _file_digest(path: str, size: int, mtime: int) -> str:
-    return _digest(Path(path).read_bytes())
+_FONT_DIGESTS: dict[int, tuple[Any, str]] = {}  # by id of reportlab's face: (face, digest)
 
 
 def font_digest(font: str) -> str:
-    """Return a hash of a registered font's file bytes (read once per file and version)."""
+    """Return a hash of the bytes of the font file reportlab measures a registered font with.
+
+    reportlab keeps the file's bytes on the font's face (and shares one face between files of
+    the same bytes), so this is what the widths come from, read once per face and process.
+    """
     from reportlab.pdfbase import pdfmetrics
 
-    filename = getattr(pdfmetrics.getFont(font).face, "filename", None)
-    if not filename or not os.path.isfile(filename):
-        return f"font:{font}"
-    stat = os.stat(filename)
-    return _file_digest(filename, stat.st_size, stat.st_mtime_ns)
+    face = pdfmetrics.getFont(font).face
+    known = _FONT_DIGESTS.get(id(face))
+    if known is not None and known[0] is face:
+        return known[1]
+    data = getattr(face, "_ttf_data", None)
+    if not isinstance(data, bytes | bytearray):
+        filename = getattr(face, "filename", "")
+        data = Path(filename).read_bytes() if os.path.isfile(filename) else font.encode()
+    digest = _digest(bytes(data))
+    _FONT_DIGESTS[id(face)] = (face, digest)
+    return digest
 
 
 def layout_key(layout: Layout) -> str:
@@ -200,6 +208,16 @@ _TUPLE_FIELDS = {
     for name, cls in _CLASSES.items()
 }
 _FACE_FIELDS = tuple(f.name for f in fields(CardFace) if f.name not in ("spell", "style"))
+_SCALARS = {"float", "int", "str", "bool"}
+# The fields of each class that hold anything but a number or a string: written by `plain`.
+_NESTED = {
+    name: tuple(i for i, f in enumerate(fields(cls)) if str(f.type) not in _SCALARS)
+    for name, cls in _CLASSES.items()
+}
+# Classes whose fields are all numbers or strings: their values are written as they are.
+_FLAT = {
+    cls: name for name, cls in _CLASSES.items() if all(str(f.type) in _SCALARS for f in fields(cls))
+}
 
 
 def encode_fit(fit: Fit, layout: Layout) -> bytes:
@@ -211,14 +229,23 @@ def encode_fit(fit: Fit, layout: Layout) -> bytes:
     """
     icons = {icon.name: icon for icon in layout.icons.values()}
 
+    flat = _FLAT
+
     def plain(value: Any) -> Any:
-        if value is None or isinstance(value, str | int | float):
+        kind = type(value)
+        name = flat.get(kind)
+        if name is not None:  # json.dumps refuses (TypeError) a value of another kind
+            return {"@": name, "v": list(vars(value).values())}
+        if value is None or kind is str or kind is float or kind is int or kind is bool:
             return value
-        if isinstance(value, tuple):
+        if kind is tuple:
             return [plain(item) for item in value]
-        name = type(value).__name__
-        if name in _CLASSES and type(value) is _CLASSES[name]:
-            return {"@": name, "v": [plain(getattr(value, field)) for field in _FIELDS[name]]}
+        name = kind.__name__
+        if name in _CLASSES and kind is _CLASSES[name]:
+            values = list(vars(value).values())
+            for index in _NESTED[name]:
+                values[index] = plain(values[index])
+            return {"@": name, "v": values}
         if type(value) is Icon:
             if icons.get(value.name) == value:
                 return {"icon": value.name}
@@ -236,7 +263,10 @@ def encode_fit(fit: Fit, layout: Layout) -> bytes:
             }
         )
     payload = {"format": FORMAT, "min_cards": fit.min_cards, "faces": faces}
-    text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    try:
+        text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    except (TypeError, ValueError) as error:
+        raise Uncacheable(str(error)) from error
     return zlib.compress(text.encode(), 6)
 
 

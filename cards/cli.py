@@ -13,7 +13,6 @@ from pathlib import Path
 
 import click
 
-from cards import __version__
 from cards.errors import CardsError
 from cards.messages import say, speak_czech_in_click
 from cards.model import SOURCE_ABBREVIATIONS
@@ -246,6 +245,30 @@ def parse_sheet(ctx, param, value):
 quiet_option = click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors.")
 
 
+def fit_options(command: Callable) -> Callable:
+    """Add --no-cache and --jobs: how the spells are fitted (never what they look like)."""
+    command = click.option(
+        "--jobs",
+        type=click.IntRange(min=1),
+        metavar="N",
+        help="Fit in N processes (default: the idle cores for a big deck, else one).",
+    )(command)
+    return click.option(
+        "--no-cache",
+        is_flag=True,
+        help="Fit every spell anew: neither read nor write the cache of fitted cards "
+        "(see `cards cache info`).",
+    )(command)
+
+
+def fit_settings(opts: dict) -> dict:
+    """Return the library's cache and jobs arguments for --no-cache and --jobs (popped)."""
+    from cards.build import DEFAULT_CACHE
+
+    no_cache, jobs = opts.pop("no_cache", False), opts.pop("jobs", None)
+    return {"cache": None if no_cache else DEFAULT_CACHE, "jobs": jobs}
+
+
 def pdf_options(command: Callable) -> Callable:
     """Add the layout, sheet and printing options of every command that writes a PDF."""
     options = [
@@ -298,6 +321,7 @@ def pdf_options(command: Callable) -> Callable:
             help="Single cards with 3 mm bleed, trim and bleed boxes: what print shops ask for.",
         ),
         data_option,
+        fit_options,
         quiet_option,
     ]
     for option in reversed(options):
@@ -326,6 +350,7 @@ def write_deck(spells, default_name: str, title: str, opts: dict, index: bool = 
     from cards.service import build_deck, default_output
 
     quiet = opts["quiet"]
+    fitting = fit_settings(opts)
     bar = None
     if not quiet and stderr_is_terminal() and len(spells) >= PROGRESS_MIN_SPELLS:
         bar = click.progressbar(length=len(spells), label="Sázím karty", file=sys.stderr)
@@ -337,6 +362,7 @@ def write_deck(spells, default_name: str, title: str, opts: dict, index: bool = 
             title=title,
             index=index,
             progress=bar.update if bar else None,
+            **fitting,
         )
     if not quiet:
         click.echo(f"{built.summary.text} -> {built.path}")
@@ -357,8 +383,25 @@ def stderr_is_terminal() -> bool:
 # --- commands -------------------------------------------------------------------------------
 
 
+def print_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    """Print the version as click's version_option does, reading it only when asked."""
+    if not value or ctx.resilient_parsing:
+        return
+    from cards import __version__
+
+    click.echo(f"cards, version {__version__}")
+    ctx.exit()
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="cards")
+@click.option(
+    "--version",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=print_version,
+    help="Show the version and exit.",
+)
 def main():
     """Printable Czech D&D 5e spell cards from a spell compendium.
 
@@ -479,6 +522,7 @@ def lint_command(layout, data, add, quiet):
     help="Count physical cards as --continue-on-back prints them (part 2 behind part 1).",
 )
 @data_option
+@fit_options
 @friendly_errors
 def fit_report_command(sort, layout, csv_path, continue_on_back, data, add, **filters):
     """Show how each spell fits: its cards and body size.
@@ -490,8 +534,9 @@ def fit_report_command(sort, layout, csv_path, continue_on_back, data, add, **fi
     from cards.report import csv_text, fit_report, format_report
     from cards.select import sort_spells
 
+    fitting = fit_settings(filters)
     spells = sort_spells(apply_filters(load_spells(data, add), **filters), by=sort)
-    report = fit_report(spells, load_layout(layout), continue_on_back=continue_on_back)
+    report = fit_report(spells, load_layout(layout), continue_on_back=continue_on_back, **fitting)
     click.echo(format_report(report))
     if csv_path:
         write_atomically(csv_path, csv_text(report).encode("utf-8"))
@@ -642,6 +687,7 @@ def preview_command(name, output, dpi, layout, no_backs, continue_on_back, data,
 @layout_option
 @data_option
 @quiet_option
+@fit_options
 @friendly_errors
 def images_command(names, sort, output, dpi, sheet, no_backs, layout, data, add, quiet, **filters):
     """Write card images (PNG) for virtual tables.
@@ -655,6 +701,7 @@ def images_command(names, sort, output, dpi, sheet, no_backs, layout, data, add,
     from cards.layout import load_layout
     from cards.select import find_spell, sort_spells
 
+    fitting = fit_settings(filters)
     spells = load_spells(data, add)
     if names:
         spells = apply_filters([find_spell(spells, name) for name in names], **filters)
@@ -665,14 +712,23 @@ def images_command(names, sort, output, dpi, sheet, no_backs, layout, data, add,
     out = output or OUT_DIR / "images"
     bar = None
     if not quiet and stderr_is_terminal() and len(spells) >= PROGRESS_MIN_SPELLS // 10:
-        bar = click.progressbar(length=len(spells), label="Kreslím karty", file=sys.stderr)
+        # Two steps a spell: fitted, then drawn (the library counts both).
+        bar = click.progressbar(length=2 * len(spells), label="Kreslím karty", file=sys.stderr)
     progress = bar.update if bar else None
     with bar or contextlib.nullcontext():
         if sheet.lower() == "tts":
-            paths = write_tts_sheets(spells, out, layout=layout, dpi=dpi, progress=progress)
+            paths = write_tts_sheets(
+                spells, out, layout=layout, dpi=dpi, progress=progress, **fitting
+            )
         else:
             paths = write_images(
-                spells, out, layout=layout, dpi=dpi, backs=not no_backs, progress=progress
+                spells,
+                out,
+                layout=layout,
+                dpi=dpi,
+                backs=not no_backs,
+                progress=progress,
+                **fitting,
             )
     if not quiet:
         click.echo(f"{plural(len(paths), 'obrázek', 'obrázky', 'obrázků')} -> {out}")
@@ -706,6 +762,37 @@ def calibrate_command(sheet, output, layout):
         output or OUT_DIR / "kalibrace.pdf", load_sheet(sheet, card.width, card.height), layout=card
     )
     click.echo(f"Kalibrační arch -> {path}")
+
+
+@main.group("cache")
+def cache_group():
+    """Show or clear the cache of fitted cards.
+
+    Builds keep each spell's fitted cards there, per layout, so that a rebuild takes only
+    the drawing; a change of the spell, the layout, the fonts or the program refits it.
+    """
+
+
+@cache_group.command("info")
+@friendly_errors
+def cache_info_command():
+    """Print where the cache is, its entries and its size on disk."""
+    from cards.cache import default_cache
+
+    info = default_cache().info()
+    click.echo(f"Umístění: {info.path}")
+    click.echo(f"Záznamů: {info.entries}")
+    click.echo(f"Velikost: {info.size / 1e6:.1f} MB (nejvýš {info.limit / 1e6:.0f} MB)")
+
+
+@cache_group.command("clear")
+@friendly_errors
+def cache_clear_command():
+    """Delete every entry of the cache."""
+    from cards.cache import default_cache
+
+    removed = default_cache().clear()
+    click.echo(f"Smazáno záznamů: {removed} ({default_cache().path})")
 
 
 @main.command("layouts")

@@ -256,13 +256,14 @@ def build_deck(
     title: str,
     index: bool = False,
     progress: Callable[[int], None] | None = None,
-    jobs: int | None = None,
+    **fitting,
 ) -> DeckPdf:
     """Build a deck's PDF: written to `out`, or returned as bytes when `out` is None.
 
+    fitting: build_pdf's `cache` and `jobs` (the cache of fitted cards is used by default).
+
     Raise EmptySelection, OptionClash, or the library's errors for a character the layout
     cannot draw, a bad layout or sheet. The bytes are those `cards deck -o FILE` writes.
-    jobs: processes that fit the spells the cache lacks (None: build_pdf's default).
     """
     from cards.atomic import output_target
     from cards.build import build_pdf
@@ -285,7 +286,7 @@ def build_deck(
             title=title,
             index=index,
             progress=progress,
-            jobs=jobs,
+            **fitting,
         )
         data = target.read_bytes() if out is None else b""
     summary = DeckSummary(result.spells, result.cards, result.sheets, settings.single_cards)

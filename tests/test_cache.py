@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 import shutil
 import sqlite3
+import subprocess
+import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -17,6 +19,7 @@ from cards.compendium import read_compendium
 from cards.impose import PrintOptions
 from cards.layout import list_layouts, load_layout
 from cards.model import Paragraph
+from cards.resources import resource
 from tests.conftest import MONO_FONT, layout_variant
 
 # Spells that together hold every kind of block, panels, several cards and the squeezed setting.
@@ -162,20 +165,45 @@ def test_a_base_layout_key_refits_the_theme(tmp_path, deck):
     assert _stats(cache) == (0, 4)
 
 
-def test_a_font_files_bytes_refit_everything(tmp_path, deck):
-    """The same font name with other bytes in its file: every spell misses."""
-    cache = FitCache(tmp_path / "cache")
+FONT_RUN = """
+import sys
+from cards.build import fit_all
+from cards.cache import FitCache
+from cards.compendium import read_compendium
+from cards.layout import load_layout
+cache = FitCache(sys.argv[1])
+fit_all(read_compendium().spells[:5], load_layout(sys.argv[2]), cache=cache)
+print(cache.stats.hits, cache.stats.misses)
+"""
+
+
+def test_a_font_files_bytes_refit_everything(tmp_path):
+    """The same font file with other bytes (read by a new process): every spell misses."""
     font = tmp_path / "CacheTestMono.ttf"
     shutil.copyfile(MONO_FONT, font)
     layout_file = layout_variant(tmp_path, {"body": '"CacheTestMono.ttf"'}, name="mono")
-    layout = load_layout(layout_file)
-    fit_all(deck[:5], layout, cache=cache)
-    fit_all(deck[:5], layout, cache=cache)
-    assert _stats(cache) == (5, 5)
+
+    def build() -> tuple[int, int]:
+        command = [sys.executable, "-c", FONT_RUN, str(tmp_path / "cache"), str(layout_file)]
+        result = subprocess.run(command, capture_output=True, text=True, check=True)
+        hits, misses = result.stdout.split()
+        return int(hits), int(misses)
+
+    assert build() == (0, 5)
+    assert build() == (5, 0)
     with open(font, "ab") as file:
-        file.write(b"\0\0\0\0")  # a font of other bytes (reportlab keeps the one it read)
-    fit_all(deck[:5], load_layout(layout_file), cache=cache)
-    assert _stats(cache) == (0, 5)
+        file.write(b"\0\0\0\0")  # the same font, other bytes
+    assert build() == (0, 5)
+    assert build() == (5, 0)
+
+
+def test_the_font_digest_is_of_the_bytes_reportlab_measures_with():
+    """font_digest hashes the registered face's bytes: the body font's file, read once."""
+    layout = load_layout()
+    font = layout.fonts["body"]
+    expected = cache_module._digest(resource("fonts", "CharisSIL-Regular.ttf").read_bytes())
+    assert cache_module.font_digest(font) == expected
+    assert cache_module.font_digest(layout.fonts["bold"]) != expected
 
 
 def test_the_engine_version_keys_every_entry(tmp_path, deck, monkeypatch):

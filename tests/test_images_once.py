@@ -105,3 +105,22 @@ def test_a_tts_sheet_too_large_is_refused_with_the_dpi_that_fits(tmp_path, deck)
         round(layout.height * (most + 1) / 72) * 7 > TTS_MAX_SIDE
     )
     images._check_sheet_size(layout, most)  # the dpi it names is accepted
+
+
+@pytest.mark.parametrize("size", [(1, 1), (37, 300), (300, 513)])
+def test_png_bytes_keep_every_pixel_and_the_dpi(size):
+    """Our PNG writer: any size (bands of rows), noisy pixels, read back equal, dpi as Pillow's."""
+    import random
+
+    rng = random.Random(size[0] * 1000 + size[1])
+    image = Image.frombytes(
+        "RGB", size, bytes(rng.randrange(256) for _ in range(3 * size[0] * size[1]))
+    )
+    data = images.png_bytes(image, 300)
+    Image.open(io.BytesIO(data)).verify()
+    back = Image.open(io.BytesIO(data))
+    assert back.mode == "RGB" and back.size == size
+    assert back.tobytes() == image.tobytes()
+    pillow = io.BytesIO()
+    image.save(pillow, format="PNG", dpi=(300, 300))
+    assert back.info["dpi"] == Image.open(pillow).info["dpi"]
