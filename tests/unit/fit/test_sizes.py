@@ -18,7 +18,7 @@ from cards.model import Paragraph
 from cards.report import fit_report
 from tests.conftest import SENTENCE, make_spell
 
-LAYOUTS = Path(__file__).resolve().parent.parent / "layouts"
+LAYOUTS = Path(__file__).resolve().parents[3] / "layouts"
 POKER = LAYOUTS / "poker.toml"
 STEPS_LINE = re.compile(r"^size_steps = .*$", re.MULTILINE)
 

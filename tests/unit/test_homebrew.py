@@ -18,7 +18,7 @@ from cards.homebrew import SCHEMA, is_json, parse_json, read_spell_file, spell_f
 from cards.model import CLASSES, SCHOOLS
 from cards.select import sort_spells
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 
 TEXT_SPELL = """Jiskřivý pozdrav
 

@@ -17,7 +17,7 @@ from cards.compendium import read_compendium
 from cards.impose import LAYOUTS, PrintOptions
 from cards.layout import load_layout
 from cards.select import select_spells, sort_spells
-from tests.test_index import index_rows
+from tests.unit.test_index import index_rows
 
 EDGE = 4 * mm  # nothing closer than this to the paper edge
 TOLERANCE = 0.02  # points

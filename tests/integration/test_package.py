@@ -19,7 +19,7 @@ from cards import console
 from cards.cli import main
 from cards.resources import FOLDERS, folder, resource
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 PYPROJECT = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
 CARDS = Path(sys.executable).with_name("cards")
 

@@ -361,8 +361,8 @@ def test_calibrate_sheet_letter(runner, tmp_path):
 
 def _mono_layout(tmp_path: Path) -> Path:
     """Write poker.toml with every text font replaced by DejaVu Sans Mono (tests/fonts)."""
-    mono = Path(__file__).parent / "fonts" / "DejaVuSansMono.ttf"
-    poker = (Path(__file__).resolve().parent.parent / "layouts" / "poker.toml").read_text(
+    mono = Path(__file__).resolve().parents[1] / "fonts" / "DejaVuSansMono.ttf"
+    poker = (Path(__file__).resolve().parents[2] / "layouts" / "poker.toml").read_text(
         encoding="utf-8"
     )
     for name in ("Regular", "Bold", "Italic", "BoldItalic"):
@@ -375,7 +375,7 @@ def _mono_layout(tmp_path: Path) -> Path:
 def test_lint_checks_the_fonts_of_the_layout_given(runner, tmp_path):
     """lint --layout: characters are checked against that layout's fonts, not poker's."""
     layout = _mono_layout(tmp_path)  # DejaVu Sans Mono has ♥, Charis has not
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     text = (root / "data" / "kouzla.txt").read_text(encoding="utf-8")
     data = tmp_path / "k.txt"
     data.write_text(text.replace("ohnivý proud", "ohnivý ♥ proud", 1), encoding="utf-8")

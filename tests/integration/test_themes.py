@@ -24,7 +24,7 @@ from cards.impose import PrintOptions
 from cards.layout import LayoutError, load_layout
 from cards.select import find_spell, select_spells, sort_spells
 
-LAYOUTS = Path(__file__).resolve().parent.parent / "layouts"
+LAYOUTS = Path(__file__).resolve().parents[2] / "layouts"
 # A cantrip with a badge, a short spell, a table spell, a spell of several cards.
 SAMPLE = ("Odolání", "Ohnivá koule", "Ovládni počasí", "Chaotický blesk", "Přání")
 

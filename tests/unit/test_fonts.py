@@ -8,7 +8,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 from cards.layout import FONT_DIR, load_layout
 
-COMPENDIUM = Path(__file__).resolve().parent.parent / "data" / "kouzla.txt"
+COMPENDIUM = Path(__file__).resolve().parents[2] / "data" / "kouzla.txt"
 ROLES = ("body", "bold", "italic", "bold_italic", "title")
 
 

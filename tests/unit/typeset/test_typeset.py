@@ -25,8 +25,8 @@ from cards.typeset import (
 )
 from cards.typeset.words import word_breaks
 
-FONTS = Path(__file__).resolve().parent.parent / "fonts"
-TEST_FONTS = Path(__file__).resolve().parent / "fonts"  # DejaVu Sans Mono, free licence
+FONTS = Path(__file__).resolve().parents[3] / "fonts"
+TEST_FONTS = Path(__file__).resolve().parents[2] / "fonts"  # DejaVu Sans Mono, free licence
 SERIF = "TypesetTestSerif"
 BOLD = "TypesetTestBold"
 MONO = "TypesetTestMono"  # every glyph 0.60205078125 em wide: exact breaks by counting
@@ -127,7 +127,7 @@ def test_hyphenation_points_come_from_czech_pyphen_with_2_before_3_after():
 
 def test_hyphenation_points_equal_pyphen_for_every_compendium_word():
     """The fast pattern matcher agrees with pyphen on the whole compendium vocabulary."""
-    text = (Path(__file__).resolve().parent.parent / "data" / "kouzla.txt").read_text("utf-8")
+    text = (Path(__file__).resolve().parents[3] / "data" / "kouzla.txt").read_text("utf-8")
     words = {w for w in text.split() if w.isalpha() and not any(c.isupper() for c in w[1:])}
     assert len(words) > 5000
     differ = [w for w in words if list(hyphenation_points(w)) != CZ.positions(w)]

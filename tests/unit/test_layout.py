@@ -9,7 +9,7 @@ from reportlab.pdfbase import pdfmetrics
 from cards.layout import LayoutError, list_layouts, load_layout
 from cards.model import SCHOOLS
 
-POKER = Path(__file__).resolve().parent.parent / "layouts" / "poker.toml"
+POKER = Path(__file__).resolve().parents[2] / "layouts" / "poker.toml"
 
 
 def _variant(tmp_path: Path, old: str, new: str) -> Path:

@@ -11,7 +11,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from cards.typeset import Run, TypesetContext, prepare, set_lines
 from cards.typeset import totalfit as tf
 from cards.typeset.totalfit import Breaks, judge, total_fit
-from tests.test_typeset import BOLD, MONO, MONO_EM, SERIF, WIDTHS, _mono_lines
+from tests.unit.typeset.test_typeset import BOLD, MONO, MONO_EM, SERIF, WIDTHS, _mono_lines
 
 SPACE = 0.3  # a word space at 1 pt in the hand-made paragraphs
 

@@ -12,7 +12,7 @@ from reportlab.lib.units import mm
 from cards.preview import GAP, MARGIN, PreviewError, render_preview
 from tests.conftest import draw_back_box, draw_box, fake_faces
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 GOLDEN_SPELL = "Časovaná ohnivá koule"  # two cards: both parts and both backs are compared
 GOLDEN_DPI = 80
 # Rasterisers differ a little in anti-aliasing; a pixel counts as changed only past THRESHOLD

@@ -19,6 +19,7 @@ from cards.colour import MIN_CONTRAST, contrast
 from cards.compendium import read_compendium
 from cards.model import PANELS, SCHOOLS, Paragraph, Table
 from cards.select import sort_spells
+from tests.integration.test_golden import BACKS_ONLY, SUBJECTS
 from tests.readback import (
     Glyph,
     Shape,
@@ -30,7 +31,6 @@ from tests.readback import (
     render,
     spells_named,
 )
-from tests.test_golden import BACKS_ONLY, SUBJECTS
 
 LAYOUTS = card_layouts()
 DPI = 100  # the text-free pages are sampled at this resolution
@@ -279,7 +279,7 @@ def test_higher_levels_lie_in_a_panel_that_closes_the_spell(decks, layout):
 
 @pytest.mark.parametrize("layout", LAYOUTS)
 def test_every_back_names_its_spell(decks, layout):
-    """Each back's top line is its spell's name (tests/test_backs.py reads a whole class on
+    """Each back's top line is its spell's name (tests/unit/test_backs.py reads a whole class on
     poker; this reads every layout)."""
     deck = decks(layout)
     wrong = []

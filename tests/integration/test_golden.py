@@ -3,7 +3,7 @@ page in each theme, rendered from the built PDF and compared with tests/golden/ 
 
 Refresh after a change of design, once you have looked at the new pictures:
 
-    .venv/bin/pytest -q tests/test_golden.py --refresh-golden
+    .venv/bin/pytest -q tests/integration/test_golden.py --refresh-golden
 
 A failing comparison writes the picture it got (and a picture of the difference) to out/golden/.
 """
@@ -21,7 +21,7 @@ from cards.images import slug
 from cards.model import SCHOOLS
 from tests.readback import ROOT, build_deck, render, spells_named
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 OUT = ROOT / "out" / "golden"
 LAYOUTS = ("poker", "tarot", "ink-saver", "large-print")
 # What the pictures show, by the names a player would type (cards.select.find_spell).
@@ -43,7 +43,7 @@ INDEX_TOP = 80 * mm  # the index picture: the page's top, which holds the golden
 # (a poker card at 100 dpi has 86 000 pixels: one letter changed is about 40).
 THRESHOLD = 64
 TOLERANCE = 0.0004
-REFRESH = "pytest tests/test_golden.py --refresh-golden"
+REFRESH = "pytest tests/integration/test_golden.py --refresh-golden"
 
 
 @dataclass(frozen=True)
