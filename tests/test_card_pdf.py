@@ -464,7 +464,7 @@ def _expected_labels(spell, part: int, parts: int) -> list[str]:
     books, the part and the cue that the text goes on."""
     from cards.model import SOURCE_ABBREVIATIONS
 
-    labels = [spell.name_en] if spell.name_en else []
+    labels = [spell.name_en.replace("'", "’")] if spell.name_en else []  # as normalised
     labels += [spell.school, _level_label(spell)]  # on every card, continuation too
     if part == 1:
         labels += ["VYVOLÁNÍ", "DOSAH", "SLOŽKY", "TRVÁNÍ"]
