@@ -12,8 +12,8 @@ practice):
   word after it is already glued to the number (`czech.glued_spaces`).
 - ``minus``: a hyphen or en dash before a digit that starts a word ("postih –2", "| -5 |")
   is the minus sign U+2212, glued to the word before it by ``sign``.
-- ``apostrophe``: a straight apostrophe inside a word ("Bigby's hand") is the typographic
-  one, ’.
+- ``apostrophe``: a straight apostrophe after a letter ("Bigby's hand", "Heroes' feast") is the
+  typographic one, ’.
 - ``from level``: "Od 5. úrovně" stays together ("od" and an ordinal, and the ordinal with
   its word, even a capitalised one, which the ordinal rule would take for a new sentence).
 
@@ -36,7 +36,7 @@ RULES: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ("dash", re.compile(r"(?<=[^\d\s]) - (?=\S)|(?<=\S) - (?=[^\d\s])"), NBSP + EN_DASH + " "),
     ("minus", re.compile(r"(?:(?<=[\s(\[])|^)[-–](?=\d)"), MINUS),
     ("sign", re.compile(r"(?<=[^\W\d_]) (?=[+−±]\d)"), NBSP),
-    ("apostrophe", re.compile(r"(?<=\w)'(?=\w)"), APOSTROPHE),
+    ("apostrophe", re.compile(r"(?<=\w)'"), APOSTROPHE),
     ("from level", re.compile(r"\b([Oo]d) (\d+\.) (?=[Úú]rovn)"), r"\1" + NBSP + r"\2" + NBSP),
 )
 
