@@ -2,7 +2,9 @@
 
 Run: .venv/bin/python bench/bench_build.py [--repeat N]
 
-Each run happens in a fresh Python process, so no cache of an earlier run helps it. In-process
+Each run happens in a fresh Python process with the cache of fitted cards off (in-process:
+`cache=None`, one process) or, for the whole command, an empty cache folder of its own, so no
+earlier run helps it (bench/bench_cache.py times warm builds and --jobs). In-process
 figures start the clock after the imports and font loading that every command pays once: a run
 parses the embedded compendium, fits all 492 spells onto poker cards and writes them with --sheet
 none. The floor draws the same words in the same font, line by line at one size, with no
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -36,7 +39,7 @@ def full_build(out: Path) -> dict[str, float]:
     spells = read_compendium().spells
     t1 = time.perf_counter()
     with collector_paused():  # as build_pdf() does
-        faces = fit_spells(spells, layout)
+        faces = fit_spells(spells, layout, cache=None, jobs=1)
         t2 = time.perf_counter()
         pages = impose(faces, load_sheet("none", layout.width, layout.height), PrintOptions())
         write_pdf(pages, out, title="bench")
@@ -96,9 +99,11 @@ def whole_process(kind: str, out: Path) -> float:
         command += ["-o", str(out)]
     else:
         command = [sys.executable, __file__, "--one", "floor"]
-    start = time.perf_counter()
-    subprocess.run(command, capture_output=True, check=True)
-    return time.perf_counter() - start
+    with tempfile.TemporaryDirectory() as cache:
+        env = {**os.environ, "CARDS_CACHE_DIR": cache}
+        start = time.perf_counter()
+        subprocess.run(command, capture_output=True, check=True, env=env)
+        return time.perf_counter() - start
 
 
 def main() -> None:

@@ -1,20 +1,27 @@
 """The one way the tool writes a file: complete or not at all, and never over something else.
 
 Every output (PDF, PNG, CSV, calibration sheet) goes through `write_atomically`: the data goes to
-a short temporary name next to the file and is renamed over it, so a reader, a full disk, a crash
-or Ctrl-C sees the old file or the whole new one. A symbolic link is written through (its target
-is replaced, the link stays), a replaced file keeps its permissions, and a path that holds
-something other than a regular file (a directory, a FIFO, a device) is refused.
+a short temporary name next to the file and is renamed over it, so a reader, a full disk, a crash,
+Ctrl-C or SIGTERM sees the old file or the whole new one and no temporary file stays. A symbolic
+link is written through (its target is replaced, the link stays), a replaced file keeps its
+permissions, and a path that holds something other than a regular file (a directory, a FIFO, a
+device), a name ending in a slash (a folder) and any input of the same command (`refuse_inputs`,
+compared as files: through links and hard links) are refused before any work.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
+import signal
 import stat
+import threading
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from cards.errors import CardsError
+from cards.messages import say
 
 # Windows opens descriptors in text mode (LF written as CR LF) unless asked for binary.
 BINARY = getattr(os, "O_BINARY", 0)
@@ -23,34 +30,56 @@ BINARY = getattr(os, "O_BINARY", 0)
 class OutputError(CardsError):
     """An output path the tool must not write to."""
 
+    exit_code = 2  # a wrong -o is a usage error wherever it is found
 
-_KINDS = (
-    (stat.S_ISDIR, "a directory"),
-    (stat.S_ISFIFO, "a FIFO (named pipe)"),
-    (stat.S_ISCHR, "a character device"),
-    (stat.S_ISBLK, "a block device"),
-    (stat.S_ISSOCK, "a socket"),
-)
+
+class WriteError(CardsError):
+    """A write that failed (a full disk, no permission): named by the user's path."""
 
 
 def output_target(out: str | Path) -> Path:
     """Return the file that writing `out` replaces: `out` itself, or the end of its links.
 
-    Raise OutputError for an empty name or a path that holds anything but a regular file.
+    Raise OutputError for an empty name, a name ending in a slash (a folder) or a path that
+    holds anything but a regular file.
     """
-    if not str(out):
-        raise OutputError("the output file name is empty; give a file name such as out/karty.pdf")
+    from cards.inputs import kind_of
+
+    shown = str(out)
+    if not shown:
+        raise OutputError(say("empty_output"))
+    if shown.endswith(("/", os.sep)):
+        raise OutputError(say("output_is_folder", file=shown, example=f"{shown}karty.pdf"))
     target = Path(os.path.realpath(out))
     try:
         mode = target.stat().st_mode
     except (FileNotFoundError, NotADirectoryError):
         return target  # a new file; a folder that cannot be made fails when writing
-    for test, kind in _KINDS:
-        if test(mode):
-            raise OutputError(f"{out}: {kind}, not a regular file; give a file name to write")
     if not stat.S_ISREG(mode):
-        raise OutputError(f"{out}: not a regular file; give a file name to write")
+        raise OutputError(say("not_regular_output", file=shown, kind=kind_of(mode)))
     return target
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    if os.path.realpath(a) == os.path.realpath(b):
+        return True
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False  # one of them does not exist yet: not the same file
+
+
+def refuse_inputs(out: str | Path, inputs: Iterable[tuple[str, str | Path]]) -> None:
+    """Refuse an output that is one of the inputs (option, path), naming both paths.
+
+    Compared as files, so a symbolic link or a hard link to an input is that input.
+    """
+    target = Path(out)
+    for option, path in inputs:
+        if path is None or str(path) in ("", "-"):
+            continue
+        if _same_file(target, Path(path)):
+            raise OutputError(say("output_is_input", file=out, input=path, option=option))
 
 
 def _new_file_mode() -> int:
@@ -60,12 +89,47 @@ def _new_file_mode() -> int:
     return 0o666 & ~mask
 
 
+class _Terminated(BaseException):
+    """SIGTERM arrived while a file was being written."""
+
+
+@contextlib.contextmanager
+def _sigterm_unwinds() -> Iterator[None]:
+    """Turn SIGTERM into an exception while writing, so the temporary file is removed."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread may set handlers (the web server's workers write bytes)
+        return
+
+    def stop(signum, frame):
+        raise _Terminated
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    except _Terminated:
+        signal.signal(signal.SIGTERM, previous)
+        os.kill(os.getpid(), signal.SIGTERM)  # end as SIGTERM would have, the file cleaned up
+        raise
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def write_atomically(out: str | Path, data: bytes) -> Path:
     """Write data to `out` all at once (see the module docstring); return the path given.
 
-    The folder of the file is created when missing.
+    The folder of the file is created when missing. A failure is a WriteError naming `out`.
     """
     target = output_target(out)
+    with _sigterm_unwinds():
+        try:
+            _write(target, data)
+        except OSError as error:
+            reason = error.strerror or str(error)
+            raise WriteError(say("cannot_write", file=out, reason=reason)) from error
+    return Path(out)
+
+
+def _write(target: Path, data: bytes) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
     try:
         mode = stat.S_IMODE(target.stat().st_mode)
@@ -85,4 +149,3 @@ def write_atomically(out: str | Path, data: bytes) -> Path:
     except BaseException:
         temporary.unlink(missing_ok=True)
         raise
-    return Path(out)

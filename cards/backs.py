@@ -141,11 +141,12 @@ def draw_back(
     bleed: float = 0.0,
     deck_title: str = DECK_TITLE,
     layout: Any = None,
+    context: TypesetContext | None = None,
 ) -> None:
     """Draw the back of a card face with its lower-left trim corner at x, y.
 
     In the face's own style (a CardFace's) unless a layout is given; without either, in the
-    default layout.
+    default layout. A build passes one context for all its backs.
     """
     spell = getattr(face, "spell", None)
     style = getattr(face, "style", None)
@@ -159,6 +160,7 @@ def draw_back(
         deck_title=deck_title,
         part=getattr(face, "part", 1),
         parts=getattr(face, "parts", 1),
+        context=context,
     )
     draw_face(canvas, back, x, y, bleed=bleed)
 

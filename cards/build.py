@@ -2,21 +2,28 @@
 
 from __future__ import annotations
 
+import functools
 import gc
+import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
+from cards.backs import draw_back
 from cards.draw import draw_face
 from cards.face import CardFace
-from cards.fit import fit_spell
+from cards.fit import Fit, fit
 from cards.impose import DeckLabel, PrintOptions, impose, load_sheet, physical_cards
 from cards.index import index_pages
 from cards.layout import Layout, load_layout
 from cards.model import Spell
 from cards.pdf import write_pdf
 from cards.typeset import TypesetContext
+
+if TYPE_CHECKING:
+    from cards.cache import FitCache
 
 DEFAULT_TITLE = "Kartotéka kouzel"
 
@@ -54,21 +61,192 @@ def draw_front(canvas, face, x: float, y: float, *, bleed: float = 0.0) -> None:
     draw_face(canvas, face, x, y, bleed=bleed)
 
 
+class _Default:
+    """The default of a `cache` argument: the user's cache folder (`default_cache()`)."""
+
+    def __repr__(self) -> str:
+        return "DEFAULT_CACHE"
+
+
+DEFAULT_CACHE: Any = _Default()
+PARALLEL_FROM = 96  # spells to fit before more processes pay for their start and cold caches
+
+
+def fit_all(
+    spells: Iterable[Spell],
+    layout: Layout,
+    progress: Callable[[int], None] | None = None,
+    *,
+    continue_on_back: bool = False,
+    cache: FitCache | None | _Default = DEFAULT_CACHE,
+    jobs: int | None = None,
+) -> tuple[Fit, ...]:
+    """Fit every spell (from the cache where it holds the spell), in the order given.
+
+    cache: the user's cache by default, a FitCache, or None for none. jobs: processes that
+    fit the spells the cache lacks (None: the machine's cores, one for a small deck); the
+    result is the same for any number. progress, if given, is called with 1 per spell.
+    """
+    from cards.cache import default_cache, fit_key, layout_key
+
+    spells = list(spells)
+    if isinstance(cache, _Default):
+        cache = default_cache()
+    fits: list[Fit | None] = [None] * len(spells)
+    keys: list[str] = []
+    missing = list(range(len(spells)))
+    if cache is not None:
+        layout_hash = layout_key(layout)
+        keys = [fit_key(s, layout_hash, continue_on_back=continue_on_back) for s in spells]
+        missing = []
+        for number, (spell, key) in enumerate(zip(spells, keys, strict=True)):
+            fits[number] = cache.get(key, spell, layout)
+            if fits[number] is None:
+                missing.append(number)
+            elif progress is not None:
+                progress(1)
+    workers = _workers(jobs, len(missing))
+    try:
+        if workers > 1:
+            fitted = _fit_in_processes(
+                [spells[n] for n in missing], layout, workers, continue_on_back, progress
+            )
+            for number, (fit, data) in zip(missing, fitted, strict=True):
+                fits[number] = fit
+                if cache is not None and data is not None:
+                    cache.put_data(keys[number], data)
+        else:
+            context = TypesetContext()
+            for number in missing:
+                fit = fits[number] = _fit(spells[number], layout, context, continue_on_back)
+                context.forget_paragraphs()
+                if cache is not None:
+                    cache.put(keys[number], fit, layout)
+                if progress is not None:
+                    progress(1)
+    finally:
+        if cache is not None:
+            cache.flush()
+    return tuple(fits)  # type: ignore[arg-type]
+
+
+def _fit(spell: Spell, layout: Layout, context: TypesetContext, continue_on_back: bool) -> Fit:
+    return fit(spell, layout, context, continue_on_back=continue_on_back)
+
+
+def _fit_in_processes(
+    spells: Sequence[Spell],
+    layout: Layout,
+    workers: int,
+    continue_on_back: bool,
+    progress: Callable[[int], None] | None,
+) -> list[tuple[Fit, bytes | None]]:
+    """Fit spells in worker processes; return each fit in order, with its entry's bytes.
+
+    A worker sends back a fit as the cache's entry (compact, and what a warm build reads), so
+    the parent decodes exactly what it would read from the cache; a fit the entry format
+    cannot hold comes back pickled. Each worker has its own typesetting context.
+    """
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    from cards.cache import decode_fit
+
+    methods = multiprocessing.get_all_start_methods()
+    method = "fork" if "fork" in methods else "spawn"
+    fonts = _font_files(layout)
+    chunk = max(1, min(16, len(spells) // (workers * 4)))
+    results: list[tuple[Fit, bytes | None]] = []
+    with ProcessPoolExecutor(
+        workers,
+        mp_context=multiprocessing.get_context(method),
+        initializer=_start_worker,
+        initargs=(layout, fonts, continue_on_back),
+    ) as pool:
+        for spell, (data, fitted) in zip(
+            spells, pool.map(_fit_in_worker, spells, chunksize=chunk), strict=True
+        ):
+            if data is not None:
+                results.append((decode_fit(data, spell, layout), data))
+            else:
+                results.append((fitted, None))
+            if progress is not None:
+                progress(1)
+    return results
+
+
+def _font_files(layout: Layout) -> tuple[str, ...]:
+    """Return the files of a layout's fonts, for a worker to register them (under spawn)."""
+    from reportlab.pdfbase import pdfmetrics
+
+    files = []
+    for font in dict.fromkeys(layout.fonts.values()):
+        filename = getattr(pdfmetrics.getFont(font).face, "filename", None)
+        if filename:
+            files.append(str(filename))
+    return tuple(files)
+
+
+_WORKER: dict[str, Any] = {}
+
+
+def _start_worker(layout: Layout, fonts: tuple[str, ...], continue_on_back: bool) -> None:
+    from cards.layout import register_font
+
+    for file in fonts:
+        register_font(Path(file))
+    gc.disable()  # as in build_pdf: the fitting makes no cycles worth collecting
+    _WORKER.update(layout=layout, continue_on_back=continue_on_back, context=TypesetContext())
+
+
+def _fit_in_worker(spell: Spell) -> tuple[bytes | None, Fit | None]:
+    from cards.cache import Uncacheable, encode_fit
+
+    layout, context = _WORKER["layout"], _WORKER["context"]
+    result = _fit(spell, layout, context, _WORKER["continue_on_back"])
+    context.forget_paragraphs()
+    try:
+        return encode_fit(result, layout), None
+    except Uncacheable:
+        return None, result
+
+
+def _workers(jobs: int | None, count: int) -> int:
+    """Return how many processes fit `count` spells: jobs, or the idle cores for a big deck.
+
+    By default a deck under PARALLEL_FROM spells, or a machine whose cores are busy (the
+    1-minute load average, this process counted as one of it), is fitted in this process:
+    workers that wait for a core only add their start and their cold caches.
+    """
+    if jobs is None:
+        if count < PARALLEL_FROM:
+            return 1
+        cores = os.cpu_count() or 1
+        try:
+            idle = cores - os.getloadavg()[0] + 1
+        except (AttributeError, OSError):  # no load average (Windows)
+            idle = cores
+        jobs = max(1, min(cores, int(idle + 0.5)))
+    return max(1, min(jobs, count))
+
+
 def fit_spells(
     spells: Iterable[Spell],
     layout: Layout,
     progress: Callable[[int], None] | None = None,
     *,
     continue_on_back: bool = False,
+    cache: FitCache | None | _Default = DEFAULT_CACHE,
+    jobs: int | None = None,
 ) -> tuple[CardFace, ...]:
-    """Set every spell onto card faces, in the order given (even parts on backs, if asked)."""
-    faces: list[CardFace] = []
-    context = TypesetContext()
-    for spell in spells:
-        faces.extend(fit_spell(spell, layout, context, continue_on_back=continue_on_back))
-        if progress is not None:
-            progress(1)
-    return tuple(faces)
+    """Set every spell onto card faces, in the order given (even parts on backs, if asked).
+
+    cache and jobs: as for `fit_all`.
+    """
+    fits = fit_all(
+        spells, layout, progress, continue_on_back=continue_on_back, cache=cache, jobs=jobs
+    )
+    return tuple(face for result in fits for face in result.faces)
 
 
 def build_pdf(
@@ -81,13 +259,55 @@ def build_pdf(
     title: str = DEFAULT_TITLE,
     index: bool = False,
     progress: Callable[[int], None] | None = None,
+    cache: FitCache | None | _Default = DEFAULT_CACHE,
+    jobs: int | None = None,
 ) -> BuildResult:
-    """Fit the spells onto cards, impose them on sheets and write one PDF atomically."""
+    """Fit the spells onto cards, impose them on sheets and write one PDF atomically.
+
+    cache: the user's cache of fitted cards by default; None fits every spell anew.
+    jobs: processes for the fitting (see `fit_all`).
+    """
     if not isinstance(layout, Layout):
         layout = load_layout(layout)
     options = options or PrintOptions()
     with collector_paused():
-        faces = fit_spells(spells, layout, progress, continue_on_back=options.continue_on_back)
+        faces = fit_spells(
+            spells,
+            layout,
+            progress,
+            continue_on_back=options.continue_on_back,
+            cache=cache,
+            jobs=jobs,
+        )
+        return write_faces(
+            faces,
+            out,
+            spells=len(spells),
+            layout=layout,
+            sheet=sheet,
+            options=options,
+            title=title,
+            index=index,
+        )
+
+
+def write_faces(
+    faces: Sequence[CardFace],
+    out: str | Path,
+    *,
+    spells: int,
+    layout: Layout,
+    sheet: str = "a4",
+    options: PrintOptions | None = None,
+    title: str = DEFAULT_TITLE,
+    index: bool = False,
+) -> BuildResult:
+    """Impose fitted card faces on sheets and write one PDF atomically (build_pdf's second half).
+
+    All backs share one typesetting context.
+    """
+    options = options or PrintOptions()
+    with collector_paused():
         deck = DeckLabel(title, layout.fonts["body"], layout.colours.muted)
         pages = impose(faces, load_sheet(sheet, layout.width, layout.height), options, deck=deck)
         front_pages = sum(1 for page in pages if page.side == "front")
@@ -95,10 +315,11 @@ def build_pdf(
             pages = (
                 _roman_labels(index_pages(pages, layout, title, backs=options.with_backs)) + pages
             )
-        path = write_pdf(pages, Path(out), title=title, draw_front=draw_front)
+        backs = functools.partial(draw_back, context=TypesetContext())
+        path = write_pdf(pages, Path(out), title=title, draw_front=draw_front, draw_back=backs)
     return BuildResult(
         path=path,
-        spells=len(spells),
+        spells=spells,
         cards=len(physical_cards(faces, continue_on_back=options.continue_on_back)),
         sheets=front_pages,
         pages=len(pages),

@@ -12,13 +12,21 @@ from collections.abc import Callable
 from pathlib import Path
 
 import click
-from reportlab.lib.units import mm
 
 from cards import __version__
 from cards.errors import CardsError
 from cards.model import SOURCE_ABBREVIATIONS
+from cards.service import (
+    OUT_DIR,
+    OptionClash,
+    PrintSettings,
+    deck_name,
+    decode_lines,
+    default_output,
+    list_file_name,
+    plural,
+)
 
-OUT_DIR = Path("out")
 # A build of this many spells takes about a second: long enough to show progress.
 PROGRESS_MIN_SPELLS = 200
 
@@ -29,9 +37,12 @@ def friendly_errors(command: Callable) -> Callable:
     @functools.wraps(command)
     def wrapper(*args, **kwargs):
         try:
+            refuse_overwriting_inputs(kwargs)
             result = command(*args, **kwargs)
             sys.stdout.flush()  # a closed pipe shows here, not at exit
             return result
+        except OptionClash as error:
+            raise click.UsageError(str(error)) from None
         except CardsError as error:
             failure = click.ClickException(str(error))
             failure.exit_code = error.exit_code
@@ -46,6 +57,21 @@ def friendly_errors(command: Callable) -> Callable:
             raise click.ClickException(message) from None
 
     return wrapper
+
+
+def refuse_overwriting_inputs(params: dict) -> None:
+    """Refuse an -o or --csv that names any input of the command, before any work."""
+    from cards.atomic import refuse_inputs
+
+    inputs = [("--data", params.get("data")), ("deck", params.get("file"))]
+    inputs += [("--add", path) for path in params.get("add") or ()]
+    for option in ("layout", "sheet"):
+        value = params.get(option)
+        if isinstance(value, str) and value.endswith(".toml"):
+            inputs.append((f"--{option}", value))
+    for key in ("output", "csv_path"):
+        if params.get(key) is not None:
+            refuse_inputs(params[key], inputs)
 
 
 def load_spells(data: Path | None, add: tuple[Path, ...] = ()):
@@ -178,7 +204,7 @@ def apply_filters(spells, classes, level, schools, sources, ritual, concentratio
 
 
 def parse_offset(ctx, param, value):
-    """Parse --back-offset "X,Y" in millimetres into points, within what calibration measures."""
+    """Parse --back-offset "X,Y" in millimetres, within what calibration measures."""
     from cards.calibrate import SCALE_RANGE
 
     if value is None:
@@ -196,7 +222,7 @@ def parse_offset(ctx, param, value):
             f"{shown(value)} is beyond the ±{SCALE_RANGE} mm the calibration sheet measures "
             "(`cards calibrate`); a larger shift prints backs off their cards"
         )
-    return (x * mm, y * mm)
+    return (x, y)
 
 
 def shown(text: str) -> str:
@@ -277,81 +303,41 @@ def pdf_options(command: Callable) -> Callable:
     return command
 
 
-def write_deck(spells, default_name: str, title: str, opts: dict, index: bool = False) -> None:
-    """Build the PDF for a selection and print a one-line summary."""
-    from cards.atomic import output_target
-    from cards.build import build_pdf
-    from cards.glyphs import require_drawable
-    from cards.impose import PrintOptions
-    from cards.layout import load_layout
-
-    if not spells:
-        raise click.ClickException(
-            "No spells match: nothing to print. Try `cards list` with the same filters."
-        )
-    layout = load_layout(opts["layout"])
-    require_drawable(spells, layout)
-    sheet = opts["sheet"]
-    bleed = opts["bleed"]
-    if opts["print_shop"]:
-        if sheet_given() and sheet.lower() != "none":
-            raise click.UsageError(
-                f"--print-shop prints single cards with bleed; it cannot go with --sheet {sheet}"
-            )
-        sheet = "none"
-        bleed = 3.0 if bleed is None else bleed
-    options = PrintOptions(
+def print_settings(opts: dict) -> PrintSettings:
+    """Gather the printing options of pdf_options into the library's PrintSettings."""
+    x, y = opts["back_offset"]
+    return PrintSettings(
+        layout=opts["layout"],
+        sheet=opts["sheet"] if sheet_given() else None,
         backs=opts["backs"],
         duplex=opts["duplex"],
-        back_offset=opts["back_offset"],
+        back_offset=(x, y),
         fold=opts["fold"],
-        bleed=None if bleed is None else bleed * mm,
+        bleed=opts["bleed"],
         continue_on_back=opts["continue_on_back"],
+        print_shop=opts["print_shop"],
     )
-    out = opts["output"] or OUT_DIR / f"{default_name}.pdf"
-    output_target(out)  # a default name can be a directory or a FIFO too: refuse before work
+
+
+def write_deck(spells, default_name: str, title: str, opts: dict, index: bool = False) -> None:
+    """Build the PDF for a selection and print a one-line summary."""
+    from cards.service import build_deck, default_output
+
     quiet = opts["quiet"]
     bar = None
     if not quiet and stderr_is_terminal() and len(spells) >= PROGRESS_MIN_SPELLS:
         bar = click.progressbar(length=len(spells), label="Sázím karty", file=sys.stderr)
     with bar or contextlib.nullcontext():
-        result = build_pdf(
+        built = build_deck(
             spells,
-            out,
-            layout=layout,
-            sheet=sheet,
-            options=options,
+            print_settings(opts),
+            out=opts["output"] or default_output(default_name),
             title=title,
             index=index,
             progress=bar.update if bar else None,
         )
     if not quiet:
-        single = sheet.lower() == "none"
-        pages = ("strana", "strany", "stran") if single else ("arch", "archy", "archů")
-        click.echo(
-            f"{plural(result.spells, 'kouzlo', 'kouzla', 'kouzel')}, "
-            f"{plural(result.cards, 'karta', 'karty', 'karet')}, "
-            f"{plural(result.sheets, *pages)} -> {result.path}"
-        )
-
-
-def deck_name(
-    base: str, classes=(), level=None, schools=(), sources=(), ritual=None, concentration=None
-) -> str:
-    """Name a filtered deck after its filters: kouzelnik-0-3, kompendium-druid-phb."""
-    from cards.model import SOURCE_ABBREVIATIONS as ABBREVIATIONS
-    from cards.select import parse_levels, resolve_class, resolve_school, resolve_source, slug
-
-    parts = [base]
-    parts += [slug(resolve_class(name)) for name in classes]
-    if level:
-        low, high = parse_levels(level)
-        parts.append(str(low) if low == high else f"{low}-{high}")
-    parts += [slug(resolve_school(name)) for name in schools]
-    parts += [ABBREVIATIONS[resolve_source(name)].lower() for name in sources]
-    flags = ((ritual, "ritualy", "bez-ritualu"), (concentration, "soustredeni", "bez-soustredeni"))
-    parts += [yes if wanted else no for wanted, yes, no in flags if wanted is not None]
-    return "-".join(dict.fromkeys(parts))
+        click.echo(f"{built.summary.text} -> {built.path}")
 
 
 def sheet_given() -> bool:
@@ -359,12 +345,6 @@ def sheet_given() -> bool:
     context = click.get_current_context(silent=True)
     source = context.get_parameter_source("sheet") if context else None
     return source not in (None, click.core.ParameterSource.DEFAULT)
-
-
-def plural(count: int, one: str, few: str, many: str) -> str:
-    """Count with the Czech plural form: 1 karta, 2-4 karty, 5 and more karet."""
-    form = one if count == 1 else few if 2 <= count <= 4 else many
-    return f"{count} {form}"
 
 
 def stderr_is_terminal() -> bool:
@@ -563,7 +543,7 @@ def deck_command(file, source, sort, **opts):
     FILE has one spell a line, Czech or English, any case, diacritics optional; blank lines and
     # comments are ignored; "-" reads standard input. "Světlo (Jeskyně a draci)" picks a book.
     """
-    from cards.select import resolve_deck, slug, sort_spells
+    from cards.select import resolve_deck, sort_spells
 
     if str(file) == "-":
         origin = "<stdin>"
@@ -577,19 +557,8 @@ def deck_command(file, source, sort, **opts):
         for warning in deck.warnings:
             click.echo(warning, err=True)
     spells = sort_spells(deck.spells, by="level") if sort == "level" else deck.spells
-    name = "deck" if origin == "<stdin>" else slug(file.stem) or "deck"
+    name = list_file_name(None if origin == "<stdin>" else file.stem)
     write_deck(spells, name, "Připravená kouzla", opts)
-
-
-def decode_lines(data: bytes, origin: str) -> list[str]:
-    """Decode a UTF-8 list's lines, with a clear message for text in another encoding."""
-    try:
-        return data.decode("utf-8-sig").splitlines()
-    except UnicodeDecodeError as error:
-        line = data[: error.start].count(b"\n") + 1
-        raise click.ClickException(
-            f"{origin}:{line}: byte {error.start} is not UTF-8; save the list as UTF-8 text"
-        ) from None
 
 
 @main.command("preview")
@@ -616,28 +585,20 @@ def preview_command(name, output, dpi, layout, no_backs, continue_on_back, data,
 
     All cards of the spell, fronts above backs, in one image.
     """
-    from cards.atomic import output_target
-    from cards.fit import fit_spell
-    from cards.glyphs import require_drawable
-    from cards.layout import load_layout
-    from cards.preview import render_preview
     from cards.select import find_spell, slug
+    from cards.service import preview_png
 
     spell = find_spell(load_spells(data, add), name)
-    card = load_layout(layout)
-    require_drawable((spell,), card)
-    out = output or OUT_DIR / f"{slug(spell.name)}.png"
-    output_target(out)
-    faces = fit_spell(spell, card, continue_on_back=continue_on_back)
-    previews = render_preview(
-        faces,
-        out,
+    out = output or default_output(slug(spell.name), ".png")
+    preview_png(
+        spell,
+        layout=layout,
         dpi=dpi,
-        backs=not no_backs or continue_on_back,
+        backs=not no_backs,
         continue_on_back=continue_on_back,
+        out=out,
     )
-    for path in previews:
-        click.echo(path)
+    click.echo(out)
 
 
 @main.command("images")

@@ -7,10 +7,13 @@ size (`--sheet none`, no bleed, with backs): what is on an image is exactly what
 from __future__ import annotations
 
 import io
+import os
 import re
 import tempfile
+from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import closing
+from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -21,7 +24,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cards.atomic import write_atomically
 from cards.backs import draw_back
-from cards.build import DEFAULT_TITLE, build_pdf, fit_spells
+from cards.build import DEFAULT_CACHE, DEFAULT_TITLE, collector_paused, fit_spells, write_faces
 from cards.console import plain
 from cards.errors import CardsError
 from cards.impose import PrintOptions
@@ -33,6 +36,13 @@ from cards.model import Spell
 TTS_COLUMNS = 10
 TTS_ROWS = 7
 TTS_CARDS = TTS_COLUMNS * TTS_ROWS - 1
+# A sheet's side in pixels, at most: 10,000 is the size TTS is known to load, and a sheet of
+# 10,000 x 10,000 pixels takes 300 MB in memory (a poker sheet at 300 dpi: 7440 x 7273).
+TTS_MAX_SIDE = 10_000
+# zlib level of the PNGs: lossless at any level; 1 encodes a card in about 60 % of the time of
+# Pillow's default 6 and no larger (a poker front at 300 dpi: 0.020 s, 199 kB against 0.033 s,
+# 208 kB): the flat colours of a card compress well either way.
+PNG_LEVEL = 1
 
 
 class ImagesError(CardsError):
@@ -76,22 +86,45 @@ def write_images(
     backs: bool = True,
     title: str = DEFAULT_TITLE,
     progress: Callable[[int], None] | None = None,
+    cache: Any = DEFAULT_CACHE,
 ) -> tuple[Path, ...]:
     """Write one PNG per card face (front, then back) into out_dir; return the paths in order.
 
-    progress, if given, is called with 1 after each spell's last card.
+    The spells are fitted once (from the cache of fitted cards unless cache is None); the PNGs
+    are encoded on threads while the next pages render. progress, if given, is called with 1
+    twice per spell: once it is fitted, once its last card's images are made.
     """
     layout = layout if isinstance(layout, Layout) else load_layout(layout)
-    cards = card_images(_faces(spells, layout))
+    faces = _faces(spells, layout, progress, cache)
+    cards = card_images(faces)
     paths = []
-    with closing(_rendered(spells, layout, dpi, title)) as rendered:
+    workers = max(1, min(4, os.cpu_count() or 1))
+    with (
+        closing(_rendered(faces, len(spells), layout, dpi, title)) as rendered,
+        ThreadPoolExecutor(workers) as pool,
+    ):
+        waiting: deque[tuple[Future, CardImage | None]] = deque()
         for card, (front, back) in zip(cards, rendered, strict=True):
-            paths.append(_save(front, out_dir / f"{card.stem}-front.png", dpi))
-            if backs:
-                paths.append(_save(back, out_dir / f"{card.stem}-back.png", dpi))
-            if progress is not None and card.part == card.parts:
-                progress(1)
+            for image, side in ((front, "front"), (back, "back")):
+                if side == "back" and not backs:
+                    continue
+                path = out_dir / f"{card.stem}-{side}.png"
+                paths.append(path)
+                done = card if side == "back" or not backs else None
+                waiting.append((pool.submit(_save, image, path, dpi), done))
+            while len(waiting) > 2 * workers:
+                _finish(waiting.popleft(), progress)
+        while waiting:
+            _finish(waiting.popleft(), progress)
     return tuple(paths)
+
+
+def _finish(job: tuple[Future, CardImage | None], progress: Callable[[int], None] | None) -> None:
+    """Wait for an image to be written; count its spell done after its last card."""
+    future, card = job
+    future.result()
+    if progress is not None and card is not None and card.part == card.parts:
+        progress(1)
 
 
 def write_tts_sheets(
@@ -102,59 +135,100 @@ def write_tts_sheets(
     dpi: int = 300,
     title: str = DEFAULT_TITLE,
     progress: Callable[[int], None] | None = None,
+    cache: Any = DEFAULT_CACHE,
 ) -> tuple[Path, ...]:
     """Write Tabletop Simulator deck sheets: fronts and matching backs, 10 x 7, and one back.
 
     Each sheet holds 69 cards in deck order, row by row; its last slot (the image TTS shows for
-    a hidden card) and tts-back.png hold the deck's common back. progress: as for write_images.
+    a hidden card) and tts-back.png hold the deck's common back. One sheet is in memory at a
+    time; a sheet over TTS_MAX_SIDE pixels a side is refused before anything is fitted.
+    progress: as for write_images.
     """
     layout = layout if isinstance(layout, Layout) else load_layout(layout)
+    _check_sheet_size(layout, dpi)
     common = _common_back(layout, dpi, title)
-    faces = _faces(spells, layout)
+    faces = _faces(spells, layout, progress, cache)
     paths = [_save(common, out_dir / "tts-back.png", dpi)]
     sheets = (len(faces) + TTS_CARDS - 1) // TTS_CARDS
-    with closing(_rendered(spells, layout, dpi, title)) as rendered:
-        cards = iter(card_images(faces))
+    cards = card_images(faces)
+    with _document(faces, len(spells), layout, title) as document:
         for sheet in range(1, sheets + 1):
-            count = min(TTS_CARDS, len(faces) - (sheet - 1) * TTS_CARDS)
-            fronts, back_sheet = _sheet(common.size), _sheet(common.size)
-            for slot in range(count):
-                card = next(cards)
-                front, back = next(rendered)
-                fronts.paste(front, _slot(slot, common.size))
-                back_sheet.paste(back, _slot(slot, common.size))
-                if progress is not None and card.part == card.parts:
-                    progress(1)
+            first = (sheet - 1) * TTS_CARDS
+            count = min(TTS_CARDS, len(faces) - first)
             hidden = _slot(TTS_COLUMNS * TTS_ROWS - 1, common.size)
-            fronts.paste(common, hidden)
-            back_sheet.paste(common, hidden)
-            paths.append(_save(fronts, out_dir / f"tts-{sheet:02d}-fronts.png", dpi))
-            paths.append(_save(back_sheet, out_dir / f"tts-{sheet:02d}-backs.png", dpi))
+            for side, kind in ((0, "fronts"), (1, "backs")):
+                image = _sheet(common.size)
+                for slot in range(count):
+                    page = _render(document[2 * (first + slot) + side], dpi)
+                    image.paste(page, _slot(slot, common.size))
+                    card = cards[first + slot]
+                    if side and progress is not None and card.part == card.parts:
+                        progress(1)
+                image.paste(common, hidden)
+                paths.append(_save(image, out_dir / f"tts-{sheet:02d}-{kind}.png", dpi))
+                del image
     return tuple(paths)
 
 
-def _faces(spells: Sequence[Spell], layout: Layout) -> tuple[Any, ...]:
+def _check_sheet_size(layout: Layout, dpi: int) -> None:
+    """Refuse a TTS sheet too large to keep in memory and to load: name the dpi that fits."""
+    width = round(layout.width * dpi / 72) * TTS_COLUMNS
+    height = round(layout.height * dpi / 72) * TTS_ROWS
+    if max(width, height) > TTS_MAX_SIDE:
+        side = max(layout.width * TTS_COLUMNS, layout.height * TTS_ROWS) / 72
+        most = int(TTS_MAX_SIDE / side)
+        while (
+            most > 1
+            and max(
+                round(layout.width * most / 72) * TTS_COLUMNS,
+                round(layout.height * most / 72) * TTS_ROWS,
+            )
+            > TTS_MAX_SIDE
+        ):
+            most -= 1
+        raise ImagesError(
+            f"Arch pro Tabletop Simulator by měl {width} × {height} px, víc než {TTS_MAX_SIDE} px "
+            f"na stranu (karty {layout.name} při {dpi} dpi). Zvolte menší --dpi, nejvýš {most}."
+        )
+
+
+def _faces(
+    spells: Sequence[Spell],
+    layout: Layout,
+    progress: Callable[[int], None] | None = None,
+    cache: Any = DEFAULT_CACHE,
+) -> tuple[Any, ...]:
     if not spells:
         raise ImagesError(
             "No spells match: no images to make. Try `cards list` with the same filters."
         )
-    return fit_spells(spells, layout)
+    with collector_paused():
+        return fit_spells(spells, layout, progress, cache=cache)
 
 
-def _rendered(
-    spells: Sequence[Spell], layout: Layout, dpi: int, title: str
-) -> Iterator[tuple[Image.Image, Image.Image]]:
-    """Yield (front, back) images of each card, rendered from the single-card PDF."""
+@contextmanager
+def _document(faces: Sequence[Any], spells: int, layout: Layout, title: str) -> Iterator[Any]:
+    """Open the single-card PDF of the faces (fronts and backs, no bleed) in PDFium."""
     options = PrintOptions(backs=True, bleed=0.0)
     with tempfile.TemporaryDirectory(prefix="cards-images-") as folder:
         pdf = Path(folder) / "cards.pdf"
-        build_pdf(spells, pdf, layout=layout, sheet="none", options=options, title=title)
+        write_faces(
+            faces, pdf, spells=spells, layout=layout, sheet="none", options=options, title=title
+        )
         document = pypdfium2.PdfDocument(pdf.read_bytes())
     try:
-        for index in range(0, len(document), 2):
-            yield _render(document[index], dpi), _render(document[index + 1], dpi)
+        yield document
     finally:
         document.close()
+
+
+def _rendered(
+    faces: Sequence[Any], spells: int, layout: Layout, dpi: int, title: str
+) -> Iterator[tuple[Image.Image, Image.Image]]:
+    """Yield (front, back) images of each card, rendered from the single-card PDF."""
+    with _document(faces, spells, layout, title) as document:
+        for index in range(0, len(document), 2):
+            yield _render(document[index], dpi), _render(document[index + 1], dpi)
 
 
 def _render(page: Any, dpi: int) -> Image.Image:
@@ -196,7 +270,7 @@ def _slot(index: int, card: tuple[int, int]) -> tuple[int, int]:
 
 def _save(image: Image.Image, path: Path, dpi: int) -> Path:
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG", dpi=(dpi, dpi))
+    image.save(buffer, format="PNG", dpi=(dpi, dpi), compress_level=PNG_LEVEL)
     path.parent.mkdir(parents=True, exist_ok=True)
     write_atomically(path, buffer.getvalue())
     return path

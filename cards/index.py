@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -175,8 +176,8 @@ def index_pages(
     column_width = (width - 2 * MARGIN - GUTTER * (columns - 1)) / columns
     lines = max(1, int((height - 2 * MARGIN - m.body_top) // m.row) - 1)
     entries = index_entries(pages)
-    names = [entry.spell.name for entry in entries]
-    twins = frozenset(name for name in names if names.count(name) > 1)
+    names = Counter(entry.spell.name for entry in entries)
+    twins = frozenset(name for name, count in names.items() if count > 1)
     rows = [_row(entry, twins, layout, column_width) for entry in entries]
     chunks = _paginate(rows, columns, lines) or [((),)]
     counts = _counts(pages, len(entries), single)

@@ -7,9 +7,9 @@ import io
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import TextIO
+from typing import Any, TextIO
 
-from cards.fit import fit
+from cards.build import DEFAULT_CACHE, collector_paused, fit_all
 from cards.impose import PrintOptions, impose, load_sheet, physical_cards
 from cards.layout import Layout
 from cards.model import Spell
@@ -67,15 +67,21 @@ def fit_report(
     *,
     continue_on_back: bool = False,
     sheet: str = "a4",
+    cache: Any = DEFAULT_CACHE,
+    jobs: int | None = None,
 ) -> FitReport:
     """Fit every spell and collect its cards and body size, and count the sheets they fill.
 
     With `continue_on_back` a spell's cards are physical cards: part 2 on the back of part 1.
+    The spells are fitted as a build fits them (`build.fit_all`: one typesetting context, the
+    collector paused, the cache of fitted cards unless cache is None, `jobs` processes).
     """
+    spells = list(spells)
     rows = []
     faces = []
-    for spell in spells:
-        result = fit(spell, layout, continue_on_back=continue_on_back)
+    with collector_paused():
+        fits = fit_all(spells, layout, continue_on_back=continue_on_back, cache=cache, jobs=jobs)
+    for spell, result in zip(spells, fits, strict=True):
         cards = len(physical_cards(result.faces, continue_on_back=continue_on_back))
         rows.append(
             FitRow(
@@ -133,9 +139,19 @@ def csv_text(report: FitReport) -> str:
     return buffer.getvalue()
 
 
+# A spreadsheet runs a cell that opens with one of these as a formula (CWE-1236).
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(cell: str) -> str:
+    """Prefix a cell that a spreadsheet would run as a formula with ' (OWASP's advice)."""
+    return "'" + cell if cell.startswith(_FORMULA_STARTS) else cell
+
+
 def write_csv(report: FitReport, file: TextIO) -> None:
     """Write one CSV row per spell: spell, cards, body size, fewest cards at the minimum size."""
     writer = csv.writer(file, lineterminator="\n")
     writer.writerow(["spell", "cards", "body_size_pt", "min_cards_at_min_size"])
     for row in report.rows:
-        writer.writerow([row.label, row.cards, f"{row.body_size:.1f}", row.min_cards])
+        label = spreadsheet_safe(row.label)
+        writer.writerow([label, row.cards, f"{row.body_size:.1f}", row.min_cards])

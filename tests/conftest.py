@@ -27,6 +27,15 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _cache_folder(tmp_path_factory: pytest.TempPathFactory):
+    """Point the cache of fitted cards at a fresh folder: never the user's, never a stale one."""
+    folder = tmp_path_factory.mktemp("fit-cache")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("CARDS_CACHE_DIR", str(folder))
+        yield folder
+
+
 @pytest.fixture
 def refresh_golden(request: pytest.FixtureRequest) -> bool:
     """Whether this run rewrites the golden images."""

@@ -72,7 +72,7 @@ def test_output_to_a_fifo_is_refused(runner, tmp_path):
     os.mkfifo(fifo)
     result = run(runner, "class", "paladin", "-o", str(fifo))
     assert result.exit_code == 2
-    assert "a FIFO (named pipe), not a regular file" in result.output
+    assert "pojmenovaná roura (FIFO), ne obyčejný soubor" in result.output
     assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
     assert os.listdir(tmp_path) == ["pipe"]
 
@@ -84,9 +84,9 @@ def test_devices_and_directories_are_not_output_files(path, tmp_path):
 
     if not os.path.exists(path):
         pytest.skip(f"{path} is missing")
-    with pytest.raises(OutputError, match="character device"):
+    with pytest.raises(OutputError, match="znakové zařízení"):
         output_target(path)
-    with pytest.raises(OutputError, match="a directory"):
+    with pytest.raises(OutputError, match="složka"):
         output_target(tmp_path)
 
 
@@ -96,7 +96,7 @@ def test_empty_output_name_is_a_usage_error(runner, tmp_path, monkeypatch):
     for command in (["class", "paladin"], ["calibrate"], ["preview", "blesk"]):
         result = run(runner, *command, "-o", "")
         assert result.exit_code == 2, command
-        assert "output file name is empty" in result.output
+        assert "prázdný název výstupního souboru" in result.output
     result = run(runner, "fit-report", "--class", "paladin", "--csv", "")
     assert result.exit_code == 2
     assert os.listdir(tmp_path) == []
@@ -112,7 +112,7 @@ def test_long_output_name_is_written(runner, tmp_path):
 
 def test_atomic_writer_leaves_no_temporary_file_on_failure(tmp_path, monkeypatch):
     """A failed rename keeps the old file and removes the temporary one."""
-    from cards.atomic import write_atomically
+    from cards.atomic import WriteError, write_atomically
 
     out = tmp_path / "a.bin"
     out.write_bytes(b"old")
@@ -121,7 +121,7 @@ def test_atomic_writer_leaves_no_temporary_file_on_failure(tmp_path, monkeypatch
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "replace", refuse)
-    with pytest.raises(OSError):
+    with pytest.raises(WriteError, match="a.bin: nelze zapsat"):
         write_atomically(out, b"new")
     assert out.read_bytes() == b"old" and os.listdir(tmp_path) == ["a.bin"]
 

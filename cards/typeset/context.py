@@ -49,3 +49,15 @@ class TypesetContext:
             )
             prepared = self.paragraphs[key] = prepare(runs, self)
         return prepared
+
+    def forget_paragraphs(self) -> None:
+        """Drop the paragraph-level caches (prepared paragraphs, spans, breaks, set lines).
+
+        A build calls this after each spell: a paragraph is set again only within its spell,
+        so keeping them makes memory grow with the deck. The word caches (widths, pyphen's
+        points, word breaks) stay: words recur across spells.
+        """
+        self.paragraphs.clear()
+        self.spans.clear()
+        self.feasible.clear()
+        self.lines.clear()

@@ -1,0 +1,556 @@
+"""The persistent cache of fitted cards: one entry per spell, layout and fitting options.
+
+Fitting is most of a build's time, and players rebuild the same spells again and again. An
+entry holds a spell's `Fit` (its card faces as primitives and its fewest cards) under a key
+that hashes everything that decides the cards: the engine's code and data files, the reportlab
+and pyphen versions, the resolved layout (its base chain merged, the icons' outlines), the font
+files' bytes, the options that change fitting, and the spell's content (without line numbers:
+a spell that only moved in its file keeps its entry).
+
+The store is one SQLite file in the user's cache folder: a transaction makes a write atomic and
+safe with several processes at once (a web server's workers), and a last-used column gives
+least-recently-used eviction when the file outgrows its limit. An entry is JSON of the faces'
+primitives, zlib-compressed, with a checksum over its key and bytes: a corrupt or foreign entry
+is ignored and replaced, and nothing read back is ever unpickled or executed. A cache that
+cannot be opened (a read-only folder, a locked or broken file) is skipped, never an error.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import os
+import sqlite3
+import sys
+import threading
+import time
+import zlib
+from dataclasses import dataclass, fields, is_dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from cards.face import CardFace, Disc, Fill, Label, Outline, Rule, Shape, TextLine
+from cards.fit import Fit
+from cards.fit.style import CardStyle, card_style
+from cards.icons import Icon
+from cards.layout import Layout, Spacing, TypeSizes
+from cards.model import Spell
+from cards.typeset import Line, LineRun
+
+FORMAT = 1  # the layout of an entry's JSON; a different number is a foreign entry
+DEFAULT_LIMIT = 256 * 1024 * 1024  # bytes on disk before the least recently used go
+FILE_NAME = "fits.sqlite3"
+APP_FOLDER = "kartoteka"
+_SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS fits ("
+    "key TEXT PRIMARY KEY, data BLOB NOT NULL, checksum TEXT NOT NULL,"
+    " size INTEGER NOT NULL, used INTEGER NOT NULL)",
+    "CREATE INDEX IF NOT EXISTS fits_used ON fits (used)",
+)
+
+
+def cache_folder() -> Path:
+    """Return the folder of the cache: CARDS_CACHE_DIR, else the platform's user cache folder.
+
+    XDG_CACHE_HOME (or ~/.cache) on Linux and other Unixes, %LOCALAPPDATA% on Windows,
+    ~/Library/Caches on macOS; a folder "kartoteka" inside.
+    """
+    override = os.environ.get("CARDS_CACHE_DIR")
+    if override:
+        return Path(override)
+    if sys.platform == "win32":
+        base = os.environ.get("LOCALAPPDATA") or str(Path.home() / "AppData" / "Local")
+        return Path(base) / APP_FOLDER / "Cache"
+    if sys.platform == "darwin":
+        return Path.home() / "Library" / "Caches" / APP_FOLDER
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / APP_FOLDER
+
+
+# --- keys ----------------------------------------------------------------------------------
+
+
+def _digest(*parts: bytes) -> str:
+    hasher = hashlib.blake2b(digest_size=20)
+    for part in parts:
+        hasher.update(len(part).to_bytes(8, "little"))
+        hasher.update(part)
+    return hasher.hexdigest()
+
+
+@functools.lru_cache(maxsize=1)
+def engine_version() -> str:
+    """Return a hash of the engine: its code and data files, Python, reportlab and pyphen.
+
+    Read once per process: the package's .py files and other files beside them (a
+    hyphenation exceptions list), and the shipped data folder without the compendium (whose
+    spells key their own entries). The web page's files are left out: they fit nothing.
+    """
+    from importlib import resources
+
+    import pyphen
+    import reportlab
+
+    from cards.resources import FOLDERS, folder
+
+    package = Path(str(resources.files("cards")))
+    files = []
+    for path in sorted(package.rglob("*")):
+        relative = path.relative_to(package).parts
+        if relative[0] in FOLDERS or relative[0] == "web" or "__pycache__" in relative:
+            continue
+        if path.is_file() and path.suffix not in (".pyc", ".pyo"):
+            files.append(path)
+    data = folder("data")
+    if data.is_dir():
+        for path in sorted(data.iterdir()):
+            if path.is_file() and path.name != "kouzla.txt" and path.suffix != ".md":
+                files.append(path)
+    parts = [
+        f"{FORMAT} {sys.version_info[:2]} {reportlab.Version} {_pyphen_version(pyphen)}".encode()
+    ]
+    for path in files:
+        parts.append(path.name.encode())
+        parts.append(path.read_bytes())
+    return _digest(*parts)
+
+
+def _pyphen_version(pyphen: Any) -> str:
+    version = getattr(pyphen, "__version__", None)
+    if version:
+        return str(version)
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as metadata_version
+
+    try:
+        return metadata_version("pyphen")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+@functools.lru_cache(maxsize=64)
+def _file_digest(path: str, size: int, mtime: int) -> str:
+    return _digest(Path(path).read_bytes())
+
+
+def font_digest(font: str) -> str:
+    """Return a hash of a registered font's file bytes (read once per file and version)."""
+    from reportlab.pdfbase import pdfmetrics
+
+    filename = getattr(pdfmetrics.getFont(font).face, "filename", None)
+    if not filename or not os.path.isfile(filename):
+        return f"font:{font}"
+    stat = os.stat(filename)
+    return _file_digest(filename, stat.st_size, stat.st_mtime_ns)
+
+
+def layout_key(layout: Layout) -> str:
+    """Return the hash of what a layout gives the fitter: every resolved value and the fonts.
+
+    The layout's values are those of its whole base chain merged; the icons are their
+    outlines, read from the files. Its path and description are left out: a copy of a layout
+    file elsewhere (of the same name) shares its entries.
+    """
+    values = replace(layout, path="", description="")
+    fonts = sorted((role, font, font_digest(font)) for role, font in layout.fonts.items())
+    return _digest(repr(values).encode(), repr(fonts).encode())
+
+
+def _content(value: Any) -> Any:
+    """Return a spell's content as plain values, without where it was read (line numbers)."""
+    if is_dataclass(value):
+        return [type(value).__name__] + [
+            _content(getattr(value, f.name))
+            for f in fields(value)
+            if f.name not in ("line", "origin")
+        ]
+    if isinstance(value, tuple | list):
+        return [_content(item) for item in value]
+    return value
+
+
+def spell_key(spell: Spell) -> str:
+    """Return the hash of a spell's content (what its cards show)."""
+    return _digest(json.dumps(_content(spell), ensure_ascii=False).encode())
+
+
+def fit_key(spell: Spell, layout: str, *, continue_on_back: bool) -> str:
+    """Return the key of a spell's entry: engine, layout (its `layout_key`), options, spell."""
+    options = f"continue_on_back={continue_on_back}"
+    return _digest(
+        engine_version().encode(), layout.encode(), options.encode(), spell_key(spell).encode()
+    )
+
+
+# --- entries -------------------------------------------------------------------------------
+
+
+class Uncacheable(Exception):
+    """A fit holds a value the entry format cannot write: it is fitted anew each time."""
+
+
+_CLASSES = {
+    cls.__name__: cls for cls in (TextLine, Label, Rule, Fill, Outline, Shape, Disc, Line, LineRun)
+}
+_FIELDS = {name: tuple(f.name for f in fields(cls)) for name, cls in _CLASSES.items()}
+# The fields that hold tuples (written as JSON lists): read back as tuples, the others as is.
+_TUPLE_FIELDS = {
+    name: tuple(i for i, f in enumerate(fields(cls)) if str(f.type).startswith("tuple"))
+    for name, cls in _CLASSES.items()
+}
+_FACE_FIELDS = tuple(f.name for f in fields(CardFace) if f.name not in ("spell", "style"))
+
+
+def encode_fit(fit: Fit, layout: Layout) -> bytes:
+    """Return a fit as an entry's bytes: compressed JSON of its faces' primitives.
+
+    The faces' spell and style are not written: the spell is the one the entry is found for
+    and the style is derived from the layout again (a squeezed style's sizes and spacing are
+    written). Raises Uncacheable for a value the format has no form for.
+    """
+    icons = {icon.name: icon for icon in layout.icons.values()}
+
+    def plain(value: Any) -> Any:
+        if value is None or isinstance(value, str | int | float):
+            return value
+        if isinstance(value, tuple):
+            return [plain(item) for item in value]
+        name = type(value).__name__
+        if name in _CLASSES and type(value) is _CLASSES[name]:
+            return {"@": name, "v": [plain(getattr(value, field)) for field in _FIELDS[name]]}
+        if type(value) is Icon:
+            if icons.get(value.name) == value:
+                return {"icon": value.name}
+            return {"@": "Icon", "v": [value.name, value.operators, plain(value.points)]}
+        raise Uncacheable(f"no entry form for {type(value).__name__}")
+
+    faces = []
+    for face in fit.faces:
+        if type(face) is not CardFace:
+            raise Uncacheable(f"no entry form for {type(face).__name__}")
+        faces.append(
+            {
+                "face": [plain(getattr(face, name)) for name in _FACE_FIELDS],
+                "style": _style_delta(face.style, layout, face.spell.school),
+            }
+        )
+    payload = {"format": FORMAT, "min_cards": fit.min_cards, "faces": faces}
+    text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    return zlib.compress(text.encode(), 6)
+
+
+def _style_delta(style: CardStyle, layout: Layout, school: str) -> dict | None:
+    """Return how a face's style differs from its layout's (a squeezed spell), None if not."""
+    base = card_style(layout, school)
+    if style == base:
+        return None
+    if replace(style, sizes=base.sizes, spacing=base.spacing) != base:
+        raise Uncacheable("a style that differs from the layout's beyond sizes and spacing")
+    sizes = {f.name: getattr(style.sizes, f.name) for f in fields(TypeSizes)}
+    sizes["size_steps"] = list(style.sizes.size_steps)
+    spacing = {f.name: getattr(style.spacing, f.name) for f in fields(Spacing)}
+    return {"sizes": sizes, "spacing": spacing}
+
+
+def decode_fit(data: bytes, spell: Spell, layout: Layout) -> Fit:
+    """Return the fit an entry's bytes hold, for this spell and layout.
+
+    Raises ValueError (or a subclass) for bytes that are not a well-formed entry.
+    """
+    icons = {icon.name: icon for icon in layout.icons.values()}
+
+    classes, tuple_fields = _CLASSES, _TUPLE_FIELDS
+
+    def hook(obj: dict) -> Any:
+        name = obj.get("@")
+        if name is not None:
+            values = obj["v"]
+            if name == "Icon":
+                return Icon(values[0], values[1], _tuples(values[2]))
+            for index in tuple_fields[name]:  # tuples of objects (a Line's runs)
+                values[index] = tuple(values[index])
+            return classes[name](*values)
+        if "icon" in obj:
+            return icons[obj["icon"]]
+        return obj
+
+    try:
+        payload = json.loads(zlib.decompress(data), object_hook=hook)
+        if payload["format"] != FORMAT:
+            raise ValueError(f"entry format {payload['format']!r}")
+        styles: dict[Any, CardStyle] = {}
+        faces = []
+        for entry in payload["faces"]:
+            delta = entry["style"]
+            key = json.dumps(delta, sort_keys=True) if delta else None
+            style = styles.get(key)
+            if style is None:
+                style = card_style(layout, spell.school)
+                if delta:
+                    sizes = dict(delta["sizes"], size_steps=tuple(delta["sizes"]["size_steps"]))
+                    style = replace(
+                        style, sizes=TypeSizes(**sizes), spacing=Spacing(**delta["spacing"])
+                    )
+                styles[key] = style
+            values = dict(zip(_FACE_FIELDS, entry["face"], strict=True))
+            values["items"] = tuple(values["items"])
+            faces.append(CardFace(spell=spell, style=style, **values))
+        return Fit(tuple(faces), int(payload["min_cards"]))
+    except (zlib.error, KeyError, TypeError, IndexError, AttributeError) as error:
+        raise ValueError(f"not a cache entry: {error}") from error
+
+
+def _tuples(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tuples(item) for item in value)
+    return value
+
+
+# --- the store -----------------------------------------------------------------------------
+
+
+@dataclass
+class CacheStats:
+    """What a cache did in this process: entries found, missed, written, and rejected."""
+
+    hits: int = 0
+    misses: int = 0
+    stored: int = 0
+    rejected: int = 0  # found but corrupt or foreign: fitted again and replaced
+    evicted: int = 0
+
+
+@dataclass(frozen=True)
+class CacheInfo:
+    """The cache on disk: where it is, how many entries and bytes it holds, and its limit."""
+
+    path: Path
+    entries: int
+    size: int  # bytes of the file(s) on disk
+    limit: int
+
+
+class FitCache:
+    """The store of fitted cards in one SQLite file; opened on first use, in each process.
+
+    Reads go one by one; writes and last-used times wait in memory until `flush` (called at
+    the end of each fit of a deck), which writes them in one transaction and evicts the least
+    recently used entries past the limit. Any failure of the store makes it a miss.
+    """
+
+    def __init__(self, folder: str | Path | None = None, *, limit: int = DEFAULT_LIMIT):
+        self.folder = Path(folder) if folder is not None else cache_folder()
+        self.limit = limit
+        self.stats = CacheStats()
+        self._connection: sqlite3.Connection | None = None
+        self._pid = 0
+        self._broken = False
+        self._pending: dict[str, tuple[bytes, str]] = {}
+        self._touched: set[str] = set()
+        self._lock = threading.RLock()  # one connection, shared by a web server's threads
+
+    @property
+    def path(self) -> Path:
+        return self.folder / FILE_NAME
+
+    def _connect(self) -> sqlite3.Connection | None:
+        if self._connection is not None and self._pid == os.getpid():
+            return self._connection
+        if self._broken and self._pid == os.getpid():
+            return None
+        self._pid = os.getpid()  # a forked child opens a connection of its own
+        self._connection = None
+        self._broken = False
+        for attempt in (1, 2):
+            try:
+                self.folder.mkdir(parents=True, exist_ok=True)
+                connection = sqlite3.connect(
+                    self.path, timeout=10, isolation_level=None, check_same_thread=False
+                )
+                connection.execute("PRAGMA journal_mode=WAL")
+                connection.execute("PRAGMA synchronous=NORMAL")
+                for statement in _SCHEMA:
+                    connection.execute(statement)
+                connection.execute("SELECT key, data, checksum, size, used FROM fits LIMIT 0")
+                self._connection = connection
+                return connection
+            except sqlite3.DatabaseError:
+                # Not an SQLite file, or one of another shape: replace it once.
+                if attempt == 1 and self._remove_files():
+                    continue
+                break
+            except (OSError, sqlite3.Error):
+                break
+        self._broken = True
+        return None
+
+    def _remove_files(self) -> bool:
+        removed = False
+        for suffix in ("", "-wal", "-shm"):
+            try:
+                Path(str(self.path) + suffix).unlink()
+                removed = True
+            except FileNotFoundError:
+                pass
+            except OSError:
+                return False
+        return removed
+
+    def get(self, key: str, spell: Spell, layout: Layout) -> Fit | None:
+        """Return the fit stored under key, or None (a miss) if there is none or it is bad."""
+        row = None
+        with self._lock:
+            connection = self._connect()
+            if connection is not None:
+                try:
+                    row = connection.execute(
+                        "SELECT data, checksum FROM fits WHERE key = ?", (key,)
+                    ).fetchone()
+                except sqlite3.Error:
+                    row = None
+        if row is None:
+            self.stats.misses += 1
+            return None
+        data, checksum = row
+        if not isinstance(data, bytes) or checksum != _digest(key.encode(), data):
+            self.stats.rejected += 1
+            self.stats.misses += 1
+            return None
+        try:
+            fit = decode_fit(data, spell, layout)
+        except (ValueError, RecursionError):
+            self.stats.rejected += 1
+            self.stats.misses += 1
+            return None
+        self.stats.hits += 1
+        with self._lock:
+            self._touched.add(key)
+        return fit
+
+    def put(self, key: str, fit: Fit, layout: Layout) -> None:
+        """Keep a fit to write under key at the next `flush` (nothing for an uncacheable fit)."""
+        try:
+            data = encode_fit(fit, layout)
+        except (Uncacheable, ValueError):
+            return
+        self.put_data(key, data)
+
+    def put_data(self, key: str, data: bytes) -> None:
+        """Keep an entry's bytes (from `encode_fit`) to write under key at the next flush."""
+        with self._lock:
+            self._pending[key] = (data, _digest(key.encode(), data))
+
+    def flush(self) -> None:
+        """Write the waiting entries and last-used times in one transaction; evict past limit."""
+        with self._lock:
+            self._flush()
+
+    def _flush(self) -> None:
+        pending, touched = self._pending, self._touched
+        self._pending, self._touched = {}, set()
+        if not pending and not touched:
+            return
+        connection = self._connect()
+        if connection is None:
+            return
+        now = time.time_ns()
+        try:
+            connection.execute("BEGIN IMMEDIATE")
+            try:
+                connection.executemany(
+                    "INSERT OR REPLACE INTO fits (key, data, checksum, size, used)"
+                    " VALUES (?, ?, ?, ?, ?)",
+                    [(key, data, check, len(data), now) for key, (data, check) in pending.items()],
+                )
+                connection.executemany(
+                    "UPDATE fits SET used = ? WHERE key = ?",
+                    [(now, key) for key in touched - pending.keys()],
+                )
+                if pending:
+                    self._evict(connection)
+                connection.execute("COMMIT")
+            except BaseException:
+                connection.execute("ROLLBACK")
+                raise
+        except sqlite3.Error:
+            return
+        self.stats.stored += len(pending)
+
+    def _evict(self, connection: sqlite3.Connection) -> None:
+        """Delete the least recently used entries until the data is within 90 % of the limit."""
+        (total,) = connection.execute("SELECT COALESCE(SUM(size), 0) FROM fits").fetchone()
+        if total <= self.limit:
+            return
+        target = self.limit * 0.9
+        keys = []
+        for key, size in connection.execute("SELECT key, size FROM fits ORDER BY used, key"):
+            if total <= target:
+                break
+            keys.append((key,))
+            total -= size
+        connection.executemany("DELETE FROM fits WHERE key = ?", keys)
+        self.stats.evicted += len(keys)
+
+    def info(self) -> CacheInfo:
+        """Return where the cache is, its entries and its size on disk."""
+        with self._lock:
+            return self._info()
+
+    def _info(self) -> CacheInfo:
+        entries = 0
+        connection = self._connect() if self.path.exists() else None
+        if connection is not None:
+            try:
+                (entries,) = connection.execute("SELECT COUNT(*) FROM fits").fetchone()
+            except sqlite3.Error:
+                entries = 0
+        size = 0
+        for suffix in ("", "-wal", "-shm"):
+            try:
+                size += os.stat(str(self.path) + suffix).st_size
+            except OSError:
+                pass
+        return CacheInfo(self.path, entries, size, self.limit)
+
+    def clear(self) -> int:
+        """Delete every entry and give the space back; return how many there were."""
+        with self._lock:
+            return self._clear()
+
+    def _clear(self) -> int:
+        self._pending.clear()
+        self._touched.clear()
+        if not self.path.exists():
+            return 0
+        connection = self._connect()
+        if connection is None:
+            self._remove_files()
+            return 0
+        try:
+            (entries,) = connection.execute("SELECT COUNT(*) FROM fits").fetchone()
+            connection.execute("DELETE FROM fits")
+            connection.execute("VACUUM")
+            connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        except sqlite3.Error:
+            return 0
+        return entries
+
+    def close(self) -> None:
+        """Write what waits and close the connection (a later use opens it again)."""
+        self.flush()
+        if self._connection is not None and self._pid == os.getpid():
+            self._connection.close()
+        self._connection = None
+
+
+_DEFAULT: dict[str, FitCache] = {}
+
+
+def default_cache() -> FitCache:
+    """Return the process's cache in `cache_folder()` (one per folder, opened lazily)."""
+    folder = str(cache_folder())
+    cache = _DEFAULT.get(folder)
+    if cache is None:
+        cache = _DEFAULT[folder] = FitCache(folder)
+    return cache

@@ -1,0 +1,428 @@
+"""What a deck request means, for every face: print options, names, summaries, PDF and PNG bytes.
+
+The click commands and the web app are two thin callers of these functions, so the rules live
+here once: an empty selection is an error, --print-shop means single cards with 3 mm bleed and no
+sheet, millimetres become points, a deck is named after its filters, the summary line counts in
+Czech plurals, and a spell's label is the text a `cards deck` line takes to name exactly it.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from reportlab.lib.units import mm
+
+from cards.errors import CardsError
+from cards.model import Spell
+
+OUT_DIR = Path("out")
+DEFAULT_SHEET = "a4"
+PRINT_SHOP_BLEED = 3.0  # mm: what print shops ask for
+SIDES = ("front", "back")
+
+
+class EmptySelection(CardsError):
+    """A selection with no spells: nothing to print."""
+
+
+class OptionClash(CardsError):
+    """Options that cannot go together (a usage error: exit status 2)."""
+
+    exit_code = 2
+
+
+class DeckFileError(CardsError):
+    """A prepared list that cannot be read as text."""
+
+
+class PreviewChoice(CardsError):
+    """A preview part or side the spell does not have."""
+
+
+@dataclass(frozen=True)
+class PrintSettings:
+    """How to print, as the user writes it: names, flags and millimetres (hashable, immutable).
+
+    `sheet` None means the default (A4) was left alone, which --print-shop may replace;
+    `back_offset` is X,Y in mm and `bleed` mm or None (the sheet's own).
+    """
+
+    layout: str = "poker"
+    sheet: str | None = None
+    backs: bool = False
+    duplex: str = "long"
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    fold: bool = False
+    bleed: float | None = None
+    continue_on_back: bool = False
+    print_shop: bool = False
+
+    @property
+    def sheet_name(self) -> str:
+        """The sheet the cards go on: --print-shop's single cards, the one given, or A4."""
+        if self.print_shop:
+            return "none"
+        return self.sheet or DEFAULT_SHEET
+
+    @property
+    def single_cards(self) -> bool:
+        """Whether every card gets a page of its own (counted as pages, not sheets)."""
+        return self.sheet_name.lower() == "none"
+
+    def check(self) -> None:
+        """Raise OptionClash for options that cannot go together."""
+        if self.print_shop and self.sheet is not None and self.sheet.lower() != "none":
+            raise OptionClash(
+                "--print-shop prints single cards with bleed; it cannot go with "
+                f"--sheet {self.sheet}"
+            )
+
+    def print_options(self):
+        """Return the imposition's PrintOptions, in points."""
+        from cards.impose import PrintOptions
+
+        self.check()
+        bleed = self.bleed
+        if self.print_shop and bleed is None:
+            bleed = PRINT_SHOP_BLEED
+        x, y = self.back_offset
+        return PrintOptions(
+            backs=self.backs,
+            duplex=self.duplex,
+            back_offset=(x * mm, y * mm),
+            fold=self.fold,
+            bleed=None if bleed is None else bleed * mm,
+            continue_on_back=self.continue_on_back,
+        )
+
+
+@dataclass(frozen=True)
+class DeckSummary:
+    """How many spells, physical cards and sheets (pages, for single cards) a deck takes."""
+
+    spells: int
+    cards: int
+    sheets: int
+    single_cards: bool = False
+
+    @property
+    def text(self) -> str:
+        """The summary in Czech: "12 kouzel, 15 karet, 2 archy" ("6 stran" for single cards)."""
+        pages = ("strana", "strany", "stran") if self.single_cards else ("arch", "archy", "archů")
+        return (
+            f"{plural(self.spells, 'kouzlo', 'kouzla', 'kouzel')}, "
+            f"{plural(self.cards, 'karta', 'karty', 'karet')}, "
+            f"{plural(self.sheets, *pages)}"
+        )
+
+
+@dataclass(frozen=True)
+class DeckPdf:
+    """A built deck: where it was written (None for bytes only), its bytes and its summary."""
+
+    summary: DeckSummary
+    path: Path | None = None
+    data: bytes = field(default=b"", repr=False)
+
+
+def plural(count: int, one: str, few: str, many: str) -> str:
+    """Count with the Czech plural form: 1 karta, 2-4 karty, 5 and more karet."""
+    form = one if count == 1 else few if 2 <= count <= 4 else many
+    return f"{count} {form}"
+
+
+def require_spells(spells: Sequence[Spell]) -> None:
+    """Raise EmptySelection when there is nothing to print."""
+    if not spells:
+        raise EmptySelection(
+            "No spells match: nothing to print. Try `cards list` with the same filters."
+        )
+
+
+def default_output(name: str, suffix: str = ".pdf") -> Path:
+    """Where a file goes when no -o is given: out/<name>.pdf."""
+    return OUT_DIR / f"{name}{suffix}"
+
+
+def deck_name(
+    base: str, classes=(), level=None, schools=(), sources=(), ritual=None, concentration=None
+) -> str:
+    """Name a filtered deck after its filters: kouzelnik-0-3, kompendium-druid-phb."""
+    from cards.model import SOURCE_ABBREVIATIONS as ABBREVIATIONS
+    from cards.select import parse_levels, resolve_class, resolve_school, resolve_source, slug
+
+    parts = [base]
+    parts += [slug(resolve_class(name)) for name in classes]
+    if level:
+        low, high = parse_levels(level)
+        parts.append(str(low) if low == high else f"{low}-{high}")
+    parts += [slug(resolve_school(name)) for name in schools]
+    parts += [ABBREVIATIONS[resolve_source(name)].lower() for name in sources]
+    flags = ((ritual, "ritualy", "bez-ritualu"), (concentration, "soustredeni", "bez-soustredeni"))
+    parts += [yes if wanted else no for wanted, yes, no in flags if wanted is not None]
+    return "-".join(dict.fromkeys(parts))
+
+
+def list_file_name(stem: str | None) -> str:
+    """Name a prepared list's deck after its file ("deck" for standard input)."""
+    from cards.select import slug
+
+    return (slug(stem) if stem else "") or "deck"
+
+
+def decode_lines(data: bytes, origin: str) -> list[str]:
+    """Decode a UTF-8 list's lines, with a clear message for text in another encoding."""
+    try:
+        return data.decode("utf-8-sig").splitlines()
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise DeckFileError(
+            f"{origin}:{line}: byte {error.start} is not UTF-8; save the list as UTF-8 text"
+        ) from None
+
+
+def spell_labels(every: Sequence[Spell]) -> dict[Spell, str]:
+    """Label every spell with the shortest text a `cards deck` line takes to name exactly it.
+
+    The Czech name where no other spell answers to it, else "Světlo (Příručka hráče)".
+    """
+    from cards.select import name_key
+
+    owners: dict[str, set[Spell]] = {}
+    for spell in every:
+        for name in (spell.name, spell.name_en):
+            if name:
+                owners.setdefault(name_key(name), set()).add(spell)
+    labels = {}
+    for spell in every:
+        if owners[name_key(spell.name)] == {spell}:
+            labels[spell] = spell.name
+        else:
+            labels[spell] = _qualified_label(spell, every)
+    return labels
+
+
+def spell_label(spell: Spell, every: Sequence[Spell]) -> str:
+    """Return the text a `cards deck` line takes to name exactly this spell (see spell_labels)."""
+    from cards.select import SelectionError, find_spell
+
+    try:
+        if find_spell(every, spell.name) == spell:
+            return spell.name
+    except SelectionError:
+        pass
+    return _qualified_label(spell, every)
+
+
+def _qualified_label(spell: Spell, every: Sequence[Spell]) -> str:
+    from cards.select import SelectionError, find_spell
+
+    tries = [spell.label, *(f"{spell.name} ({book})" for book in spell.sources[1:])]
+    if spell.name_en:
+        tries.append(spell.name_en)
+    for text in tries:
+        try:
+            if find_spell(every, text) == spell:
+                return text
+        except SelectionError:
+            continue
+    return spell.label
+
+
+def load_layout(name: str):
+    """Load a card layout by name or path (a CardsError for an unknown one)."""
+    from cards.layout import load_layout as load
+
+    return load(name)
+
+
+def build_deck(
+    spells: Sequence[Spell],
+    settings: PrintSettings,
+    *,
+    out: str | Path | None = None,
+    title: str,
+    index: bool = False,
+    progress: Callable[[int], None] | None = None,
+) -> DeckPdf:
+    """Build a deck's PDF: written to `out`, or returned as bytes when `out` is None.
+
+    Raise EmptySelection, OptionClash, or the library's errors for a character the layout
+    cannot draw, a bad layout or sheet. The bytes are those `cards deck -o FILE` writes.
+    """
+    from cards.atomic import output_target
+    from cards.build import build_pdf
+    from cards.glyphs import require_drawable
+
+    require_spells(spells)
+    options = settings.print_options()
+    layout = load_layout(settings.layout)
+    require_drawable(spells, layout)
+    if out is not None:
+        output_target(out)  # a default name can be a directory or a FIFO too: refuse before work
+    with tempfile.TemporaryDirectory(prefix="cards-") as folder:
+        target = Path(folder) / "deck.pdf" if out is None else Path(out)
+        result = build_pdf(
+            spells,
+            target,
+            layout=layout,
+            sheet=settings.sheet_name,
+            options=options,
+            title=title,
+            index=index,
+            progress=progress,
+        )
+        data = target.read_bytes() if out is None else b""
+    summary = DeckSummary(result.spells, result.cards, result.sheets, settings.single_cards)
+    return DeckPdf(summary, None if out is None else result.path, data)
+
+
+class DeckCounter:
+    """Count decks without building a PDF; remembers each spell's fitted faces per layout.
+
+    One counter per process (the web app keeps one): a filtered list or a deck's live count
+    then fits only spells it has not seen, and the fitting is the library's own (fit_spells).
+    """
+
+    def __init__(self) -> None:
+        self._faces: dict[tuple[str, bool, Spell], tuple] = {}
+
+    def faces(self, spell: Spell, layout_name: str, continue_on_back: bool = False) -> tuple:
+        """Return the card faces of one spell in a layout (memoised)."""
+        from cards.build import fit_spells
+
+        key = (layout_name, continue_on_back, spell)
+        found = self._faces.get(key)
+        if found is None:
+            layout = load_layout(layout_name)
+            found = fit_spells((spell,), layout, continue_on_back=continue_on_back)
+            self._faces[key] = found
+        return found
+
+    def cards(self, spell: Spell, layout_name: str, continue_on_back: bool = False) -> int:
+        """Return how many physical cards a spell takes."""
+        from cards.impose import physical_cards
+
+        faces = self.faces(spell, layout_name, continue_on_back)
+        return len(physical_cards(faces, continue_on_back=continue_on_back))
+
+    def count(self, spells: Sequence[Spell], settings: PrintSettings) -> DeckSummary:
+        """Count a deck's spells, physical cards and sheets as build_deck would print them."""
+        from cards.impose import DeckLabel, impose, load_sheet, physical_cards
+
+        options = settings.print_options()
+        layout = load_layout(settings.layout)
+        faces = tuple(
+            face
+            for spell in spells
+            for face in self.faces(spell, settings.layout, settings.continue_on_back)
+        )
+        cards = len(physical_cards(faces, continue_on_back=settings.continue_on_back))
+        if not faces:
+            return DeckSummary(0, 0, 0, settings.single_cards)
+        sheet = load_sheet(settings.sheet_name, layout.width, layout.height)
+        deck = DeckLabel("", layout.fonts["body"], layout.colours.muted)
+        pages = impose(faces, sheet, options, deck=deck)
+        sheets = sum(1 for page in pages if page.side == "front")
+        return DeckSummary(len(spells), cards, sheets, settings.single_cards)
+
+
+def count_deck(spells: Sequence[Spell], settings: PrintSettings) -> DeckSummary:
+    """Count a deck's spells, cards and sheets without writing a PDF (see DeckCounter)."""
+    return DeckCounter().count(spells, settings)
+
+
+def _preview_faces(
+    faces: Sequence, part: int | None, side: str | None, continue_on_back: bool
+) -> tuple[tuple, bool, bool]:
+    """Pick the faces of a preview: all cards, or one card's front or back.
+
+    Return the faces, whether backs are drawn below them, and whether the (one) face is a
+    decorative back to draw in place of the front.
+    """
+    from cards.impose import physical_cards
+
+    if side is not None and side not in SIDES:
+        raise PreviewChoice(f"side must be 'front' or 'back', not {side!r}")
+    cards = physical_cards(faces, continue_on_back=continue_on_back)
+    if part is None:
+        if side is None:
+            return tuple(faces), True, False
+        chosen = list(range(len(cards)))
+    else:
+        if not 1 <= part <= len(cards):
+            raise PreviewChoice(f"part must be from 1 to {len(cards)}, not {part}")
+        chosen = [part - 1]
+    if side in (None, "front"):
+        return tuple(cards[i].front for i in chosen), side is None, False
+    backs = [cards[i].back for i in chosen]
+    if all(back is not None for back in backs):
+        return tuple(backs), False, False
+    if any(back is not None for back in backs):
+        raise PreviewChoice("choose one part: its cards' backs are of two kinds")
+    return tuple(cards[i].front for i in chosen), False, True
+
+
+def preview_png(
+    spell: Spell,
+    *,
+    layout: str = "poker",
+    dpi: int = 300,
+    backs: bool = True,
+    continue_on_back: bool = False,
+    part: int | None = None,
+    side: str | None = None,
+    counter: DeckCounter | None = None,
+    out: str | Path | None = None,
+) -> bytes:
+    """Render a spell's cards to PNG, as `cards preview` does: every part, fronts above backs.
+
+    `part` (1, 2, ...: a physical card) and `side` ("front" or "back") pick one image of it.
+    Written to `out` too when given (atomically); the bytes are returned either way.
+    """
+    from cards.atomic import output_target
+    from cards.backs import DECK_TITLE, draw_back
+    from cards.draw import draw_face
+    from cards.glyphs import require_drawable
+    from cards.preview import render_preview
+
+    card = load_layout(layout)
+    require_drawable((spell,), card)
+    if out is not None:
+        output_target(out)
+    faces = (counter or DeckCounter()).faces(spell, layout, continue_on_back)
+    faces, below, decorative = _preview_faces(faces, part, side, continue_on_back)
+    draw = draw_face
+    if decorative:
+
+        def draw(canvas, face, x, y, *, bleed=0.0):
+            draw_back(canvas, face, x, y, bleed=bleed, deck_title=DECK_TITLE)
+
+    whole = part is None and side is None
+    with tempfile.TemporaryDirectory(prefix="cards-") as folder:
+        target = Path(folder) / "preview.png" if out is None else Path(out)
+        render_preview(
+            faces,
+            target,
+            dpi=dpi,
+            backs=(backs or continue_on_back) if whole else below,
+            continue_on_back=continue_on_back and whole,
+            draw_front=draw,
+        )
+        return target.read_bytes()
+
+
+def select(spells: Iterable[Spell], **filters) -> tuple[Spell, ...]:
+    """Select spells with the CLI's filters (class, level, school, source, ritual, concentration).
+
+    `level` is "3" or "1-3" as --level takes it; the others as cards.select.select_spells.
+    """
+    from cards.select import parse_levels, select_spells
+
+    level = filters.pop("level", None)
+    return select_spells(
+        spells, levels=parse_levels(level) if level not in (None, "") else None, **filters
+    )
