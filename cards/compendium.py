@@ -33,6 +33,7 @@ from cards.model import (
     Table,
 )
 from cards.resources import resource
+from cards.wording import wording_problems
 
 DEFAULT_DATA: Path = resource("data", "kouzla.txt")
 
@@ -824,6 +825,8 @@ def parse_compendium(text: str, file: str = "<text>", *, any_book: bool = False)
         if spell is not None:
             spells.append(spell)
     _check_duplicates(spells, out)
+    for finding in wording_problems(spells, [(line.number, line.text) for line in lines]):
+        out.warning(finding.line, finding.kind, finding.message, finding.excerpt)
     _check_ending(text, lines, out)
     problems = sorted(out.problems, key=lambda p: p.line)
     return Compendium(file, tuple(spells), tuple(problems), title)

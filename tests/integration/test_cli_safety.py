@@ -377,13 +377,13 @@ def test_unknown_name_suggests_czech_names(runner):
 
 
 def test_lint_counts_in_english_plurals(runner, tmp_path):
-    """One error reads "1 error", not "1 errors"."""
+    """One error reads "1 error", not "1 errors"; one warning "1 warning"."""
     text = (ROOT / "data" / "kouzla.txt").read_text(encoding="utf-8")
     bad = tmp_path / "bad.txt"
     bad.write_text(text.replace("Zaklínání 2. úrovně", "Kouzlení 2. úrovně", 1), encoding="utf-8")
     result = run(runner, "lint", "--data", str(bad))
     assert result.exit_code == 1
-    assert result.output.splitlines()[-1] == f"1 error, 0 warnings in {bad}"
+    assert result.output.splitlines()[-1] == f"1 error, 1 warning in {bad}"  # Drobný služebník
 
 
 def test_long_bad_lines_are_cut_in_messages(runner, tmp_path):

@@ -92,8 +92,10 @@ def test_shipped_block_figures(spells):
 
 
 def test_shipped_has_no_errors_or_warnings():
-    """The shipped compendium lints clean after the recorded corrections."""
-    assert lint_compendium(DEFAULT_DATA) == ()
+    """The shipped compendium lints clean after the recorded corrections, but for Drobný
+    služebník, whose description the source lacks (data/CORRECTIONS.md)."""
+    problems = lint_compendium(DEFAULT_DATA)
+    assert [(p.kind, p.excerpt) for p in problems] == [("description", "Drobný služebník")]
 
 
 def test_jad_only_spells_have_no_english_name(spells):

@@ -30,8 +30,8 @@ def test_ranges_of_numbers_are_closed_up_with_an_en_dash(text, expected):
 
 
 def test_arithmetic_hyphens_and_words_own_hyphens_are_left_alone():
-    """Dice arithmetic, a word's own hyphen and a negative number are not dashes or ranges."""
-    for text in ("2k6 - 4 zranění", "Sešleš-li toto", "postih -1 k hodu", "1k4 + 3", "3.-5."):
+    """Dice arithmetic and a word's own hyphen are not dashes or ranges (a minus: test_words)."""
+    for text in ("2k6 - 4 zranění", "Sešleš-li toto", "1k4 + 3", "3.-5."):
         assert normalise(text) == text
 
 
@@ -50,8 +50,15 @@ def test_od_with_an_ordinal_and_its_word_stays_together():
 
 def test_changes_counts_each_rule():
     """Each place a rule changes is counted under its name."""
-    counts = changes("Od 5. úrovně bonus +1, 2 - 6 a 7 - 8, kouzlo - zvané")
-    assert counts == {"from level": 1, "sign": 1, "range": 2, "dash": 1}
+    counts = changes("Od 5. úrovně bonus +1, 2 - 6 a 7 - 8, kouzlo - zvané, Bigby's, postih -2")
+    assert counts == {
+        "from level": 1,
+        "sign": 2,
+        "range": 2,
+        "dash": 1,
+        "minus": 1,
+        "apostrophe": 1,
+    }
 
 
 def test_the_context_sets_the_normalised_text():

@@ -81,6 +81,10 @@ def brute_force(
             if breaks.hyphen[j]:
                 line += tf.HYPHEN_PENALTY**2
             piece = breaks.hyphen[i] and breaks.word[i] == breaks.word[j]
+            if j == last and i and natural < tf.SHORT_LAST:
+                line += tf.SHORT_LAST_DEMERITS
+            if j == last and piece:
+                line += tf.FRAGMENT_DEMERITS
             for (fit, run), total in best[i].items():
                 demerits = total + line
                 if breaks.hyphen[j]:
@@ -111,6 +115,10 @@ def plan_demerits(breaks: Breaks, plan, first: float, rest: float, expansion: fl
         avail = first if before == 0 else rest
         badness, _, fitness = judge(natural, spaces, avail, expansion, single, end == last)
         total += (tf.LINE_PENALTY + badness) ** 2
+        if end == last and before and natural < tf.SHORT_LAST:
+            total += tf.SHORT_LAST_DEMERITS
+        if end == last and breaks.hyphen[before] and breaks.word[before] == breaks.word[end]:
+            total += tf.FRAGMENT_DEMERITS
         if breaks.hyphen[end]:
             total += tf.HYPHEN_PENALTY**2 + (tf.DOUBLE_HYPHEN_DEMERITS if run else 0)
         if end == last and run:
