@@ -23,7 +23,7 @@ from cards.typeset.czech import (
 )
 from cards.typeset.normalise import normalise
 from cards.typeset.words import Run, word_breaks
-from tests.test_typeset import MONO, SERIF, _mono_lines
+from tests.unit.typeset.test_typeset import MONO, SERIF, _mono_lines
 
 ROOT = Path(__file__).resolve().parent.parent
 _spec = importlib.util.spec_from_file_location("bench_words", ROOT / "bench" / "bench_words.py")
