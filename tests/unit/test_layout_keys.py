@@ -10,7 +10,7 @@ import pytest
 from cards.impose import SheetError, load_sheet
 from cards.layout import LayoutError, load_layout
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 A4 = (ROOT / "layouts" / "a4.toml").read_text(encoding="utf-8")
 
 

@@ -16,7 +16,7 @@ from click.testing import CliRunner
 
 from cards.cli import main
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SPELL = """{name}
 
 Sparkling greeting

@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from cards.cli import main
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(*args: str):
