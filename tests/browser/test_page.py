@@ -333,16 +333,24 @@ def test_keyboard_alone(page, downloads):
         assert "Ohnivá koule" in document.pages[0].extract_text()
 
 
-def test_focus_is_visible(page):
-    """A focused control shows an outline at least 2 px wide."""
+def test_focus_is_visible_and_fields_are_labelled(page):
+    """Tab to "Hledat": the field is labelled so and shows an outline at least 2 px wide."""
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.keys import Keys
 
-    ActionChains(page).send_keys(Keys.TAB).send_keys(Keys.TAB).perform()
-    width = page.execute_script(
-        "return parseFloat(getComputedStyle(document.activeElement).outlineWidth)"
+    for _ in range(5):
+        ActionChains(page).send_keys(Keys.TAB).perform()
+        if page.execute_script("return document.activeElement.id") == "q":
+            break
+    style = page.execute_script(
+        "const s = getComputedStyle(document.activeElement);"
+        "return [s.outlineStyle, parseFloat(s.outlineWidth)]"
     )
-    assert width >= 2
+    assert style[0] != "none" and style[1] >= 2, style
+    labels = page.execute_script(
+        "return Array.from(document.querySelector('#q').labels).map(l => l.textContent)"
+    )
+    assert labels == ["Hledat"]
 
 
 @pytest.mark.parametrize("width", [1400, 390])
