@@ -27,6 +27,7 @@ from cards.service import DeckCounter, DeckPdf, DeckSummary, PrintSettings, Spel
 MAX_BODY = 2 * 1024 * 1024  # bytes: a homebrew file of the user's and a deck fit well within
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 HOSTS_VARIABLE = "CARDS_HOSTS"  # extra host names a shared instance answers to, comma-separated
+WORKER_NICENESS = 10  # the build workers yield the cores to the server's own threads
 IN_PROCESS_FITS = 24  # spells fitted in the server itself; more go to the build pool
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
@@ -48,8 +49,17 @@ log = logging.getLogger("cards.web")
 
 
 def _warm_worker() -> None:
-    """Import the pipeline and load the default layout once per worker process."""
+    """Import the pipeline and load the default layout once per worker process.
+
+    Workers run at a lower priority: a build is background work, and the server process that
+    draws previews and answers the page must get a core when it asks for one.
+    """
     from cards.build import build_pdf  # noqa: F401
+
+    try:
+        os.nice(WORKER_NICENESS)
+    except (AttributeError, OSError):  # no nice on Windows; the builds then share equally
+        pass
     from cards.service import load_layout
 
     load_layout("poker")

@@ -97,6 +97,7 @@ def search():
         "_results.html",
         spells=found,
         chosen=set(data["spells"]),
+        query=data["q"],
         summary="Nalezeno: " + plural(len(found), "kouzlo", "kouzla", "kouzel"),
     )
 
@@ -108,7 +109,8 @@ def _preset(every, preset: str):
 
     if preset == "all":
         return sort_spells(every, by="level")
-    return sort_spells(select(every, classes=(resolve_class(preset),)), by="level")
+    klass = preset.removeprefix("class:")
+    return sort_spells(select(every, classes=(resolve_class(klass),)), by="level")
 
 
 @pages.post("/balicek")

@@ -114,6 +114,7 @@ def browser(server, downloads, tmp_path_factory):
 def page(browser):
     """The page, opened fresh with an empty browser store."""
     browser.get(browser.base_url + "/")
+    wait_for_results(browser)  # no late answer may store the last test's deck again
     browser.execute_script("localStorage.clear()")
     browser.get(browser.base_url + "/")
     wait_for_results(browser)

@@ -73,6 +73,8 @@
     if (event.target.id === "deck" && body) {
       setLabels(JSON.parse(body.dataset.spells));
       syncChecks();
+    } else if (event.target.id === "results") {
+      syncChecks();
     }
   });
 
@@ -211,7 +213,8 @@
   document.getElementById("print-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const button = event.submitter;
-    const url = button && button.formAction ? button.formAction : event.target.action;
+    const url =
+      (button && button.getAttribute("formaction")) || event.target.getAttribute("action");
     message.textContent = "Připravuji soubor…";
     download(url, deckFields(new FormData(event.target)));
   });
