@@ -108,6 +108,9 @@ def engine_version() -> str:
         for path in sorted(data.iterdir()):
             if path.is_file() and path.name != "kouzla.txt" and path.suffix != ".md":
                 files.append(path)
+    exceptions = folder("layouts") / "hyphenation.txt"  # the word breaks (typeset.czech)
+    if exceptions.is_file():
+        files.append(exceptions)
     parts = [
         f"{FORMAT} {sys.version_info[:2]} {reportlab.Version} {_pyphen_version(pyphen)}".encode()
     ]

@@ -14,18 +14,21 @@ from pathlib import Path
 import click
 
 from cards.errors import CardsError
+from cards.messages import say, speak_czech_in_click
 from cards.model import SOURCE_ABBREVIATIONS
 from cards.service import (
     OUT_DIR,
     OptionClash,
     PrintSettings,
     deck_name,
-    decode_lines,
     default_output,
     list_file_name,
     plural,
 )
 
+speak_czech_in_click()  # click's own usage errors from the Czech catalogue (exit status 2)
+
+DEFAULT_PORT = 8517  # `cards serve`: fixed, so a bookmark keeps working
 # A build of this many spells takes about a second: long enough to show progress.
 PROGRESS_MIN_SPELLS = 200
 
@@ -120,7 +123,7 @@ def output_option(help: str) -> Callable:
 def finite(ctx, param, value: float | None) -> float | None:
     """Refuse nan and inf, which a float option would otherwise accept."""
     if value is not None and not math.isfinite(value):
-        raise click.BadParameter(f"expected a finite number, got {value}")
+        raise click.BadParameter(say("not_finite", value=value))
     return value
 
 
@@ -137,14 +140,16 @@ def sort_option(choices: tuple[str, ...], default: str, help: str) -> Callable:
 
 SORT_ORDERS = ("level", "name", "school", "class")
 SORT_HELP = "Order: by level (then Czech name), name, school or class."
+# No exists= check: the input gate (cards/inputs.py) refuses a missing file, a folder or a
+# device with exit 1, as for every other input file.
 _data = click.option(
     "--data",
-    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    type=click.Path(path_type=Path),
     help="Another compendium, in text or JSON (default: the embedded one).",
 )
 _add = click.option(
     "--add",
-    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    type=click.Path(path_type=Path),
     multiple=True,
     help="Spells of your own (text or JSON) to join the compendium. Repeatable.",
 )
@@ -211,16 +216,11 @@ def parse_offset(ctx, param, value):
     try:
         x, y = (float(part) for part in value.replace(" ", "").split(","))
     except ValueError:
-        raise click.BadParameter(
-            f"expected two numbers in mm as X,Y (e.g. 0.5,-1), got {shown(value)}"
-        ) from None
+        raise click.BadParameter(say("offset_numbers", value=shown(value))) from None
     if not (math.isfinite(x) and math.isfinite(y)):
-        raise click.BadParameter(f"expected two finite numbers in mm, got {shown(value)}")
+        raise click.BadParameter(say("offset_finite", value=shown(value)))
     if max(abs(x), abs(y)) > SCALE_RANGE:
-        raise click.BadParameter(
-            f"{shown(value)} is beyond the ±{SCALE_RANGE} mm the calibration sheet measures "
-            "(`cards calibrate`); a larger shift prints backs off their cards"
-        )
+        raise click.BadParameter(say("offset_range", value=shown(value), range=SCALE_RANGE))
     return (x, y)
 
 
@@ -238,9 +238,11 @@ def parse_sheet(ctx, param, value):
     if value.endswith(".toml") or value.lower() in available_sheets():
         return value
     raise click.BadParameter(
-        f"unknown sheet {value!r}; choose one of: {', '.join(available_sheets())}, "
-        "or a sheet file FILE.toml"
+        say("unknown_sheet", value=value, choices=", ".join(available_sheets()))
     )
+
+
+quiet_option = click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors.")
 
 
 def fit_options(command: Callable) -> Callable:
@@ -320,7 +322,7 @@ def pdf_options(command: Callable) -> Callable:
         ),
         data_option,
         fit_options,
-        click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors."),
+        quiet_option,
     ]
     for option in reversed(options):
         command = option(command)
@@ -415,8 +417,9 @@ def main():
 @sort_option(SORT_ORDERS, "level", SORT_HELP)
 @click.option("--json", "as_json", is_flag=True, help="Print the full records as a JSON array.")
 @data_option
+@quiet_option
 @friendly_errors
-def list_command(sort, as_json, data, add, **filters):
+def list_command(sort, as_json, data, add, quiet, **filters):
     """List spells.
 
     Filter by class, level, school, source, ritual or concentration; --json gives the full
@@ -426,6 +429,8 @@ def list_command(sort, as_json, data, add, **filters):
     from cards.select import sort_spells
 
     spells = sort_spells(apply_filters(load_spells(data, add), **filters), by=sort)
+    if quiet:
+        return  # the filters and files were checked: errors only
     if as_json:
         text = json.dumps([spell_to_dict(s) for s in spells], ensure_ascii=False, indent=2)
         click.echo(text)
@@ -466,8 +471,9 @@ def show_command(name, as_json, data, add):
 @main.command("lint")
 @layout_option
 @data_option
+@quiet_option
 @friendly_errors
-def lint_command(layout, data, add):
+def lint_command(layout, data, add, quiet):
     """Check a compendium for problems.
 
     Lists every error and warning with file:line, characters the layout's fonts cannot draw
@@ -487,13 +493,14 @@ def lint_command(layout, data, add):
     )
     errors = [p for p in problems if p.severity == "error"]
     warnings = [p for p in problems if p.severity != "error"]
-    for title, group in (("Errors", errors), ("Warnings", warnings)):
+    for title, group in (("Errors", errors), ("Warnings", [] if quiet else warnings)):
         if group:
             click.echo(f"{title} ({len(group)}):")
             for problem in group:
                 click.echo(f"  {problem}")
     counts = f"{english_plural(len(errors), 'error')}, {english_plural(len(warnings), 'warning')}"
-    click.echo(f"{counts} in " + ", ".join(map(str, (data or DEFAULT_DATA, *add))))
+    if not quiet:
+        click.echo(f"{counts} in " + ", ".join(map(str, (data or DEFAULT_DATA, *add))))
     if errors:
         sys.exit(1)
 
@@ -588,14 +595,11 @@ def deck_command(file, source, sort, **opts):
     FILE has one spell a line, Czech or English, any case, diacritics optional; blank lines and
     # comments are ignored; "-" reads standard input. "Světlo (Jeskyně a draci)" picks a book.
     """
+    from cards.inputs import MAX_DECK_LIST, read_text
     from cards.select import resolve_deck, sort_spells
 
-    if str(file) == "-":
-        origin = "<stdin>"
-        lines = decode_lines(sys.stdin.buffer.read(), origin)
-    else:
-        origin = str(file)
-        lines = decode_lines(file.read_bytes(), origin)
+    origin = "<stdin>" if str(file) == "-" else str(file)
+    lines = read_text(str(file), MAX_DECK_LIST, stdin=True).splitlines()
     every = load_spells(opts["data"], opts["add"])
     deck = resolve_deck(lines, every, source=source, origin=origin)
     if not opts["quiet"]:
@@ -624,8 +628,9 @@ def deck_command(file, source, sort, **opts):
     help="The cards as --continue-on-back prints them: part 2 on the back of part 1's card.",
 )
 @data_option
+@quiet_option
 @friendly_errors
-def preview_command(name, output, dpi, layout, no_backs, continue_on_back, data, add):
+def preview_command(name, output, dpi, layout, no_backs, continue_on_back, data, add, quiet):
     """Render one spell's cards to PNG.
 
     All cards of the spell, fronts above backs, in one image.
@@ -643,7 +648,8 @@ def preview_command(name, output, dpi, layout, no_backs, continue_on_back, data,
         continue_on_back=continue_on_back,
         out=out,
     )
-    click.echo(out)
+    if not quiet:
+        click.echo(out)
 
 
 @main.command("images")
@@ -651,7 +657,7 @@ def preview_command(name, output, dpi, layout, no_backs, continue_on_back, data,
 @filter_options
 @click.option(
     "--sort",
-    type=click.Choice(["level", "name", "school", "class"]),
+    type=click.Choice(["level", "name", "school", "class"], case_sensitive=False),
     default="level",
     show_default=True,
     help="Order of the cards when no NAMES are given.",
@@ -680,9 +686,10 @@ def preview_command(name, output, dpi, layout, no_backs, continue_on_back, data,
 @click.option("--no-backs", is_flag=True, help="Only the fronts (one PNG per card).")
 @layout_option
 @data_option
+@quiet_option
 @fit_options
 @friendly_errors
-def images_command(names, sort, output, dpi, sheet, no_backs, layout, data, add, **filters):
+def images_command(names, sort, output, dpi, sheet, no_backs, layout, data, add, quiet, **filters):
     """Write card images (PNG) for virtual tables.
 
     One PNG per card face, fronts and backs, named in deck order (0001-ohniva-koule-front.png);
@@ -704,7 +711,7 @@ def images_command(names, sort, output, dpi, sheet, no_backs, layout, data, add,
     require_drawable(spells, layout)
     out = output or OUT_DIR / "images"
     bar = None
-    if stderr_is_terminal() and len(spells) >= PROGRESS_MIN_SPELLS // 10:
+    if not quiet and stderr_is_terminal() and len(spells) >= PROGRESS_MIN_SPELLS // 10:
         # Two steps a spell: fitted, then drawn (the library counts both).
         bar = click.progressbar(length=2 * len(spells), label="Kreslím karty", file=sys.stderr)
     progress = bar.update if bar else None
@@ -723,16 +730,18 @@ def images_command(names, sort, output, dpi, sheet, no_backs, layout, data, add,
                 progress=progress,
                 **fitting,
             )
-    click.echo(f"{plural(len(paths), 'obrázek', 'obrázky', 'obrázků')} -> {out}")
+    if not quiet:
+        click.echo(f"{plural(len(paths), 'obrázek', 'obrázky', 'obrázků')} -> {out}")
 
 
 @main.command("calibrate")
 @click.option(
     "--sheet",
-    type=click.Choice(["a4", "letter"], case_sensitive=False),
     default="a4",
     show_default=True,
-    help="Paper of the calibration sheet.",
+    metavar="a4|letter|FILE.toml",
+    callback=parse_sheet,
+    help="Paper of the calibration sheet: a sheet from layouts/ or a sheet file.",
 )
 @output_option("Where to write the PDF (default: out/kalibrace.pdf).")
 @layout_option
@@ -746,6 +755,8 @@ def calibrate_command(sheet, output, layout):
     from cards.impose import load_sheet
     from cards.layout import load_layout
 
+    if sheet.lower() == "none":
+        raise click.BadParameter(say("calibrate_needs_paper"), param_hint="'--sheet'")
     card = load_layout(layout)
     path = write_calibration(
         output or OUT_DIR / "kalibrace.pdf", load_sheet(sheet, card.width, card.height), layout=card
@@ -792,3 +803,35 @@ def layouts_command():
 
     for name in list_layouts():
         click.echo(f"{name:<12} {load_layout(name).description}")
+
+
+@main.command("serve")
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Address to listen on; anything but 127.0.0.1 lets other machines in (a warning).",
+)
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=DEFAULT_PORT,
+    show_default=True,
+    help="Port to listen on; 0 takes a free one.",
+)
+@click.option("--no-browser", is_flag=True, help="Do not open the page in a browser.")
+@friendly_errors
+def serve_command(host, port, no_browser):
+    """Serve the deck builder as a web page on this computer.
+
+    Prints the page's address as the first line and opens it in the browser. Ctrl-C stops it.
+    """
+    from cards.web.app import serve
+
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        click.echo(
+            f"warning: listening on {host}: other machines can use the page (there is no "
+            "login); use the default 127.0.0.1 to keep it to this computer",
+            err=True,
+        )
+    serve(host, port, open_browser=not no_browser, announce=click.echo)

@@ -33,6 +33,7 @@ from cards.model import (
     Table,
 )
 from cards.resources import resource
+from cards.wording import wording_problems
 
 DEFAULT_DATA: Path = resource("data", "kouzla.txt")
 
@@ -260,7 +261,8 @@ def _has_czech_letters(text: str) -> bool:
 
 # Letters of Czech that English names never have (á é í ó ú ý occur in borrowed words).
 _CZECH_ONLY = set("čďěňřšťůžČĎĚŇŘŠŤŮŽ")
-# A line longer than this above the source line is a paragraph, not a name.
+# A name longer than this is an error (the lines above the source line are the names by
+# structure, however long: a long one is not silently read as the spell above's paragraph).
 MAX_NAME = 120
 
 
@@ -297,7 +299,7 @@ def _find_header(lines: list[_Line], run_start: int, floor: int) -> _Header:
     names: list[_Line] = []
     while len(names) < wanted and i >= floor:
         line = lines[i]
-        if _is_record_line(line.text) or len(line.text) > MAX_NAME:
+        if _is_record_line(line.text):
             break
         names.insert(0, line)
         i -= 1
@@ -642,6 +644,15 @@ def _build_spell(
     at = first.number if first else 0
     if header.name is None:
         out.error(at, "structure", "a spell without a name line before its header", "")
+    for line, which in ((header.name, "Czech name"), (header.name_en, "English name")):
+        if line is not None and len(line.text) > MAX_NAME:
+            out.error(
+                line.number,
+                "name",
+                f"the {which} has {len(line.text)} characters, more than the {MAX_NAME} a card's "
+                "title can hold; shorten it (or is a name line missing above the source line?)",
+                _excerpt(line.text),
+            )
     if header.level is None:
         shown = header.bad_level or (run[0] if run else first)
         found = ", found this" if header.bad_level else ""
@@ -814,6 +825,8 @@ def parse_compendium(text: str, file: str = "<text>", *, any_book: bool = False)
         if spell is not None:
             spells.append(spell)
     _check_duplicates(spells, out)
+    for finding in wording_problems(spells, [(line.number, line.text) for line in lines]):
+        out.warning(finding.line, finding.kind, finding.message, finding.excerpt)
     _check_ending(text, lines, out)
     problems = sorted(out.problems, key=lambda p: p.line)
     return Compendium(file, tuple(spells), tuple(problems), title)
@@ -825,6 +838,11 @@ def _decode(data: bytes, file: str) -> tuple[str | None, list[Problem]]:
     def problem(line: int, kind: str, message: str, excerpt: str = "") -> list[Problem]:
         return [Problem(file, line, kind, message, excerpt, "error")]
 
+    from cards.inputs import nfc, utf16_text
+
+    text = utf16_text(data)  # UTF-16 with a byte order mark: Windows Notepad's "Unicode"
+    if text is not None:
+        data = text.encode("utf-8")
     if data.startswith((b"\xff\xfe", b"\xfe\xff")) or (
         len(data) >= 4
         and (data[1::2].count(0) > len(data) // 4 or data[0::2].count(0) > len(data) // 4)
@@ -852,7 +870,7 @@ def _decode(data: bytes, file: str) -> tuple[str | None, list[Problem]]:
     controls = len(_CONTROL_RE.findall(text))
     if controls > max(8, len(text) // 100):
         return None, problem(1, "binary", "this is a binary file, not a text compendium")
-    return text, []
+    return nfc(text), []
 
 
 def _guess_encoding(data: bytes) -> str:
@@ -867,16 +885,15 @@ def _guess_encoding(data: bytes) -> str:
 
 
 def _read(path: str | Path | None) -> tuple[str, str | None, list[Problem]]:
-    source = Path(path) if path is not None else DEFAULT_DATA
+    from cards.inputs import MAX_SPELL_FILE, InputError, read_input
+
+    source = path if path is not None else DEFAULT_DATA
     name = str(source)
     try:
-        data = source.read_bytes()
-    except FileNotFoundError:
-        return name, None, [Problem(name, 0, "file", "no such file", "", "error")]
-    except IsADirectoryError:
-        return name, None, [Problem(name, 0, "file", "a directory, not a file", "", "error")]
-    except OSError as exc:
-        return name, None, [Problem(name, 0, "file", f"cannot read: {exc.strerror}", "", "error")]
+        data = read_input(source, MAX_SPELL_FILE, stdin=True)
+    except InputError as error:
+        message = str(error).removeprefix(f"{name}: ")
+        return name, None, [Problem(name, 0, "file", message, "", "error")]
     text, problems = _decode(data, name)
     return name, text, problems
 

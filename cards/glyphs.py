@@ -76,6 +76,7 @@ def _spell_texts(spell: Spell) -> Iterator[tuple[int, str, str]]:
         ("Složky:", spell.components.material_text),
         ("Trvání:", spell.duration),
         ("Povolání:", ", ".join(spell.classes)),
+        ("book", ", ".join(spell.sources)),  # the footer prints one's own book as written
     ):
         yield at, label, value
     for block in spell.blocks:

@@ -24,6 +24,8 @@ from cards.compendium import (
     parse_compendium,
     read_text,
 )
+from cards.inputs import MAX_DEPTH, MAX_DIGITS, nfc
+from cards.messages import say
 from cards.model import (
     SOURCES,
     Block,
@@ -142,6 +144,12 @@ def parse_json(text: str, file: str = "<json>", *, any_book: bool = False) -> Co
     except json.JSONDecodeError as error:
         message = f"not valid JSON: {error.msg} (column {error.colno})"
         return _json_file(file, (), [Problem(file, error.lineno, "json", message)])
+    except RecursionError:
+        message = say("too_deep", file=file, limit=MAX_DEPTH).removeprefix(f"{file}: ")
+        return _json_file(file, (), [Problem(file, 1, "json", message)])
+    except ValueError:  # an integer of more digits than Python converts (sys.int_info)
+        message = say("too_many_digits", file=file, limit=MAX_DIGITS).removeprefix(f"{file}: ")
+        return _json_file(file, (), [Problem(file, 1, "json", message)])
     if decoded is None:
         message = "expected an array of spell records [{...}, ...], as `cards list --json` prints"
         return _json_file(file, (), [Problem(file, 1, "json", message)])
@@ -200,7 +208,7 @@ def _records(text: str) -> tuple[list[Any], list[int]] | None:
             if position >= len(text):
                 raise json.JSONDecodeError("Expecting value", text, position)
             record, end = decoder.raw_decode(text, position)
-            records.append(record)
+            records.append(_normal(record))
             line += text.count("\n", counted, position)
             counted = position
             lines.append(line)
@@ -215,6 +223,19 @@ def _records(text: str) -> tuple[list[Any], list[int]] | None:
     if _skip(text, position) != len(text):
         raise json.JSONDecodeError("Extra data", text, _skip(text, position))
     return records, lines
+
+
+def _normal(value: Any, depth: int = 0) -> Any:
+    """Return a decoded JSON value with every string NFC, as the text format's."""
+    if depth > MAX_DEPTH:
+        raise RecursionError
+    if isinstance(value, str):
+        return nfc(value)
+    if isinstance(value, list):
+        return [_normal(item, depth + 1) for item in value]
+    if isinstance(value, dict):
+        return {nfc(key): _normal(item, depth + 1) for key, item in value.items()}
+    return value
 
 
 def _skip(text: str, position: int) -> int:
@@ -295,6 +316,24 @@ def _expected(subschema: Any, fallback: str) -> str:
 def _check_record(record: dict, any_book: bool) -> list[_Finding]:
     """Check what the schema cannot say: concentration, table rows, books, characters, dice."""
     found: list[_Finding] = []
+    if not isinstance(record["level"], int):  # the schema's "integer" lets 3.0 through
+        found.append(
+            (
+                "error",
+                "level",
+                f"expected a whole number from 0 (trik) to 9, got {_shown(record['level'])}",
+            )
+        )
+    blocks = record["blocks"]
+    if blocks and blocks[-1]["type"] == "heading":
+        found.append(
+            (
+                "error",
+                f"blocks[{len(blocks) - 1}]",
+                "the description ends in a heading with no text after it; expected a "
+                "paragraph, a list or a table after every heading",
+            )
+        )
     says = CONCENTRATION in record["duration"]
     if record["concentration"] != says:
         reason = "says" if says else "does not say"

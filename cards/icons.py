@@ -45,9 +45,11 @@ class Icon:
 
 def load_icon(path: Path) -> Icon:
     """Read an SVG icon's paths into an outline scaled to its view box."""
+    from cards.inputs import MAX_SETTINGS, InputError, read_text
+
     try:
-        svg = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
+        svg = read_text(path, MAX_SETTINGS)  # the input gate: a regular file, bounded
+    except InputError as error:
         raise IconError(f"{path}: error: cannot read the icon ({error})") from None
     box = _VIEW_BOX.search(svg)
     paths = _PATH.findall(svg)
@@ -57,6 +59,11 @@ def load_icon(path: Path) -> Icon:
         x0, y0, width, height = (float(v) for v in box.group(1).replace(",", " ").split())
     except ValueError:
         raise IconError(f"{path}: error: bad viewBox {box.group(1)!r}") from None
+    if not all(math.isfinite(v) for v in (x0, y0, width, height)) or min(width, height) <= 0:
+        raise IconError(
+            f"{path}: error: bad viewBox {box.group(1)!r}: expected four finite numbers, "
+            "the width and height positive"
+        )
     operators: list[str] = []
     points: list[tuple[float, float]] = []
     for data in paths:
@@ -66,6 +73,8 @@ def load_icon(path: Path) -> Icon:
             raise IconError(f"{path}: error: bad path data ({error})") from None
         operators.extend(ops)
         points.extend(pts)
+    if not all(math.isfinite(v) for point in points for v in point):
+        raise IconError(f"{path}: error: bad path data (expected finite numbers)")
     scale = 1 / max(width, height)
     unit = tuple((round((x - x0) * scale, 5), round(1 - (y - y0) * scale, 5)) for x, y in points)
     return Icon(path.stem, "".join(operators), unit)

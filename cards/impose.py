@@ -13,6 +13,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 
 from cards.errors import CardsError
+from cards.inputs import InputError, load_toml
 from cards.resources import folder
 
 LAYOUTS = folder("layouts")
@@ -279,6 +280,49 @@ class _LabelSpot:
     size: float
 
 
+MAX_PAPER_MM = 1200  # the longest side of A0 is 1189 mm; 100 m of paper is a mistake
+# The tables of a sheet file and the keys each may hold.
+SHEET_KEYS = {
+    "paper": ("width_mm", "height_mm"),
+    "grid": (
+        "card_width_mm",
+        "card_height_mm",
+        "columns",
+        "rows",
+        "column_gap_mm",
+        "row_gap_mm",
+        "gap_mm",
+        "margin_mm",
+    ),
+    "print": ("bleed_mm",),
+    "marks": ("length_mm", "min_length_mm", "offset_mm", "gap_offset_mm", "width_pt"),
+    "label": ("size_pt",),
+}
+_SHEET_TOP = ("kind", "name", "description")
+
+
+def _check_sheet_keys(data: dict, source: str) -> None:
+    """Refuse a table or key a sheet file does not have (grid.colums), naming the nearest."""
+    from cards.layout import did_you_mean
+
+    allowed = (*_SHEET_TOP, *SHEET_KEYS)
+    for key, value in data.items():
+        if key not in allowed:
+            what = "table" if isinstance(value, dict) else "key"
+            raise SheetError(
+                f"{source}: unknown {what} '{key}'{did_you_mean(key, allowed)}; "
+                f"expected one of: {', '.join(allowed)}"
+            )
+        if key in SHEET_KEYS and isinstance(value, dict):
+            for inner in value:
+                if inner not in SHEET_KEYS[key]:
+                    raise SheetError(
+                        f"{source}: unknown key '{key}.{inner}'"
+                        f"{did_you_mean(inner, SHEET_KEYS[key])}; "
+                        f"expected one of: {', '.join(SHEET_KEYS[key])}"
+                    )
+
+
 def available_sheets() -> tuple[str, ...]:
     """Return the names of the sheet files in layouts/ (and "none")."""
     names = []
@@ -298,22 +342,29 @@ def load_sheet(name: str, card_width: float, card_height: float) -> Sheet | None
         return None
     is_path = name.endswith(".toml") or len(Path(name).parts) > 1  # "\\" is a separator on Windows
     path = Path(name) if is_path else LAYOUTS / f"{name.lower()}.toml"
-    if not path.is_file():
+    if not path.exists():
         raise SheetError(
             f"unknown sheet {name!r} (no file {path}); "
             f"choose one of: {', '.join(available_sheets())}, or a sheet file FILE.toml"
         )
     source = str(path)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as error:
-        raise SheetError(f"{source}: cannot be read: {error}") from error
+        data = load_toml(path)  # the input gate: a regular file, bounded, UTF-8 or UTF-16
+    except InputError as error:
+        raise SheetError(str(error)) from None
     except tomllib.TOMLDecodeError as error:
         raise SheetError(f"{source}: not valid TOML: {error}") from error
     if data.get("kind") != "sheet":
         raise SheetError(f'{source}: kind: expected "sheet", got {data.get("kind")!r}')
+    _check_sheet_keys(data, source)
     paper_width = _length(data, source, "paper.width_mm", positive=True)
     paper_height = _length(data, source, "paper.height_mm", positive=True)
+    for key, value in (("paper.width_mm", paper_width), ("paper.height_mm", paper_height)):
+        if value > MAX_PAPER_MM * mm:
+            raise SheetError(
+                f"{source}: {key}: expected at most {MAX_PAPER_MM} mm (A0 is 841 × 1189 mm), "
+                f"got {value / mm:g}"
+            )
     column_key, row_key = _gap_keys(data)
     column_gap = _length(data, source, column_key)
     row_gap = _length(data, source, row_key)

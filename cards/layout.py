@@ -16,6 +16,7 @@ from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
 from cards.errors import CardsError
 from cards.icons import Icon, load_icon
+from cards.inputs import InputError, load_toml
 from cards.model import SCHOOLS
 from cards.resources import folder
 
@@ -25,6 +26,35 @@ FONT_DIR = folder("fonts")
 FONT_ROLES = ("body", "bold", "italic", "bold_italic", "title", "stat")
 _FONT_FALLBACK = {"stat": "bold"}  # a role a layout may leave out, and the role it takes
 _HEX = re.compile(r"#[0-9a-fA-F]{6}")
+
+
+MAX_BASES = 32  # a theme of a theme of poker is 2; a longer chain is a mistake (or a loop)
+
+
+# The keys and tables a card layout may hold.
+LAYOUT_KEYS = (
+    "kind",
+    "base",
+    "description",
+    "name",
+    "card",
+    "fonts",
+    "type",
+    "colours",
+    "school_colours",
+    "design",
+    "spacing",
+    "icons",
+)
+
+
+def did_you_mean(key: str, allowed) -> str:
+    """Return " (did you mean 'x'?)" for the allowed name nearest a misspelt one, or ""."""
+    import difflib
+
+    lowered = {name.lower(): name for name in allowed}
+    near = difflib.get_close_matches(key.lower(), list(lowered), n=1, cutoff=0.6)
+    return f" (did you mean '{lowered[near[0]]}'?)" if near else ""
 
 
 class LayoutError(CardsError):
@@ -253,7 +283,7 @@ class _Reader:
         for key in table:
             if key not in allowed:
                 raise LayoutError(
-                    f"{self.path}: unknown key '{section}.{key}'; "
+                    f"{self.path}: unknown key '{section}.{key}'{did_you_mean(key, allowed)}; "
                     f"expected one of: {', '.join(sorted(allowed))}"
                 )
 
@@ -288,9 +318,9 @@ def _layout_path(name_or_path: str | Path) -> Path:
     # A path has a folder part ("/" anywhere, "\\" on Windows too) or the .toml suffix.
     if isinstance(name_or_path, Path) or text.endswith(".toml") or len(Path(text).parts) > 1:
         path = Path(name_or_path)
-        if not path.is_file():
+        if not path.exists():
             raise LayoutError(f"{path}: no such layout file")
-        return path
+        return path  # a folder or a device is refused by the input gate when read
     path = LAYOUT_DIR / f"{text}.toml"
     if not path.is_file() or text not in list_layouts():
         raise LayoutError(
@@ -330,6 +360,11 @@ def _with_base(path: Path, data: dict, seen: tuple[Path, ...] = ()) -> dict:
     """
     if "base" not in data:
         return data
+    if len(seen) >= MAX_BASES:
+        raise LayoutError(
+            f"{path}: key 'base' = {data['base']!r}: a chain of more than {MAX_BASES} bases "
+            f"(from {seen[0]}); base the layout on a shipped one"
+        )
     base_path = _base_path(path, data["base"])
     chain = (*seen, path.resolve())
     if base_path.resolve() in chain:
@@ -348,13 +383,13 @@ def _with_base(path: Path, data: dict, seen: tuple[Path, ...] = ()) -> dict:
 
 
 def _read_toml(path: Path) -> dict:
+    """Read a layout file through the input gate (a regular file, bounded, UTF-8 or UTF-16)."""
     try:
-        with open(path, "rb") as file:
-            return tomllib.load(file)
+        return load_toml(path)
     except tomllib.TOMLDecodeError as error:
         raise LayoutError(f"{path}: not valid TOML: {error}") from error
-    except OSError as error:
-        raise LayoutError(f"{path}: cannot read: {error.strerror}") from error
+    except InputError as error:
+        raise LayoutError(str(error)) from None
 
 
 def register_font(file: Path) -> str:
@@ -467,7 +502,15 @@ def load_layout(name_or_path: str | Path = "poker") -> Layout:
     that layout and overrides only the keys it gives.
     """
     path = _layout_path(name_or_path)
-    reader = _Reader(path, _with_base(path, _read_toml(path)))
+    own = _read_toml(path)
+    for key, value in own.items():  # the file's own keys: a misspelt [colour] is not ignored
+        if key not in LAYOUT_KEYS:
+            what = "table" if isinstance(value, dict) else "key"
+            raise LayoutError(
+                f"{path}: unknown {what} '{key}'{did_you_mean(key, LAYOUT_KEYS)}; "
+                f"expected one of: {', '.join(LAYOUT_KEYS)}"
+            )
+    reader = _Reader(path, _with_base(path, own))
     kind = reader.data.get("kind")
     if kind != "card":
         raise reader.fail("kind", kind, '"card" (this is not a card layout)')

@@ -1,4 +1,9 @@
-"""Card faces -> one PNG: the fronts of a spell's cards in the top row, their backs below."""
+"""Card faces -> one PNG: the fronts of a spell's cards in a row, their backs below.
+
+A spell of more than COLUMNS cards wraps into further rows (fronts, then their backs), and a
+preview over MAX_PIXELS is refused with the largest --dpi that fits, instead of a PNG of
+gigabytes (a 155-card spell made one 122,705 px wide).
+"""
 
 from __future__ import annotations
 
@@ -25,6 +30,8 @@ class PreviewError(CardsError):
 
 
 MARGIN = 4 * mm  # white paper around the cards
+COLUMNS = 8  # cards a row: a 2-card spell is one row as before; 155 cards are 20 rows
+MAX_PIXELS = 100_000_000  # 300 MB of RGB: 24 poker cards with backs at 600 dpi
 GAP = 4 * mm  # between neighbouring cards
 
 
@@ -51,23 +58,34 @@ def render_preview(
     card_width = max(face.width for face in faces)
     card_height = max(face.height for face in faces)
     cards = physical_cards(faces, continue_on_back=continue_on_back)
-    rows = 2 if backs else 1
-    width = 2 * MARGIN + len(cards) * card_width + (len(cards) - 1) * GAP
+    sides = 2 if backs else 1
+    columns = min(len(cards), COLUMNS)
+    rows = -(-len(cards) // COLUMNS) * sides
+    width = 2 * MARGIN + columns * card_width + (columns - 1) * GAP
     height = 2 * MARGIN + rows * card_height + (rows - 1) * GAP
+    pixels = (width * dpi / 72) * (height * dpi / 72)
+    if pixels > MAX_PIXELS:
+        fits = int(72 * (MAX_PIXELS / (width * height)) ** 0.5)
+        raise PreviewError(
+            f"the preview of {len(cards)} cards at {dpi} dpi would have {pixels / 1e6:.0f} million "
+            f"pixels, more than {MAX_PIXELS // 1_000_000} million; use --dpi {fits} or lower"
+        )
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=(width, height), invariant=1)
     for index, card in enumerate(cards):
-        x = MARGIN + index * (card_width + GAP)
-        top_row = height - MARGIN - card_height
+        row, column = divmod(index, COLUMNS)
+        x = MARGIN + column * (card_width + GAP)
+        top_row = height - MARGIN - card_height - row * sides * (card_height + GAP)
+        back_row = top_row - card_height - GAP
         canvas.saveState()
         draw_front(canvas, card.front, x, top_row, bleed=0.0)
         canvas.restoreState()
         if backs:
             canvas.saveState()
             if card.back is not None:
-                draw_front(canvas, card.back, x, MARGIN, bleed=0.0)
+                draw_front(canvas, card.back, x, back_row, bleed=0.0)
             else:
-                draw_back(canvas, card.front, x, MARGIN, bleed=0.0, deck_title=deck_title)
+                draw_back(canvas, card.front, x, back_row, bleed=0.0, deck_title=deck_title)
             canvas.restoreState()
     canvas.showPage()
     document = pypdfium2.PdfDocument(canvas.getpdfdata())

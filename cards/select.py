@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from cards.errors import CardsError
+from cards.messages import say
 from cards.model import CLASSES, SCHOOLS, SOURCE_ABBREVIATIONS, SOURCES, Spell
 
 CLASS_NAMES_EN = {
@@ -47,6 +48,7 @@ SOURCE_NAMES_EN = {
 }
 SORT_KEYS = ("name", "level", "school", "class")
 SUGGESTIONS = 3
+MAX_UNKNOWN = 20  # unknown deck names listed with suggestions; the rest are counted
 
 
 class SelectionError(CardsError):
@@ -85,8 +87,11 @@ class DeckProblem:
 class DeckError(SelectionError):
     """A deck with unknown or ambiguous names: all of them, each with its line."""
 
-    def __init__(self, origin: str, problems: Sequence[DeckProblem], message: str = ""):
+    def __init__(
+        self, origin: str, problems: Sequence[DeckProblem], message: str = "", skipped: int = 0
+    ):
         self.origin = origin
+        self.skipped = skipped
         self.problems = tuple(problems)
         self.unknown = tuple(p for p in self.problems if not p.candidates)
         self.ambiguous = tuple(p for p in self.problems if p.candidates)
@@ -99,6 +104,8 @@ class DeckError(SelectionError):
                 counts.append(f"{found} found in two sources")
             lines = [f"{origin}: {' and '.join(counts)}:"]
             lines += [f"{origin}:{p.line}: {p.message}" for p in self.problems]
+            if skipped:
+                lines.append(f"{origin}: {say('too_many_unknown', count=skipped)}")
             message = "\n".join(lines)
         super().__init__(message)
 
@@ -186,10 +193,21 @@ def resolve_school(name: str) -> str:
     return _resolve("school", name, _SCHOOLS, valid)
 
 
-def resolve_source(name: str) -> str:
-    """Return the source book's name for its name or abbreviation (phb, jad, xge, scag)."""
-    valid = [f"{s} ({SOURCE_ABBREVIATIONS[s].lower()})" for s in SOURCES]
-    return _resolve("source", name, _SOURCES, valid)
+def resolve_source(name: str, books: Iterable[str] = ()) -> str:
+    """Return the source book's name for its name or abbreviation (phb, jad, xge, scag).
+
+    `books` adds the books of one's own spells (--add), found by name in any case, diacritics
+    optional, like the known ones.
+    """
+    own = [book for book in dict.fromkeys(books) if book not in SOURCES]
+    valid = [f"{s} ({SOURCE_ABBREVIATIONS[s].lower()})" for s in SOURCES] + own
+    table = {**{normalize(book): book for book in own}, **_SOURCES}
+    return _resolve("source", name, table, valid)
+
+
+def books_of(spells: Iterable[Spell]) -> tuple[str, ...]:
+    """Return the books the spells come from, known ones and one's own, in first-seen order."""
+    return tuple(dict.fromkeys(book for spell in spells for book in spell.sources))
 
 
 def parse_levels(text: str | int) -> tuple[int, int]:
@@ -233,9 +251,11 @@ def select_spells(
     Names are resolved here (Czech or English, any case, diacritics optional), so raw user
     input can be passed through; an unknown name raises SelectionError.
     """
+    spells = tuple(spells)
     wanted_classes = {resolve_class(c) for c in _as_tuple(classes)}
     wanted_schools = {resolve_school(s) for s in _as_tuple(schools)}
-    wanted_sources = {resolve_source(s) for s in _as_tuple(sources)}
+    books = books_of(spells)
+    wanted_sources = {resolve_source(s, books) for s in _as_tuple(sources)}
     if levels is None:
         low, high = 0, 9
     elif isinstance(levels, tuple):
@@ -352,8 +372,10 @@ class _Index:
     """Spells by name key (Czech and English names) and the names to suggest from."""
 
     def __init__(self, spells: Iterable[Spell]):
+        spells = tuple(spells)
         self.by_key: dict[str, list[Spell]] = {}
         self.display: dict[str, str] = {}
+        self.books = books_of(spells)
         for spell in spells:
             for name in (spell.name, spell.name_en):
                 if not name:
@@ -384,7 +406,7 @@ class _Index:
         A book named in parentheses must hold the spell (SelectionError otherwise); `source`
         only chooses between spells of the same name.
         """
-        name, written = _split_source(query)
+        name, written = _split_source(query, self.books)
         wanted = written or source
         found = list(self.by_key.get(name_key(name), ()))
         if wanted and found and not any(wanted in s.sources for s in found):
@@ -403,13 +425,13 @@ class _Index:
         return found, name
 
 
-def _split_source(query: str) -> tuple[str, str | None]:
+def _split_source(query: str, books: Iterable[str] = ()) -> tuple[str, str | None]:
     """Split "Světlo (Příručka hráče)" into the name and the resolved source."""
     match = re.fullmatch(r"\s*(.*?)\s*\(([^()]*)\)\s*", query)
     if match is None:
         return query, None
     try:
-        return match.group(1), resolve_source(match.group(2))
+        return match.group(1), resolve_source(match.group(2), books)
     except SelectionError:
         return query, None
 
@@ -424,7 +446,7 @@ def find_spell(spells: Iterable[Spell], query: str, *, source: str | None = None
     "Název (Zdroj)" or source= chooses between spells of the same name from different books.
     """
     index = _Index(spells)
-    wanted = resolve_source(source) if source else None
+    wanted = resolve_source(source, index.books) if source else None
     found, name = index.lookup(query, wanted)
     if not found:
         raise UnknownSpell(query, index.suggest(name))
@@ -459,8 +481,9 @@ def resolve_deck(
     twice, with a warning.
     """
     index = _Index(spells)
-    wanted = resolve_source(source) if source else None
+    wanted = resolve_source(source, index.books) if source else None
     chosen: list[Spell] = []
+    unknown = 0  # unknown names: past MAX_UNKNOWN only counted, not matched against every name
     first_line: dict[Spell, int] = {}
     warnings: list[str] = []
     problems: list[DeckProblem] = []
@@ -483,6 +506,9 @@ def resolve_deck(
             first_line.setdefault(spell, number)
             chosen.append(spell)
         elif not found:
+            unknown += 1
+            if unknown > MAX_UNKNOWN:
+                continue
             suggestions = index.suggest(name)
             problems.append(
                 DeckProblem(number, text, _unknown_message(text, suggestions), suggestions)
@@ -493,7 +519,7 @@ def resolve_deck(
                 DeckProblem(number, text, _ambiguous_message(text, labels), candidates=labels)
             )
     if problems:
-        raise DeckError(origin, problems)
+        raise DeckError(origin, problems, skipped=max(0, unknown - MAX_UNKNOWN))
     if not chosen:
         raise DeckError(origin, (), f"{origin}: the deck names no spells (one name a line)")
     return Deck(tuple(chosen), tuple(warnings))

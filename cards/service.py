@@ -152,7 +152,7 @@ def deck_name(
 ) -> str:
     """Name a filtered deck after its filters: kouzelnik-0-3, kompendium-druid-phb."""
     from cards.model import SOURCE_ABBREVIATIONS as ABBREVIATIONS
-    from cards.select import parse_levels, resolve_class, resolve_school, resolve_source, slug
+    from cards.select import parse_levels, resolve_class, resolve_school, slug
 
     parts = [base]
     parts += [slug(resolve_class(name)) for name in classes]
@@ -160,10 +160,20 @@ def deck_name(
         low, high = parse_levels(level)
         parts.append(str(low) if low == high else f"{low}-{high}")
     parts += [slug(resolve_school(name)) for name in schools]
-    parts += [ABBREVIATIONS[resolve_source(name)].lower() for name in sources]
+    parts += [_source_part(name, ABBREVIATIONS) for name in sources]
     flags = ((ritual, "ritualy", "bez-ritualu"), (concentration, "soustredeni", "bez-soustredeni"))
     parts += [yes if wanted else no for wanted, yes, no in flags if wanted is not None]
     return "-".join(dict.fromkeys(parts))
+
+
+def _source_part(name: str, abbreviations) -> str:
+    """Name a --source in a file name: phb for a known book, the slug of one's own book."""
+    from cards.select import SelectionError, resolve_source, slug
+
+    try:
+        return abbreviations[resolve_source(name)].lower()
+    except SelectionError:
+        return slug(name)  # a book of one's own spells (--add), checked by the selection
 
 
 def list_file_name(stem: str | None) -> str:
@@ -174,14 +184,13 @@ def list_file_name(stem: str | None) -> str:
 
 
 def decode_lines(data: bytes, origin: str) -> list[str]:
-    """Decode a UTF-8 list's lines, with a clear message for text in another encoding."""
+    """Decode a list's lines as the input gate does (UTF-8, UTF-16 with a BOM; NFC)."""
+    from cards.inputs import InputError, decode
+
     try:
-        return data.decode("utf-8-sig").splitlines()
-    except UnicodeDecodeError as error:
-        line = data[: error.start].count(b"\n") + 1
-        raise DeckFileError(
-            f"{origin}:{line}: byte {error.start} is not UTF-8; save the list as UTF-8 text"
-        ) from None
+        return decode(data, origin).splitlines()
+    except InputError as error:
+        raise DeckFileError(str(error)) from None
 
 
 def spell_labels(every: Sequence[Spell]) -> dict[Spell, str]:
@@ -284,54 +293,96 @@ def build_deck(
     return DeckPdf(summary, None if out is None else result.path, data)
 
 
+@dataclass(frozen=True)
+class _Slot:
+    """A stand-in card face for counting: its size, its spell's place in the deck and its part."""
+
+    width: float
+    height: float
+    spell: int
+    part: int
+
+
 class DeckCounter:
-    """Count decks without building a PDF; remembers each spell's fitted faces per layout.
+    """Count decks without building a PDF; remembers how many parts each spell takes per layout.
 
     One counter per process (the web app keeps one): a filtered list or a deck's live count
-    then fits only spells it has not seen, and the fitting is the library's own (fit_spells).
+    then fits only spells it has not seen, with the library's own fitting (fit_spells), and
+    imposes stand-ins of the known size, so the sheets are counted by the imposition itself.
+    The faces of the last spells previewed are kept too (at most MAX_FACES).
     """
 
+    MAX_FACES = 64
+
     def __init__(self) -> None:
+        self._parts: dict[tuple[str, bool, Spell], int] = {}
         self._faces: dict[tuple[str, bool, Spell], tuple] = {}
 
     def faces(self, spell: Spell, layout_name: str, continue_on_back: bool = False) -> tuple:
-        """Return the card faces of one spell in a layout (memoised)."""
+        """Return the card faces of one spell in a layout (kept for the last few spells)."""
         from cards.build import fit_spells
 
         key = (layout_name, continue_on_back, spell)
-        found = self._faces.get(key)
+        found = self._faces.pop(key, None)
         if found is None:
             layout = load_layout(layout_name)
-            found = fit_spells((spell,), layout, continue_on_back=continue_on_back)
-            self._faces[key] = found
+            found = fit_spells((spell,), layout, continue_on_back=continue_on_back, jobs=1)
+            self._parts[key] = len(found)
+        self._faces[key] = found  # the newest last
+        while len(self._faces) > self.MAX_FACES:
+            self._faces.pop(next(iter(self._faces)))
+        return found
+
+    def known(self, spell: Spell, layout_name: str, continue_on_back: bool = False) -> bool:
+        """Tell whether the spell's parts in this layout are counted already."""
+        return (layout_name, continue_on_back, spell) in self._parts
+
+    def remember(
+        self, spells: Sequence[Spell], parts: Sequence[int], layout_name: str, cob: bool = False
+    ) -> None:
+        """Take the parts of spells counted elsewhere (by part_counts in another process)."""
+        for spell, count in zip(spells, parts, strict=True):
+            self._parts[(layout_name, cob, spell)] = count
+
+    def parts(self, spell: Spell, layout_name: str, continue_on_back: bool = False) -> int:
+        """Return how many card faces (parts) a spell takes."""
+        found = self._parts.get((layout_name, continue_on_back, spell))
+        if found is None:
+            found = len(self.faces(spell, layout_name, continue_on_back))
         return found
 
     def cards(self, spell: Spell, layout_name: str, continue_on_back: bool = False) -> int:
         """Return how many physical cards a spell takes."""
-        from cards.impose import physical_cards
-
-        faces = self.faces(spell, layout_name, continue_on_back)
-        return len(physical_cards(faces, continue_on_back=continue_on_back))
+        parts = self.parts(spell, layout_name, continue_on_back)
+        return (parts + 1) // 2 if continue_on_back else parts
 
     def count(self, spells: Sequence[Spell], settings: PrintSettings) -> DeckSummary:
         """Count a deck's spells, physical cards and sheets as build_deck would print them."""
-        from cards.impose import DeckLabel, impose, load_sheet, physical_cards
+        from cards.impose import impose, load_sheet, physical_cards
 
         options = settings.print_options()
         layout = load_layout(settings.layout)
-        faces = tuple(
-            face
-            for spell in spells
-            for face in self.faces(spell, settings.layout, settings.continue_on_back)
+        cob = settings.continue_on_back
+        slots = tuple(
+            _Slot(layout.width, layout.height, number, part)
+            for number, spell in enumerate(spells)
+            for part in range(1, self.parts(spell, settings.layout, cob) + 1)
         )
-        cards = len(physical_cards(faces, continue_on_back=settings.continue_on_back))
-        if not faces:
+        if not slots:
             return DeckSummary(0, 0, 0, settings.single_cards)
+        cards = len(physical_cards(slots, continue_on_back=cob))
         sheet = load_sheet(settings.sheet_name, layout.width, layout.height)
-        deck = DeckLabel("", layout.fonts["body"], layout.colours.muted)
-        pages = impose(faces, sheet, options, deck=deck)
+        pages = impose(slots, sheet, options)
         sheets = sum(1 for page in pages if page.side == "front")
         return DeckSummary(len(spells), cards, sheets, settings.single_cards)
+
+
+def part_counts(spells: Sequence[Spell], layout_name: str, cob: bool = False) -> list[int]:
+    """Return how many parts each spell takes (for DeckCounter.remember), in this process."""
+    from cards.build import fit_all
+
+    fits = fit_all(spells, load_layout(layout_name), continue_on_back=cob, jobs=1)
+    return [len(fit.faces) for fit in fits]
 
 
 def count_deck(spells: Sequence[Spell], settings: PrintSettings) -> DeckSummary:
@@ -429,4 +480,65 @@ def select(spells: Iterable[Spell], **filters) -> tuple[Spell, ...]:
     level = filters.pop("level", None)
     return select_spells(
         spells, levels=parse_levels(level) if level not in (None, "") else None, **filters
+    )
+
+
+@dataclass(frozen=True)
+class SpellFile:
+    """A file of the user's own spells, as text (the web page keeps it and sends it back)."""
+
+    name: str
+    text: str
+
+
+def parse_spell_file(file: SpellFile):
+    """Parse an uploaded spell file, text or JSON as --add takes it; collect its problems."""
+    from cards.compendium import parse_compendium
+    from cards.homebrew import is_json, parse_json
+
+    parse = parse_json if is_json(file.text) else parse_compendium
+    return parse(file.text, file.name, any_book=True)
+
+
+def lint_spell_files(base: Sequence[Spell], files: Sequence[SpellFile]):
+    """Return the added files' spells and every problem of theirs, name clashes included.
+
+    `base` is the compendium they join (as `cards lint --add` checks them against it).
+    """
+    from cards.compendium import Compendium
+    from cards.homebrew import clashes
+
+    parsed = [parse_spell_file(file) for file in files]
+    problems = [p for file in parsed for p in file.problems]
+    problems += clashes([Compendium("<kompendium>", tuple(base), ()), *parsed])
+    spells = tuple(spell for file in parsed for spell in file.spells)
+    return spells, tuple(problems)
+
+
+def spells_with(base: Sequence[Spell], files: Sequence[SpellFile]) -> tuple[Spell, ...]:
+    """Join the added files' spells to the compendium; CompendiumError when one has an error."""
+    from cards.compendium import CompendiumError
+
+    if not files:
+        return tuple(base)
+    added, problems = lint_spell_files(base, files)
+    if any(p.severity == "error" for p in problems):
+        raise CompendiumError(problems)
+    return (*base, *added)
+
+
+def search_spells(spells: Iterable[Spell], query: str) -> tuple[Spell, ...]:
+    """Keep the spells whose Czech or English name holds the query, matched as `cards deck` does.
+
+    Any case, diacritics optional, punctuation ignored ("ohniva" finds Ohnivá koule).
+    """
+    from cards.select import name_key
+
+    key = name_key(query)
+    if not key:
+        return tuple(spells)
+    return tuple(
+        spell
+        for spell in spells
+        if key in name_key(spell.name) or (spell.name_en and key in name_key(spell.name_en))
     )

@@ -130,10 +130,10 @@ def test_a_failed_write_names_the_users_path_not_the_temporary(tmp_path, monkeyp
 
     real_open = os.open
 
-    def refuse(path, flags, mode=0o777):
+    def refuse(path, flags, mode=0o777, **kwargs):
         if str(path).endswith(".tmp"):
             raise PermissionError(13, "Permission denied", str(path))
-        return real_open(path, flags, mode)
+        return real_open(path, flags, mode, **kwargs)
 
     monkeypatch.setattr(atomic.os, "open", refuse)
     out = tmp_path / "deck.pdf"

@@ -17,7 +17,13 @@ from cards.fit.furniture import ragged
 from cards.fit.paginate import BLOCK, LINE, NEVER, Panel, Slab
 from cards.fit.style import BASELINE, CardStyle
 from cards.model import Block, BulletList, Heading, Paragraph, Table, card_order, is_panel
-from cards.typeset import Line, Prepared, TypesetContext, line_splits, set_lines
+from cards.typeset import (
+    Line,
+    Prepared,
+    TypesetContext,
+    line_splits,
+    set_lines,
+)
 
 MIN_TABLE_SCALE = 0.8  # a table too wide even at type.table_min is condensed down to this
 MIN_TABLE_ROWS = 3  # body rows on each part of a table split across cards
@@ -113,9 +119,14 @@ class _Walk:
         indent: float = 0.0,
         ragged_first: bool = False,
         justify: bool = True,
+        flush_left: bool = False,
     ) -> tuple[Sequence[Line | None], Sequence[bool]]:
-        """Return the lines (None each in an outline) and `split_word` of each."""
+        """Return the lines (None each in an outline) and `split_word` of each.
+
+        With `flush_left`, flush-left with spaces that may shrink (`set_lines`).
+        """
         options = {
+            "flush_left": flush_left,
             "indent": indent,
             "first_indent": indent,
             "expansion": self.style.sizes.expansion,
@@ -164,10 +175,11 @@ class _Walk:
         pad_x, pad_y = higher_pads(style, size)
         font = style.fonts["bold_italic"]
         prepared = self._text(block.text, style.fonts["body"], block.heading, font)
-        # "Na vyšších úrovních. Sešleš-li toto" is set ragged rather than gape; a cantrip's
-        # scaling, all dice and levels glued to their words ("5. úrovně (2k10),"), is ragged.
-        justify = block.kind != "scaling"
-        lines, splits = self._lines(prepared, width - 2 * pad_x, ragged_first=True, justify=justify)
+        # Flush-left throughout, long words hyphenated: a justified panel after its run-in
+        # heading gapes or sets its first line ragged; a cantrip's scaling glues its dice
+        # and levels to their words ("5. úrovně (2k10),").
+        flush = block.kind != "scaling"  # scaling stays ragged as it was (no shrunk spaces)
+        lines, splits = self._lines(prepared, width - 2 * pad_x, justify=False, flush_left=flush)
         count = len(lines)
         bar = left + sp.higher_bar_inset
         ground = Panel(

@@ -14,6 +14,7 @@ from cards.face import Area, Disc, Fill, Label, Outline, Primitive, Rule, Shape,
 from cards.fit.style import ASCENT, CardStyle
 from cards.model import SOURCE_ABBREVIATIONS, Spell
 from cards.typeset import Line, Prepared, TypesetContext, set_lines
+from cards.typeset.normalise import normalise
 
 TITLE_STEP = 0.25  # points: a title shrinks in these steps
 MIN_BAND_NAME = 5.5  # points: the smallest name in the slim band of a back with text
@@ -221,7 +222,7 @@ def _subtitle(
         school_width += icon_size + sp.icon_apart
     right = style.left + style.width - disc - sp.disc_apart
     room = right - style.left
-    english = spell.name_en
+    english = normalise(spell.name_en)  # "Bigby’s hand": the typographic apostrophe
     english_width = stringWidth(english, fonts["italic"], sizes.name_en) if english else 0.0
     shared = english_width + sp.subtitle_apart + school_width <= room
     size = max(sizes.name_en, sizes.level) if shared or not english else sizes.name_en

@@ -257,13 +257,16 @@ def fit(
     paragraph gaps and panel padding) when that saves a card.
     Raises FitError when something does not fit even at the minimum sizes.
     """
+    from cards.bounds import require_inside
+
     setter = SpellSetter(spell, layout, context)
     result = _fit(setter, continue_on_back)
     if len(result.faces) > 1 and layout.sizes.squeeze > 0:
         squeezed = setter.squeezed()
         fewest = _physical(_fewest(squeezed, continue_on_back), continue_on_back)
         if fewest < _physical(len(result.faces), continue_on_back):
-            return _fit(squeezed, continue_on_back)
+            result = _fit(squeezed, continue_on_back)
+    require_inside(result.faces, layout.safe_margin)  # the width rule's last word
     return result
 
 

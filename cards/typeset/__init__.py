@@ -57,7 +57,13 @@ words), `breaking` (line ends, behind `break_lines`; `totalfit` for justified te
 
 from cards.typeset.context import TypesetContext
 from cards.typeset.czech import hyphenation_points
-from cards.typeset.lines import Line, LineRun, line_splits, line_text, set_lines
+from cards.typeset.lines import (
+    Line,
+    LineRun,
+    line_splits,
+    line_text,
+    set_lines,
+)
 from cards.typeset.words import Prepared, Run, prepare
 
 __all__ = [

@@ -52,6 +52,7 @@ def break_lines(
     expansion: float = 0.0,
     feasible: dict | None = None,
     ragged_first: bool = False,
+    flush_left: bool = False,
 ) -> list[Span]:
     """Return where each line ends: the first line `first` wide, later ones `rest` (at 1 pt).
 
@@ -60,8 +61,11 @@ def break_lines(
     narrow their glyphs by `expansion` (a share, 0 for none). `feasible`, a context's
     cache, keeps each paragraph's feasible breaks for every width and size it is broken at.
     With `ragged_first`, a first line that holds all of a run-in heading (the words before
-    the first change of font) and would gape is set ragged instead (`Span.ragged`).
+    the first change of font) and would gape is set ragged instead (`Span.ragged`). With
+    `flush_left` (body text set ragged) a line's spaces may shrink as in justified text.
     """
+    if flush_left:
+        return _line_by_line(prepared, first, rest, False, hyphenate, breaks, True)
     if not justify:
         return _line_by_line(prepared, first, rest, justify, hyphenate, breaks)
     key = (prepared, hyphenate)
@@ -130,9 +134,20 @@ def _demerits(natural: float, spaces: float, avail: float, single: bool, final: 
 
 
 def _line_by_line(
-    prepared: Prepared, first: float, rest: float, justify: bool, hyphenate: bool, breaks: Breaks
+    prepared: Prepared,
+    first: float,
+    rest: float,
+    justify: bool,
+    hyphenate: bool,
+    breaks: Breaks,
+    tight: bool = False,
 ) -> list[Span]:
     """Choose line ends line by line, taking for each the best-judged of its possible ends.
+
+    With `tight` (body text set flush-left) the spaces of ragged lines may shrink as those
+    of justified ones, and as in `totalfit` a word's tail is never left alone on the last
+    line when the whole word fits there, and a last line under SHORT_LAST em takes the word
+    before it along when both fit.
 
     The candidates for a line's end are: after each unit that fits (with its spaces at
     natural width, or shrunk when justifying), and each hyphenation point of the units
@@ -147,7 +162,7 @@ def _line_by_line(
         prepared.gaps,
     )
     ends, end_xs, whole = prepared.ends, prepared.end_xs, prepared.whole
-    tight_xs, shrink = (prepared.tight_xs, SHRINK) if justify else (end_xs, 0.0)
+    tight_xs, shrink = (prepared.tight_xs, SHRINK) if justify or tight else (end_xs, 0.0)
     spans: list[Span] = []
     units = len(ends)
     unit = 0  # the first unit (partly) on the current line
@@ -175,8 +190,11 @@ def _line_by_line(
                 done = start if last == word else 0
                 base = xs[last] - x0
                 spaces = gaps[last] - g0
+                # The tail of the paragraph's last word alone on the last line: never, when
+                # the whole word fits a line.
+                tail_fits = tight and k == units - 1 and end_xs[k] - xs[last] <= rest
                 for b in reversed(breaks(words[last], fonts[last])):
-                    if b.at <= done:
+                    if b.at <= done or tail_fits:
                         break
                     natural = base + b.width + b.hyphen
                     if natural - shrink * spaces > avail:
@@ -202,6 +220,14 @@ def _line_by_line(
                 continue
         if over:  # nothing to break at: let it stick out, marked overfull
             best_end = unit
+        if tight and best_break is None and unit < best_end == units - 2:
+            # A short last unit ("1.") takes the one before it along, if both fit a line.
+            begin = ends[best_end - 1] + 1
+            if (
+                end_xs[-1] - xs[ends[best_end] + 1] < totalfit.SHORT_LAST
+                and end_xs[-1] - xs[begin] <= rest
+            ):
+                best_end -= 1
         last = ends[best_end]
         if best_break is None:
             spans.append(

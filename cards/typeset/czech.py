@@ -1,12 +1,17 @@
-"""Czech rules: the spaces a line must not break at, and pyphen's hyphenation points."""
+"""Czech rules: the spaces a line must not break at, and the hyphenation points (exceptions,
+then pyphen's patterns less the prefix rule)."""
 
 from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from itertools import accumulate
 
 import pyphen
+
+from cards.resources import resource
 
 ONE_LETTER_WORDS = frozenset("kKsSvVzZoOuUaAiI")
 NON_BREAKING_SPACES = "\u00a0\u202f\u2007"
@@ -77,7 +82,7 @@ def _trie() -> dict | None:
     return trie
 
 
-def core_positions(core: str) -> list[int]:
+def pattern_positions(core: str) -> list[int]:
     """Return pyphen's positions for a word of letters, found three times faster.
 
     The same Liang pattern matching as ``pyphen.HyphDict.positions``, walking a trie
@@ -105,6 +110,89 @@ def core_positions(core: str) -> list[int]:
                     k += 1
     last = len(core) - RIGHT_LETTERS
     return [n - 1 for n, level in enumerate(levels) if level % 2 and LEFT_LETTERS <= n - 1 <= last]
+
+
+# No break one letter after these prefixes when a vowel follows them: "ne-uspěje", not
+# "neu-spěje"; "za-útočit", not "zaú-točit". Their own "e" is no such vowel ("roze-hnat",
+# "ode-mkne"), but for "nad" ("na-dechne").
+PREFIXES = ("ne", "za", "roz", "od", "bez", "nad", "pod", "pře", "neo")
+VOWELS = frozenset("aeiouyáéíóúůýě")
+OWN_E = frozenset({"roz", "od", "bez", "pod"})
+EXCEPTIONS_FILE = "hyphenation.txt"  # in layouts/: words and stems with their points
+
+
+@dataclass(frozen=True)
+class Exceptions:
+    """The hyphenation exceptions: whole words and stems (lower case) with their points.
+
+    Immutable; a stem's points hold inside it, pyphen's after it (`core_positions`).
+    """
+
+    words: Mapping[str, tuple[int, ...]]
+    stems: Mapping[str, tuple[int, ...]]
+    longest: int  # letters of the longest stem
+
+
+def parse_exceptions(text: str, file: str = EXCEPTIONS_FILE) -> Exceptions:
+    """Read exceptions: one entry a line ("ne-ús-pě-chu", or a stem "po-už*"); # comments."""
+    words: dict[str, tuple[int, ...]] = {}
+    stems: dict[str, tuple[int, ...]] = {}
+    for number, raw in enumerate(text.splitlines(), 1):
+        entry = raw.split("#", 1)[0].strip()
+        if not entry:
+            continue
+        stem = entry.endswith("*")
+        letters = entry.rstrip("*")
+        parts = letters.split(HYPHEN)
+        if not all(part.isalpha() and part.islower() for part in parts):
+            raise ValueError(
+                f"{file}:{number}: expected a lower-case word with hyphens at its points "
+                f"(ne-ús-pě-chu, or a stem po-už*), got {raw.strip()!r}"
+            )
+        points = tuple(accumulate(len(part) for part in parts[:-1]))
+        (stems if stem else words)["".join(parts)] = points
+    return Exceptions(words, stems, max(map(len, stems), default=0))
+
+
+@functools.cache
+def exceptions() -> Exceptions:
+    """Return the shipped exceptions (layouts/hyphenation.txt), read once."""
+    path = resource("layouts", EXCEPTIONS_FILE)
+    return parse_exceptions(path.read_text(encoding="utf-8"), str(path))
+
+
+def prefix_rule(lower: str, points: list[int]) -> list[int]:
+    """Drop a point one letter after a prefix that a vowel follows ("neu-spěje")."""
+    for prefix in PREFIXES:
+        n = len(prefix)
+        if lower.startswith(prefix) and lower[n : n + 1] in VOWELS:
+            if lower[n] == "e" and prefix in OWN_E:
+                continue
+            points = [p for p in points if p != n + 1]
+    return points
+
+
+def core_positions(core: str, table: Exceptions | None = None) -> list[int]:
+    """Return where a word of letters may break: its exception, else pyphen's points less
+    the prefix rule (`prefix_rule`); a stem's exception holds inside the stem.
+
+    At least LEFT_LETTERS stay before a point and RIGHT_LETTERS after it.
+    """
+    table = exceptions() if table is None else table
+    lower = core.lower()
+    last = len(core) - RIGHT_LETTERS
+    points = table.words.get(lower)
+    if points is not None:
+        return [p for p in points if LEFT_LETTERS <= p <= last]
+    found = pattern_positions(core)
+    if found:
+        found = prefix_rule(lower, found)
+    for n in range(min(table.longest, len(lower)), 0, -1):
+        stem = table.stems.get(lower[:n])
+        if stem is not None:
+            inside = [p for p in stem if LEFT_LETTERS <= p <= last]
+            return inside + [p for p in found if p >= n and p not in inside]
+    return found
 
 
 def has_digit(text: str) -> bool:

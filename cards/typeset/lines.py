@@ -54,6 +54,7 @@ def set_lines(
     hyphenate: bool = True,
     expansion: float = 0.0,
     ragged_first: bool = False,
+    flush_left: bool = False,
     context: TypesetContext | None = None,
 ) -> tuple[Line, ...]:
     """Break a prepared paragraph into lines `width` points wide, set at `size` points.
@@ -65,27 +66,54 @@ def set_lines(
     may widen or narrow its glyphs by up to `expansion` (a share: 0.02 is 2 %) before its
     spaces stretch or shrink (`Line.scale`). With `ragged_first`, a first line that would
     stretch past about twice its spaces is set ragged instead (after a run-in heading).
-    With a context, the lines are kept in (and taken from) its cache.
+    With `flush_left` (body text set ragged: the panels) lines are ragged but may shrink
+    their spaces as justified ones do (never stretch them), unless that takes more lines
+    than justified text (with `ragged_first`); `justify` is then not read. With
+    a context, the lines are kept in (and taken from) its cache.
     """
-    key = (prepared, width, size, indent, first_indent, justify, hyphenate, expansion, ragged_first)
+    key = (
+        prepared,
+        width,
+        size,
+        indent,
+        first_indent,
+        justify,
+        hyphenate,
+        expansion,
+        ragged_first,
+        flush_left,
+    )
     lines = context.lines.get(key) if context is not None else None
     if lines is None:
         first = (width - first_indent) / size
         rest = (width - indent) / size
-        spans = _spans(prepared, first, rest, justify, hyphenate, expansion, ragged_first, context)
-        last = len(spans) - 1
-        lines = tuple(
-            _set(
-                prepared,
-                span,
-                size,
-                first_indent if n == 0 else indent,
-                (first if n == 0 else rest) if justify and not span.ragged else None,
-                n == last,
-                expansion,
+        if flush_left:
+            spans, flush_left = _flush_left(prepared, first, rest, hyphenate, expansion, context)
+            justify = ragged_first = True
+        else:
+            spans = _spans(
+                prepared, first, rest, justify, hyphenate, expansion, ragged_first, context
             )
-            for n, span in enumerate(spans)
-        )
+        last = len(spans) - 1
+        if flush_left:  # every line set as a last one: shrunk if it must, never stretched
+            lines = tuple(
+                _set(prepared, span, size, first_indent if n == 0 else indent, avail, True)
+                for n, span in enumerate(spans)
+                for avail in ((first if n == 0 else rest),)
+            )
+        else:
+            lines = tuple(
+                _set(
+                    prepared,
+                    span,
+                    size,
+                    first_indent if n == 0 else indent,
+                    (first if n == 0 else rest) if justify and not span.ragged else None,
+                    n == last,
+                    expansion,
+                )
+                for n, span in enumerate(spans)
+            )
         if context is not None:
             context.lines[key] = lines
     return lines
@@ -102,12 +130,33 @@ def line_splits(
     hyphenate: bool = True,
     expansion: float = 0.0,
     ragged_first: bool = False,
+    flush_left: bool = False,
     context: TypesetContext | None = None,
 ) -> tuple[bool, ...]:
     """Return `Line.split_word` of each line `set_lines` gives, without building them."""
     first, rest = (width - first_indent) / size, (width - indent) / size
-    spans = _spans(prepared, first, rest, justify, hyphenate, expansion, ragged_first, context)
+    if flush_left:
+        spans, _ = _flush_left(prepared, first, rest, hyphenate, expansion, context)
+    else:
+        spans = _spans(prepared, first, rest, justify, hyphenate, expansion, ragged_first, context)
     return tuple(span.split_word for span in spans)
+
+
+def _flush_left(
+    prepared: Prepared,
+    first: float,
+    rest: float,
+    hyphenate: bool,
+    expansion: float,
+    context: TypesetContext | None,
+) -> tuple[list[Span], bool]:
+    """Return flush-left line ends and True, or justified ones (a ragged first line allowed)
+    and False when flush-left would take more lines: a card is never added for the rag."""
+    flush = _spans(prepared, first, rest, False, hyphenate, 0.0, False, context, True)
+    justified = _spans(prepared, first, rest, True, hyphenate, expansion, True, context)
+    if len(justified) < len(flush):
+        return justified, False
+    return flush, True
 
 
 def _spans(
@@ -119,13 +168,23 @@ def _spans(
     expansion: float,
     ragged_first: bool,
     context: TypesetContext | None,
+    flush_left: bool = False,
 ) -> list[Span]:
     """Return the line ends for line widths `first` and `rest` (in 1 pt units), cached."""
     if context is None:
         return break_lines(
-            prepared, first, rest, justify, hyphenate, word_breaks, expansion, None, ragged_first
+            prepared,
+            first,
+            rest,
+            justify,
+            hyphenate,
+            word_breaks,
+            expansion,
+            None,
+            ragged_first,
+            flush_left,
         )
-    key = (prepared, first, rest, justify, hyphenate, expansion, ragged_first)
+    key = (prepared, first, rest, justify, hyphenate, expansion, ragged_first, flush_left)
     spans = context.spans.get(key)
     if spans is None:
         spans = context.spans[key] = break_lines(
@@ -138,6 +197,7 @@ def _spans(
             expansion,
             context.feasible,
             ragged_first,
+            flush_left,
         )
     return spans
 

@@ -10,6 +10,10 @@ practice):
   dash: "2–6", "01–05". Dice are not ranges ("2k6 - 4" is left alone).
 - ``sign``: a number with a sign stays with the word before it ("bonusem +1 k hodům"); the
   word after it is already glued to the number (`czech.glued_spaces`).
+- ``minus``: a hyphen or en dash before a digit that starts a word ("postih –2", "| -5 |")
+  is the minus sign U+2212, glued to the word before it by ``sign``.
+- ``apostrophe``: a straight apostrophe after a letter ("Bigby's hand", "Heroes' feast") is the
+  typographic one, ’.
 - ``from level``: "Od 5. úrovně" stays together ("od" and an ordinal, and the ordinal with
   its word, even a capitalised one, which the ordinal rule would take for a new sentence).
 
@@ -24,11 +28,15 @@ from collections import Counter
 
 NBSP = "\u00a0"
 EN_DASH = "\u2013"
+MINUS = "\u2212"
+APOSTROPHE = "\u2019"
 
 RULES: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ("range", re.compile(r"(?<![\w.,])(\d+)(?: [-–−] |−)(\d+)(?!\w)"), r"\1" + EN_DASH + r"\2"),
     ("dash", re.compile(r"(?<=[^\d\s]) - (?=\S)|(?<=\S) - (?=[^\d\s])"), NBSP + EN_DASH + " "),
+    ("minus", re.compile(r"(?:(?<=[\s(\[])|^)[-–](?=\d)"), MINUS),
     ("sign", re.compile(r"(?<=[^\W\d_]) (?=[+−±]\d)"), NBSP),
+    ("apostrophe", re.compile(r"(?<=\w)'"), APOSTROPHE),
     ("from level", re.compile(r"\b([Oo]d) (\d+\.) (?=[Úú]rovn)"), r"\1" + NBSP + r"\2" + NBSP),
 )
 
@@ -38,8 +46,9 @@ _DIGIT = re.compile(r"\d")
 
 def normalise(text: str) -> str:
     """Return text with Czech dashes, ranges and glued signs, as it is to be set."""
-    # Every rule but "dash" needs a digit, and "dash" a spaced hyphen: most texts have neither.
-    if " - " not in text and _DIGIT.search(text) is None:
+    # Every rule but "dash" and "apostrophe" needs a digit, "dash" a spaced hyphen and
+    # "apostrophe" an apostrophe: most texts have none.
+    if " - " not in text and "'" not in text and _DIGIT.search(text) is None:
         return text
     for _, pattern, replacement in RULES:
         text = pattern.sub(replacement, text)

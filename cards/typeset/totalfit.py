@@ -19,7 +19,9 @@ How a line is judged (its badness, uncapped):
   line ending inside a word, `ADJACENT_DEMERITS` when the fitness class (tight, decent,
   loose, very loose) jumps by more than one from the line before, `DOUBLE_HYPHEN_DEMERITS`
   for a second hyphenated line in a row and `FINAL_HYPHEN_DEMERITS` when the next-to-last
-  line is hyphenated.
+  line is hyphenated; `FRAGMENT_DEMERITS` when the last line holds only the tail of a word
+  (so high that it never does when it can be helped), and `SHORT_LAST_DEMERITS` for a
+  last line under `SHORT_LAST` em in a paragraph of several.
 - No more than two hyphenated lines in a row, kept hard: every break remembers, per
   fitness class, the best way to reach it with 0, 1 or 2 hyphenated lines ending in a row
   just before, so the breaker never walks into a forced hole. A third is allowed only inside
@@ -56,6 +58,14 @@ HYPHEN_PENALTY = 150  # also for a break after a word's own hyphen
 ADJACENT_DEMERITS = 10000  # TeX's \adjdemerits
 DOUBLE_HYPHEN_DEMERITS = 10000  # TeX's \doublehyphendemerits
 FINAL_HYPHEN_DEMERITS = 5000  # TeX's \finalhyphendemerits
+# TeX's final-hyphen demerits are too weak on a card's 45 characters to keep a word's tail
+# from standing alone on the last line ("na-" / "víc."): that costs so much it never happens
+# when it can be helped (the whole word on the last line is always a way: no more lines).
+FRAGMENT_DEMERITS = 4e7
+# A last line shorter than SHORT_LAST em ("1." alone) in a paragraph of several lines costs
+# as much as a line whose spaces stretch about twice.
+SHORT_LAST = 2.0
+SHORT_LAST_DEMERITS = 1e6
 COUNTED_HYPHEN_PENALTY = 1000  # a hyphen in the word a number counts: "4 do-/časných"
 EXPANSION_BADNESS = 10.0  # badness of a line using all of its glyph expansion
 RAGGED_FIRST_BADNESS = 800.0  # a full ragged first line costs as much as spaces at 2x
@@ -226,10 +236,12 @@ def total_fit(
     shorter it is (`_ragged_badness`).
     """
     plan = _total_fit(breaks, first, rest, expansion, LOOSEST * STRETCH, ragged_first)
-    if plan.loose:
+    if plan.loose or plan.demerits >= FRAGMENT_DEMERITS:
         # A plan within a wider limit bounds the demerits of the best one without limit;
-        # when a line past that limit alone would cost more, it is that best one.
-        plan = _total_fit(breaks, first, rest, expansion, WIDER * STRETCH, ragged_first)
+        # when a line past that limit alone would cost more, it is that best one. (Also
+        # when the plan found ends on a word's tail: a looser line may spare it.)
+        wider = _total_fit(breaks, first, rest, expansion, WIDER * STRETCH, ragged_first)
+        plan = wider if wider.demerits <= plan.demerits else plan
         bound = plan.demerits if not plan.loose else _UNLIMITED
         if bound > (LINE_PENALTY + 100 * WIDER**3) ** 2:
             plan = _total_fit(breaks, first, rest, expansion, _UNLIMITED, ragged_first, bound)
@@ -400,6 +412,8 @@ def _total_fit(
                 badness, scale, fitness = _ragged_badness(slack, avail), 1.0, DECENT
             demerits = LINE_PENALTY + badness
             demerits = demerits * demerits + cost
+            if final and i and natural < SHORT_LAST:
+                demerits += SHORT_LAST_DEMERITS
             if demerits > bound:
                 # No plan through this line costs `bound` or less. Lines from later
                 # starts of several units stretch more: only those of one unit are left.
@@ -525,6 +539,10 @@ def _extend(
     badness, scale, fitness = judged
     hyphenated = breaks.hyphen[j]
     demerits = (LINE_PENALTY + badness) ** 2
+    if final and i and natural < SHORT_LAST:
+        demerits += SHORT_LAST_DEMERITS
+    if final and breaks.hyphen[i] and breaks.word[i] == breaks.word[j]:
+        demerits += FRAGMENT_DEMERITS
     if hyphenated:
         demerits += HYPHEN_PENALTY**2
         inside_word = breaks.hyphen[i] and breaks.word[i] == breaks.word[j]

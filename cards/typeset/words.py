@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 
 from cards.typeset.czech import (
+    CLAUSE_END,
     DICE,
     HYPHEN,
     LEFT_LETTERS,
@@ -26,6 +27,7 @@ from cards.typeset.czech import (
 if TYPE_CHECKING:
     from cards.typeset.context import TypesetContext
 
+ENCLITICS = frozenset({"li", "ž", "s"})  # never at a line's start: "Sešleš-" / "-li"
 SHRINK = 0.2  # what a space may shrink in a justified line, as a share of its width
 _WHITESPACE = re.compile(r"(\s+)")
 
@@ -246,10 +248,15 @@ def word_breaks(
     at = {p: (hyphen, 0.0) for p in points}
     if own:
         for i, char in enumerate(word[:-1]):
-            if char == HYPHEN and i > 0:
+            if char == HYPHEN and i > 0 and not _enclitic(word[i + 1 :]):
                 at[i + 1] = (0.0, hyphen)
     prefix = prefix_widths(word, font)
     return tuple(WordBreak(p, prefix[p], *at[p]) for p in sorted(at))
+
+
+def _enclitic(rest: str) -> bool:
+    """Return whether what follows a word's own hyphen must not begin a line ("-li", "-ž")."""
+    return rest.rstrip(CLAUSE_END + ".").lower() in ENCLITICS
 
 
 def prefix_widths(word: str, font: str) -> list[float]:

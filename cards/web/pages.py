@@ -1,0 +1,270 @@
+"""The HTML page and its htmx fragments: pick spells, the deck, preview and print.
+
+Each view turns the page's form into the JSON API's request (cards/web/api.py) and calls the same
+functions the API and the `cards` commands call; it only renders what they return. Nothing about
+spells, names, counts or print options is decided here or in the page's JavaScript.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import json
+import tempfile
+import zipfile
+from pathlib import Path
+from urllib.parse import urlencode
+
+from flask import Blueprint, Response, render_template, request
+
+from cards.errors import CardsError
+from cards.layout import list_layouts, load_layout
+from cards.model import CLASSES, SCHOOLS, SOURCES
+from cards.service import plural
+from cards.web import api
+
+pages = Blueprint(
+    "pages",
+    __name__,
+    template_folder="templates",
+    static_folder="static",
+    static_url_path="/assets",
+)
+
+LEVELS = tuple(range(10))
+SHEETS = (("a4", "A4"), ("letter", "Letter"), ("none", "jedna karta na stranu"))
+FLAG_CHOICES = (("", "nerozhoduje"), ("ano", "jen"), ("ne", "bez"))
+PREVIEW_DPI = 110  # a poker card 272 px wide: sharp on the page, light to send
+TTS_DPI = 150
+
+
+def request_data(form) -> dict:
+    """The page's form as the JSON API's request: deck, own spells, filters, print options."""
+    data = {
+        "spells": [label for label in form.getlist("spells") if label.strip()],
+        "add": [{"name": form.get("homebrew_name", ""), "text": form["homebrew"]}]
+        if form.get("homebrew", "").strip()
+        else [],
+        "layout": form.get("layout", "poker"),
+        "sheet": form.get("sheet", "a4"),
+        "backs": bool(form.get("backs")),
+        "duplex": form.get("duplex", "long"),
+        "back_offset": [form.get("offset_x") or 0, form.get("offset_y") or 0],
+        "fold": bool(form.get("fold")),
+        "continue_on_back": bool(form.get("continue_on_back")),
+    }
+    for field in ("q", "class", "school", "source", "ritual", "concentration"):
+        data[field] = form.get(field, "")
+    data["level"] = f"{form.get('level_from', '0')}-{form.get('level_to', '9')}"
+    return data
+
+
+def _message(error: CardsError) -> str:
+    return error.message if isinstance(error, api.ApiError) else f"Nelze splnit: {error}"
+
+
+def _error_fragment(error: CardsError):
+    return render_template("_error.html", message=_message(error)), 400
+
+
+@pages.get("/")
+def index():
+    """The whole page; a share link (?seznam=...) starts the deck with its spells."""
+    shared = request.args.get("seznam")
+    layouts = [(name, load_layout(name).description) for name in list_layouts()]
+    return render_template(
+        "page.html",
+        classes=CLASSES,
+        schools=SCHOOLS,
+        sources=SOURCES,
+        levels=LEVELS,
+        sheets=SHEETS,
+        flags=FLAG_CHOICES,
+        layouts=layouts,
+        shared=[line for line in shared.splitlines() if line.strip()] if shared else None,
+    )
+
+
+@pages.post("/hledat")
+def search():
+    """The results of a search: each spell a checkbox, ticked when it is in the deck."""
+    data = request_data(request.form)
+    try:
+        found = api.list_spells(data)
+    except CardsError as error:
+        return _error_fragment(error)
+    return render_template(
+        "_results.html",
+        spells=found,
+        chosen=set(data["spells"]),
+        summary="Nalezeno: " + plural(len(found), "kouzlo", "kouzla", "kouzel"),
+    )
+
+
+def _preset(every, preset: str):
+    """A whole class deck (as `cards class`) or the whole compendium (as `cards compendium`)."""
+    from cards.select import resolve_class, sort_spells
+    from cards.service import select
+
+    if preset == "all":
+        return sort_spells(every, by="level")
+    return sort_spells(select(every, classes=(resolve_class(preset),)), by="level")
+
+
+@pages.post("/balicek")
+def deck():
+    """The deck: its spells in order, the engine's count and the share link.
+
+    With "preset" the deck becomes a whole class or the compendium; with "list_text" a list
+    file replaces it (unless a name in it names no spell: then every such line is shown).
+    """
+    form = request.form
+    data = request_data(form)
+    problems = ()
+    try:
+        settings = api.print_settings(data)
+        every, labels = api.engine().spells(api._files(data))
+        if form.get("preset"):
+            spells = _preset(every, form["preset"])
+        else:
+            if "list_text" in form:
+                try:
+                    lines = form["list_text"].splitlines()
+                    data["spells"] = [labels[s] for s in api.resolve_labels(lines, every, "text")]
+                except api.ApiError as error:
+                    problems = error.extra.get("problems", ())
+            spells = api.resolve_labels(data["spells"], every) if data["spells"] else ()
+        summary = api.engine().count(spells, settings).text if spells else "Balíček je prázdný."
+    except CardsError as error:
+        return _error_fragment(error)
+    chosen = [labels[spell] for spell in spells]
+    return render_template(
+        "_deck.html",
+        spells=list(zip(spells, chosen, strict=True)),
+        labels_json=json.dumps(chosen, ensure_ascii=False),
+        summary=summary,
+        problems=problems,
+        share="/?" + urlencode({"seznam": "\n".join(chosen)}) if chosen else "",
+    )
+
+
+@pages.post("/nahled")
+def preview():
+    """The engine's PNG of every part of one spell, front and back, in the chosen layout."""
+    form = request.form
+    data = request_data(form)
+    try:
+        every, _ = api.engine().spells(api._files(data))
+        spell = api.resolve_labels([form.get("label", "")], every, field="spell")[0]
+        settings = api.print_settings(data)
+        png = api.engine().preview(
+            spell,
+            layout=settings.layout,
+            dpi=PREVIEW_DPI,
+            continue_on_back=settings.continue_on_back,
+        )
+    except CardsError as error:
+        return _error_fragment(error)
+    source = "data:image/png;base64," + base64.b64encode(png).decode("ascii")
+    return render_template("_preview.html", spell=spell, source=source)
+
+
+@pages.post("/vlastni")
+def homebrew():
+    """Check an uploaded spell file: its problems with line numbers, or the spells it adds."""
+    from cards.service import SpellFile, lint_spell_files
+
+    name = api._safe_name(request.form.get("name", "") or "vlastni.txt")
+    added, problems = lint_spell_files(
+        api.engine().base, (SpellFile(name, request.form.get("text", "")),)
+    )
+    errors = [p for p in problems if p.severity == "error"]
+    if not added and not errors:
+        errors = [api._empty_problem(name)]
+    return render_template(
+        "_homebrew.html",
+        name=name,
+        errors=errors,
+        warnings=[p for p in problems if p.severity != "error"],
+        added=added,
+        added_count=plural(len(added), "kouzlo", "kouzla", "kouzel"),
+    )
+
+
+def _download(data: bytes, name: str, mimetype: str) -> Response:
+    response = Response(data, mimetype=mimetype)
+    response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+def _refused(error: CardsError):
+    return _message(error), 400, {"Content-Type": "text/plain; charset=utf-8"}
+
+
+def _deck_request():
+    return api.deck_request(request_data(request.form))
+
+
+@pages.post("/pdf")
+def pdf():
+    """The deck's PDF with the form's print options: what `cards deck` prints."""
+    try:
+        spells, settings = _deck_request()
+        built = api.engine().pdf(spells, settings, title=api.DECK_TITLE, index=False)
+    except CardsError as error:
+        return _refused(error)
+    return _download(built.data, "balicek.pdf", "application/pdf")
+
+
+@pages.post("/tts")
+def tts():
+    """The deck's Tabletop Simulator sheets (as `cards images --sheet tts`), zipped."""
+    from cards.images import write_tts_sheets
+
+    try:
+        spells, settings = _deck_request()
+        buffer = io.BytesIO()
+        with tempfile.TemporaryDirectory() as folder:
+            paths = write_tts_sheets(spells, Path(folder), layout=settings.layout, dpi=TTS_DPI)
+            with zipfile.ZipFile(buffer, "w") as archive:
+                for path in paths:
+                    archive.write(path, path.name)
+    except CardsError as error:
+        return _refused(error)
+    return _download(buffer.getvalue(), "tts.zip", "application/zip")
+
+
+@pages.post("/kalibrace")
+def calibration():
+    """The duplex calibration sheet on the chosen paper (as `cards calibrate`)."""
+    from cards.calibrate import write_calibration
+    from cards.impose import load_sheet
+
+    data = request_data(request.form)
+    try:
+        settings = api.print_settings(data)
+        layout = load_layout(settings.layout)
+        paper = settings.sheet_name if not settings.single_cards else "a4"
+        with tempfile.TemporaryDirectory() as folder:
+            out = write_calibration(
+                Path(folder) / "kalibrace.pdf",
+                load_sheet(paper, layout.width, layout.height),
+                layout=layout,
+            )
+            pdf_bytes = Path(out).read_bytes()
+    except CardsError as error:
+        return _refused(error)
+    return _download(pdf_bytes, "kalibrace.pdf", "application/pdf")
+
+
+@pages.post("/seznam")
+def list_file():
+    """The deck as a `cards deck` list file, one spell a line."""
+    data = request_data(request.form)
+    try:
+        every, labels = api.engine().spells(api._files(data))
+        spells = api.resolve_labels(data["spells"], every)
+    except CardsError as error:
+        return _refused(error)
+    text = "".join(f"{labels[spell]}\n" for spell in spells)
+    return _download(text.encode("utf-8"), "seznam.txt", "text/plain; charset=utf-8")

@@ -1,0 +1,80 @@
+"""Lint of a compendium's wording: what a proof-reader would mark in text that parses well.
+
+`cards.compendium` calls `wording_problems` and reports each finding as a warning:
+
+- ``description``: a spell with no paragraph before its stat block ("Akce" …): the source
+  lost its description (Drobný služebník prints only its stat block);
+- ``preposition``: a capitalised one-letter preposition after a lower-case word, mid-sentence
+  ("tvorovi Ve svém dosahu", "tvor V tomto tahu");
+- ``percent``: a percent used as a noun written without a space ("o 15%", "1k10% ze
+  vzdálenosti"): Czech writes "15 %" for the noun and "15%" only for the adjective
+  ("50% šance", fifty-percent chance).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+
+from cards.model import Heading, Paragraph, Spell
+
+STAT_BLOCK_HEADINGS = ("Akce", "Reakce", "Reakce:", "Akce:", "Bonusové akce", "Legendární akce")
+_PREPOSITION_RE = re.compile(r"(?<=[a-záčďéěíňóřšťúůýž]) (V|Ve|K|Ke|S|Se|Z|Ze|O|U) (?=\w)")
+# A percent sign closing a number, and the word after it: a noun when no word follows it or
+# the next is a preposition, a conjunction or "tedy" ("o 15%, tedy", "1k10% ze vzdálenosti").
+_PERCENT_RE = re.compile(r"\d%(?=$|[,.;:)]|\s+(?:z|ze|a|i|nebo|či|tedy|do|na|za)\b)")
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One wording problem at a 1-based line: its kind, what is wrong and the text."""
+
+    line: int
+    kind: str
+    message: str
+    excerpt: str
+
+
+def wording_problems(spells: Iterable[Spell], lines: Sequence[tuple[int, str]]) -> list[Finding]:
+    """Return the wording problems of parsed spells and of the compendium's (number, text) lines."""
+    found = list(_descriptions(spells))
+    for number, text in lines:
+        found.extend(_line_problems(number, text))
+    return found
+
+
+def _descriptions(spells: Iterable[Spell]) -> Iterator[Finding]:
+    for spell in spells:
+        for block in spell.blocks:
+            if isinstance(block, Paragraph) and block.kind == "text":
+                break
+            if isinstance(block, Heading) and block.text in STAT_BLOCK_HEADINGS:
+                yield Finding(
+                    spell.origin.line,
+                    "description",
+                    f"{spell.name}: no paragraph before its stat block ({block.text!r}); "
+                    "is the description missing from the source?",
+                    spell.name,
+                )
+                break
+
+
+def _line_problems(number: int, text: str) -> Iterator[Finding]:
+    for match in _PREPOSITION_RE.finditer(text):
+        word = match.group(1)
+        yield Finding(
+            number,
+            "preposition",
+            f"a capitalised preposition {word!r} after a lower-case word; "
+            f"expected {word.lower()!r}",
+            text[max(0, match.start() - 20) : match.end() + 20],
+        )
+    for match in _PERCENT_RE.finditer(text):
+        yield Finding(
+            number,
+            "percent",
+            "a percent used as a noun is written with a space ('15 %'); without one it is "
+            "an adjective ('50% šance')",
+            text[max(0, match.start() - 20) : match.end() + 20],
+        )

@@ -1,0 +1,187 @@
+"""A real browser over the real server: Debian's headless Chromium driven by Selenium.
+
+The app runs in a thread on 127.0.0.1 with a free port; one browser per test module. Nothing is
+downloaded at run time: the browser and its driver are given by path (SE_OFFLINE=true stops
+Selenium Manager) and axe-core comes from npm into a cache folder under out/ on first use. When
+CI=true a missing browser fails the tests instead of skipping them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMEDRIVER = Path("/usr/bin/chromedriver")
+ROOT = Path(__file__).resolve().parents[2]
+OUT = ROOT / "out" / "browser"
+AXE_CACHE = ROOT / "out" / "npm-cache"
+AXE_FILE = AXE_CACHE / "node_modules" / "axe-core" / "axe.min.js"
+WAIT = 15  # seconds a page may take to show what a test waits for
+
+
+def _missing_browser() -> str | None:
+    missing = [str(path) for path in (CHROMIUM, CHROMEDRIVER) if not path.exists()]
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        missing.append("the selenium package (pip install -e '.[test]')")
+    return ", ".join(missing) or None
+
+
+@pytest.fixture(scope="session")
+def browser_available() -> None:
+    """Skip without a browser; in CI (CI=true) fail instead, since .ci/run installs one."""
+    missing = _missing_browser()
+    if missing:
+        message = f"no browser for the browser tests: missing {missing}"
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(message + " (.ci/run installs chromium and chromium-driver)")
+        pytest.skip(message)
+
+
+@pytest.fixture(scope="session")
+def server(browser_available) -> str:
+    """The app on 127.0.0.1 at a free port, served from a thread; its base URL."""
+    from werkzeug.serving import make_server
+
+    from cards.web.app import create_app
+
+    httpd = make_server("127.0.0.1", 0, create_app(), threaded=True)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_port}"
+    httpd.shutdown()
+    thread.join(timeout=5)
+
+
+@pytest.fixture(scope="module")
+def downloads(tmp_path_factory) -> Path:
+    """The folder the browser downloads into."""
+    return tmp_path_factory.mktemp("downloads")
+
+
+@pytest.fixture(scope="module")
+def browser(server, downloads, tmp_path_factory):
+    """One headless Chromium for a test module, downloading into `downloads`."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    os.environ["SE_OFFLINE"] = "true"
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    profile = tmp_path_factory.mktemp("chromium-profile")
+    for argument in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-dev-shm-usage",
+        f"--user-data-dir={profile}",
+        "--window-size=1400,1000",
+        "--lang=cs",
+    ):
+        options.add_argument(argument)
+    options.add_experimental_option(
+        "prefs",
+        {
+            "download.default_directory": str(downloads),
+            "download.prompt_for_download": False,
+            "safebrowsing.enabled": False,
+        },
+    )
+    driver = webdriver.Chrome(service=Service(executable_path=str(CHROMEDRIVER)), options=options)
+    driver.execute_cdp_cmd(
+        "Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)}
+    )
+    driver.base_url = server
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture
+def page(browser):
+    """The page, opened fresh with an empty browser store."""
+    browser.get(browser.base_url + "/")
+    browser.execute_script("localStorage.clear()")
+    browser.get(browser.base_url + "/")
+    wait_for_results(browser)
+    return browser
+
+
+def wait_for(driver, condition, timeout: float = WAIT, message: str = ""):
+    """Wait until condition(driver) is truthy; return its value."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(driver, timeout, poll_frequency=0.05).until(condition, message)
+
+
+def wait_for_results(driver) -> None:
+    """Wait until the results list and the deck have been drawn and no request is pending."""
+    wait_for(
+        driver,
+        lambda d: d.execute_script(
+            "return document.querySelector('#results-count') !== null"
+            " && document.querySelector('#deck-body') !== null"
+            " && document.querySelectorAll('.htmx-request').length === 0"
+        ),
+        message="the page did not draw its results and deck",
+    )
+
+
+def wait_for_download(folder: Path, suffix: str, timeout: float = 60) -> Path:
+    """Wait for a finished download ending in `suffix`; return it (and empty the folder later)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        done = [p for p in folder.iterdir() if p.name.endswith(suffix)]
+        partial = [p for p in folder.iterdir() if p.name.endswith(".crdownload")]
+        if done and not partial:
+            return done[0]
+        time.sleep(0.1)
+    raise AssertionError(f"no {suffix} download in {folder}: {list(folder.iterdir())}")
+
+
+def empty(folder: Path) -> None:
+    """Remove earlier downloads."""
+    for path in folder.iterdir():
+        path.unlink()
+
+
+@pytest.fixture(scope="session")
+def axe_source(browser_available) -> str:
+    """axe-core's script, from npm into out/npm-cache on first use (a test tool, not shipped)."""
+    if not AXE_FILE.exists():
+        npm = shutil.which("npm")
+        if npm is None:
+            pytest.fail("axe-core is needed and npm is missing to install it")
+        AXE_CACHE.mkdir(parents=True, exist_ok=True)
+        subprocess.run(
+            [npm, "install", "--no-save", "--no-audit", "--no-fund", "--prefix", str(AXE_CACHE)]
+            + ["axe-core@4"],
+            check=True,
+            capture_output=True,
+        )
+    return AXE_FILE.read_text(encoding="utf-8")
+
+
+def axe_violations(driver, source: str) -> list[dict]:
+    """Run axe-core on the page for WCAG 2.0/2.1 A and AA; return its violations."""
+    driver.execute_script(source)
+    result = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, {runOnly: {type: 'tag', values:"
+        " ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']}})"
+        ".then(r => done(JSON.stringify(r.violations)), e => done(JSON.stringify(String(e))));"
+    )
+    return json.loads(result)

@@ -1,0 +1,238 @@
+"""The input gate (cards/inputs.py): every file the tool reads is a regular file of bounded size,
+decoded from UTF-8 or UTF-16 with a BOM, NFC-normalised, read once; nesting and huge numbers in
+JSON and TOML and a deep chain of bases are clear errors, never a traceback."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import unicodedata
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cards.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+SPELL = """{name}
+
+Sparkling greeting
+
+{book}
+
+Iluze 0. úrovně
+
+Vyvolání: 1 akce
+
+Dosah: 2 sáhy
+
+Složky: V, P
+
+Trvání: 1 minuta
+
+Povolání: Bard, Čaroděj
+
+Nad tvou dlaní vytryskne sprška barevných jisker, která pozdraví tvora podle tvé volby.
+"""
+
+
+def spell(name: str = "Jiskřivý pozdrav", book: str = "Kouzla naší družiny") -> str:
+    return SPELL.format(name=name, book=book)
+
+
+def run(*args: str, input: str | bytes | None = None):
+    """Run the command; an exception escaping the CLI fails the test with its traceback."""
+    return CliRunner().invoke(main, list(args), input=input, catch_exceptions=False)
+
+
+def cards(*args: str, input: bytes | None = None, timeout: float = 60):
+    """Run `python -m cards` in a fresh process, with a time limit (a hang is a failure)."""
+    return subprocess.run(
+        [sys.executable, "-m", "cards", *args],
+        capture_output=True,
+        input=input,
+        timeout=timeout,
+        cwd=ROOT,
+    )
+
+
+# --- regular files only ---------------------------------------------------------------------
+
+
+def test_a_character_device_as_data_is_refused_without_reading():
+    """--data /dev/zero is refused by kind at once (it used to read 23 GB)."""
+    result = cards("list", "--data", "/dev/zero", timeout=30)
+    assert result.returncode == 1
+    err = result.stderr.decode()
+    assert "/dev/zero" in err and "znakové zařízení, ne obyčejný soubor" in err
+    assert b"Traceback" not in result.stderr
+
+
+def test_a_fifo_as_add_is_refused_without_waiting(tmp_path):
+    """--add naming a FIFO nobody writes to is refused, not waited on."""
+    fifo = tmp_path / "roura"
+    os.mkfifo(fifo)
+    result = cards("lint", "--add", str(fifo), timeout=30)
+    assert result.returncode == 1
+    assert "pojmenovaná roura (FIFO)" in result.stderr.decode() + result.stdout.decode()
+
+
+@pytest.mark.parametrize("option", ["--layout", "--sheet"])
+def test_a_directory_as_layout_or_sheet_is_refused(option, tmp_path):
+    """A folder named x.toml is not a layout or a sheet file."""
+    folder = tmp_path / "x.toml"
+    folder.mkdir()
+    result = run("class", "paladin", option, str(folder), "-o", str(tmp_path / "a.pdf"))
+    assert result.exit_code == 1, result.output
+    assert f"{folder}: složka, ne obyčejný soubor" in result.output
+
+
+def test_a_deck_list_that_is_a_device_is_refused():
+    """cards deck /dev/zero is refused by kind."""
+    result = cards("deck", "/dev/zero", timeout=30)
+    assert result.returncode == 1
+    assert "znakové zařízení" in result.stderr.decode()
+
+
+# --- size caps --------------------------------------------------------------------------------
+
+
+def test_a_spell_file_over_the_cap_is_refused(tmp_path):
+    """A spell file over 16 MB is refused with the cap, after reading at most the cap."""
+    from cards.inputs import MAX_SPELL_FILE
+
+    big = tmp_path / "velky.txt"
+    with big.open("wb") as file:
+        file.truncate(MAX_SPELL_FILE + 1)
+    result = run("lint", "--add", str(big))
+    assert result.exit_code == 1
+    assert str(big) in result.output and "soubor je větší než 16 MB" in result.output
+
+
+def test_a_deck_list_over_the_cap_is_refused(tmp_path):
+    """A deck list over 1 MB (from a file or standard input) is refused with the cap."""
+    from cards.inputs import MAX_DECK_LIST
+
+    text = "fireball\n" * (MAX_DECK_LIST // 9 + 1)
+    path = tmp_path / "seznam.txt"
+    path.write_text(text, encoding="utf-8")
+    result = run("deck", str(path), "-o", str(tmp_path / "a.pdf"))
+    assert result.exit_code == 1
+    assert "soubor je větší než 1 MB" in result.output
+    result = cards("deck", "-", "-o", str(tmp_path / "b.pdf"), input=text.encode())
+    assert result.returncode == 1
+    assert "<stdin>: soubor je větší než 1 MB" in result.stderr.decode()
+
+
+# --- decoding ---------------------------------------------------------------------------------
+
+
+def test_a_deck_list_saved_as_utf16_by_notepad_is_read(tmp_path):
+    """A UTF-16 list with a BOM (Notepad's "Unicode") is read like UTF-8."""
+    path = tmp_path / "seznam.txt"
+    path.write_bytes("\ufeffOhnivá koule\r\nštít\r\n".encode("utf-16-le"))
+    out = tmp_path / "a.pdf"
+    result = run("deck", str(path), "-o", str(out))
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("2 kouzla, 2 karty")
+
+
+def test_a_spell_file_in_utf16_is_read(tmp_path):
+    """An --add file in UTF-16 with a BOM is read (no 'byte 0 is not UTF-8')."""
+    path = tmp_path / "druzina.txt"
+    path.write_bytes(b"\xff\xfe" + spell().encode("utf-16-le"))
+    result = run("show", "Jiskřivý pozdrav", "--add", str(path))
+    assert result.exit_code == 0, result.output
+    assert 'name: "Jiskřivý pozdrav"' in result.output
+
+
+def test_a_name_in_decomposed_unicode_is_a_duplicate(tmp_path):
+    """An NFD name (as macOS writes it) equals its NFC twin: the clash is caught."""
+    nfd = unicodedata.normalize("NFD", "Ohnivá koule")
+    assert nfd != "Ohnivá koule"
+    path = tmp_path / "druzina.txt"
+    path.write_text(spell(nfd, "Příručka hráče"), encoding="utf-8")
+    result = run("lint", "--add", str(path))
+    assert result.exit_code == 1
+    assert "Ohnivá koule" in result.output
+
+
+def test_a_json_name_in_decomposed_unicode_is_normalised(tmp_path):
+    """A JSON record's strings are NFC too, escaped (\\u0301) or not."""
+    record = json.loads(cards("show", "fireball", "--json").stdout)
+    record["name"] = unicodedata.normalize("NFD", "Ohnivá koulička")
+    path = tmp_path / "druzina.json"
+    path.write_text(json.dumps([record]), encoding="utf-8")  # ensure_ascii: \u0301 escapes
+    result = run("show", "Ohnivá koulička (Příručka hráče)", "--add", str(path), "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["name"] == "Ohnivá koulička"
+
+
+# --- read once --------------------------------------------------------------------------------
+
+
+def test_lint_add_dev_stdin_reads_the_pipe_once():
+    """`lint --add /dev/stdin` with a valid pipe: no 'empty' error from a second read."""
+    result = cards("lint", "--add", "/dev/stdin", input=spell().encode())
+    out = result.stdout.decode()
+    assert result.returncode == 0, out + result.stderr.decode()
+    assert "0 chyb" in out or "0 errors" in out
+
+
+# --- nesting, digits, chains ------------------------------------------------------------------
+
+
+def test_deeply_nested_json_is_a_clear_error(tmp_path):
+    """100,000 nested arrays: a message naming the file, no traceback."""
+    path = tmp_path / "hluboky.json"
+    path.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    result = cards("lint", "--add", str(path))
+    err = result.stdout.decode() + result.stderr.decode()
+    assert result.returncode == 1
+    assert "Traceback" not in err and f"{path}" in err and "vnořená příliš hluboko" in err
+
+
+def test_a_json_number_of_5000_digits_is_a_clear_error(tmp_path):
+    """A level of 5,000 digits: a message, no traceback (Python's int limit is 4,300)."""
+    path = tmp_path / "cislo.json"
+    path.write_text('[{"level": ' + "1" * 5000 + "}]", encoding="utf-8")
+    result = cards("lint", "--add", str(path))
+    err = result.stdout.decode() + result.stderr.decode()
+    assert result.returncode == 1
+    assert "Traceback" not in err and "víc než 4300 číslic" in err
+
+
+@pytest.mark.parametrize("option", ["--layout", "--sheet"])
+def test_deeply_nested_toml_is_a_clear_error(option, tmp_path):
+    """A layout or sheet file with 5,000 nested arrays: a message naming the file."""
+    path = tmp_path / "hluboky.toml"
+    path.write_text("a = " + "[" * 5000 + "]" * 5000 + "\n", encoding="utf-8")
+    result = cards("class", "paladin", option, str(path), "-o", str(tmp_path / "a.pdf"))
+    err = result.stderr.decode()
+    assert result.returncode == 1
+    assert "Traceback" not in err and str(path) in err and "vnořená příliš hluboko" in err
+
+
+def test_a_toml_number_of_5000_digits_is_a_clear_error(tmp_path):
+    """A layout value of 5,000 digits: a message naming the file."""
+    path = tmp_path / "cislo.toml"
+    path.write_text('kind = "card"\nbase = "poker"\nx = ' + "1" * 5000 + "\n", encoding="utf-8")
+    result = cards("class", "paladin", "--layout", str(path), "-o", str(tmp_path / "a.pdf"))
+    err = result.stderr.decode()
+    assert result.returncode == 1
+    assert "Traceback" not in err and str(path) in err and "víc než 4300 číslic" in err
+
+
+def test_a_chain_of_1200_bases_is_a_clear_error(tmp_path):
+    """Layout 0 based on 1 based on 2 ... 1,200 deep: a message, no RecursionError."""
+    for n in range(1200):
+        base = f'"l{n + 1}.toml"' if n < 1199 else '"poker"'
+        text = f'kind = "card"\nbase = {base}\ndescription = "{n}"\n'
+        (tmp_path / f"l{n}.toml").write_text(text, encoding="utf-8")
+    result = cards("class", "paladin", "--layout", str(tmp_path / "l0.toml"), "-o", "/tmp/x.pdf")
+    err = result.stderr.decode()
+    assert result.returncode == 1
+    assert "Traceback" not in err and "l0.toml" in err and "base" in err

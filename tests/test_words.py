@@ -1,0 +1,215 @@
+"""Czech word breaks and paragraph ends a proof-reader passes (issue 18), and the wording lint."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+import cards.typeset.totalfit as tf
+from cards.build import build_pdf
+from cards.compendium import parse_compendium, read_compendium
+from cards.layout import load_layout
+from cards.typeset import prepare, set_lines
+from cards.typeset.czech import (
+    Exceptions,
+    core_positions,
+    exceptions,
+    hyphenation_points,
+    parse_exceptions,
+    pattern_positions,
+)
+from cards.typeset.normalise import normalise
+from cards.typeset.words import Run, word_breaks
+from tests.unit.typeset.test_typeset import MONO, SERIF, _mono_lines
+
+ROOT = Path(__file__).resolve().parent.parent
+_spec = importlib.util.spec_from_file_location("bench_words", ROOT / "bench" / "bench_words.py")
+bench_words = sys.modules.setdefault("bench_words", importlib.util.module_from_spec(_spec))
+_spec.loader.exec_module(bench_words)
+NONE = Exceptions({}, {}, 0)  # no exceptions: pyphen's patterns and the prefix rule alone
+
+
+@pytest.mark.parametrize("wrong", bench_words.WRONG_BREAKS)
+def test_a_listed_wrong_break_is_no_hyphenation_point(wrong):
+    """Every break of the list a Czech reader stops at ("neu-spěje") is not a point."""
+    head, tail = wrong.split("-")
+    assert len(head) not in hyphenation_points(head + tail)
+
+
+def test_the_prefix_rule_drops_a_break_one_letter_after_a_prefix_before_a_vowel():
+    """ "neu-spěl", "zaú-točil", "neo-slepl": pyphen has the point, the rule drops it."""
+    for word, point in (("neuspěl", 3), ("zaútočil", 3), ("neoslepl", 3), ("bezohledný", 4)):
+        assert point in pattern_positions(word)
+        assert point not in core_positions(word, NONE)
+    assert 2 in core_positions("neuspěl", NONE)  # "ne-uspěl" stays
+
+
+def test_the_prefix_rule_keeps_the_prefixes_own_e():
+    """ "roze-hnat", "ode-mkne" keep the break after the prefix's own e."""
+    assert 4 in core_positions("rozehnat", NONE)
+    assert 3 in core_positions("odemkne", NONE)
+
+
+def test_an_exception_word_gives_its_points_and_a_stem_holds_inside_it():
+    """An entry replaces pyphen's points; a stem's hold inside it, pyphen's after it."""
+    table = parse_exceptions("# comment\nne-ús-pě-chu\npo-už*\n")
+    assert core_positions("neúspěchu", table) == [2, 4, 6]
+    assert core_positions("Neúspěchu", table) == [2, 4, 6]  # matched lower-cased
+    assert pattern_positions("použiješ") == [2, 3, 5]  # "pou-" too
+    assert core_positions("použiješ", table) == [2, 5]
+    assert core_positions("použiješ", NONE) == [2, 3, 5]
+
+
+def test_the_shipped_exceptions_are_read():
+    """layouts/hyphenation.txt is shipped and read: okamžitě breaks "okam-žitě"."""
+    assert "okamžit" in exceptions().stems
+    assert hyphenation_points("okamžitě") == (4,)
+
+
+def test_a_bad_exception_line_is_named():
+    """A line that is not a lower-case word with hyphens names the file and the line."""
+    with pytest.raises(ValueError, match=r"x.txt:2: expected a lower-case word"):
+        parse_exceptions("ne-ús-pě-chu\nNe 2\n", "x.txt")
+
+
+def test_li_z_s_never_begin_a_line():
+    """ "Sešleš-li", "tentýž-ž"… never break at their own hyphen; "modro-zelený" does."""
+    assert [b.at for b in word_breaks("Sešleš-li", SERIF) if not b.hyphen] == []
+    assert [b.at for b in word_breaks("Sešleš-li,", SERIF) if not b.hyphen] == []
+    assert [b.at for b in word_breaks("co-s", SERIF) if not b.hyphen] == []
+    assert 6 in [b.at for b in word_breaks("modro-zelený", SERIF) if not b.hyphen]
+
+
+@pytest.mark.parametrize(
+    ("text", "chars"),
+    [
+        ("Cíl má výhodu k ověřením Charismatu.", 28),
+        ("Kouzlo nepůsobí na nemrtvé ani výtvory.", 33),
+        ("a cíl ukončí toto kouzlo předčasně.", 30),
+    ],
+)
+def test_no_paragraph_ends_on_a_words_tail_alone(text, chars, monkeypatch):
+    """ "…ověřením Cha-" / "rismatu." is set "…ověřením" / "Charismatu." (without the rule not)."""
+    lines = _mono_lines(text, chars)
+    assert not lines[-2].endswith("-")
+    monkeypatch.setattr(tf, "FRAGMENT_DEMERITS", 0)
+    assert _mono_lines(text, chars)[-2].endswith("-")
+
+
+def test_no_last_line_under_two_ems(monkeypatch):
+    """ "3." alone is not a last line: the word before it goes along."""
+    text = "Cíl si hodí záchranný hod na Moudrost 3."
+    assert _mono_lines(text, 36)[-1] == "rost 3."
+    monkeypatch.setattr(tf, "SHORT_LAST_DEMERITS", 0)
+    assert _mono_lines(text, 36)[-1] == "3."
+
+
+def test_flush_left_lines_never_stretch_and_never_take_more_lines():
+    """flush_left: ragged (spaces never wider), no more lines than justified text."""
+    text = (
+        "Pokud sešleš toto kouzlo s použitím pozice 3. nebo vyšší úrovně, zranění se zvýší o 1k6."
+    )
+    for chars in range(18, 40):
+        flush = set_lines(
+            prepare([Run(text, MONO)]), chars * 6.0205078125 + 1e-6, 10, flush_left=True
+        )
+        justified = set_lines(prepare([Run(text, MONO)]), chars * 6.0205078125 + 1e-6, 10)
+        assert all(line.word_space <= 1e-9 for line in flush)
+        assert len(flush) <= len(justified)
+    ragged = _mono_lines(text, 30, flush_left=True)
+    assert any(len(line) < 29 for line in ragged[:-1])  # some lines end short: flush-left
+
+
+def test_flush_left_text_never_ends_on_a_tail_alone():
+    """The line-by-line breaker of flush-left text keeps the last word whole."""
+    lines = _mono_lines("Cíl má výhodu k ověřením Charismatu.", 16, flush_left=True)
+    assert lines == ["Cíl má výhodu", "k ověřením", "Charismatu."]
+
+
+def test_a_minus_before_a_digit_is_the_minus_sign_glued_to_its_word():
+    """ "postih –2", "| -5 |" -> U+2212; the space before it is glued; ranges stay en dashes."""
+    assert normalise("utrpí postih –2 k OČ") == "utrpí postih\u00a0\u22122 k OČ"
+    assert normalise("-5") == "\u22125"
+    assert normalise("(–2)") == "(\u22122)"
+    assert normalise("2 - 6") == "2\u20136"
+    assert normalise("Bigby's hand") == "Bigby\u2019s hand"
+
+
+def _spell(description: str) -> str:
+    return (
+        "Zkouška\n\nTrial\n\nPříručka hráče\n\nIluze 1. úrovně\n\nVyvolání: 1 akce\n\n"
+        "Dosah: 6 sáhů\n\nSložky: V\n\nTrvání: 1 minuta\n\nPovolání: Bard\n\n"
+        f"{description}\n"
+    )
+
+
+def _warnings(description: str) -> list[tuple[str, int]]:
+    compendium = parse_compendium(_spell(description), "x.txt")
+    return [(p.kind, p.line) for p in compendium.problems if p.severity == "warning"]
+
+
+def test_lint_warns_about_a_spell_with_only_a_stat_block():
+    """A stat block ("Akce") with no paragraph before it: the description is missing."""
+    assert _warnings("Akce\n\nÚder pěstí. Útok na blízko zbraní: +5 k zásahu.") == [
+        ("description", 1)
+    ]
+    assert _warnings("Vyvoláš sluhu.\n\nAkce\n\nÚder pěstí. Útok: +5 k zásahu.") == []
+
+
+def test_lint_flags_a_capitalised_preposition_after_a_lower_case_word():
+    """ "tvorovi Ve svém" is flagged at its line; "Ve svém" opening a sentence is not."""
+    assert _warnings("Zaútočí na tvora Ve svém dosahu.") == [("preposition", 19)]
+    assert _warnings("Zaútočí. Ve svém dosahu nic.") == []
+
+
+def test_lint_flags_a_percent_noun_without_a_space():
+    """ "o 15%," and "1k10% ze" are nouns; "50% šance" is the adjective."""
+    assert _warnings("Budete mimo cíl o 15%, tedy 18 mil.") == [("percent", 19)]
+    assert _warnings("Je 1k10% ze vzdálenosti.") == [("percent", 19)]
+    assert _warnings("Je 50% šance, že zhasnou.") == []
+
+
+@pytest.fixture(scope="module")
+def compendium_figures(tmp_path_factory):
+    """The compendium on poker, one card per page, read back as bench/bench_words.py does."""
+    path = tmp_path_factory.mktemp("words") / "none.pdf"
+    build_pdf(read_compendium().spells, path, layout="poker", sheet="none")
+    return bench_words.figures(path, load_layout("poker"))
+
+
+@pytest.mark.slow
+def test_the_compendium_prints_no_listed_wrong_break(compendium_figures):
+    """None of the breaks a Czech reader stops at is printed, nor a line opening "-li"."""
+    assert compendium_figures["wrong breaks"] == 0
+    assert compendium_figures["enclitic starts"] == 0
+
+
+@pytest.mark.slow
+def test_the_compendium_has_few_tails_alone_and_short_last_lines(compendium_figures):
+    """Paragraph ends: 1 tail alone (from 60; avoiding it costs a line over 3x) and no more
+    than 10 last lines under 2 em (from 25)."""
+    assert compendium_figures["paragraphs"] > 1300
+    assert compendium_figures["fragment ends"] <= 1
+    assert compendium_figures["short last lines"] <= 10
+
+
+def test_a_higher_levels_panel_is_set_flush_left():
+    """The panel of Ohnivá koule on poker: its lines never stretch their spaces, some end short."""
+    from cards.face import TextLine
+    from cards.fit import fit
+    from cards.select import find_spell
+
+    layout = load_layout("poker")
+    spell = find_spell(read_compendium().spells, "Ohnivá koule")
+    left = layout.safe_margin
+    panel = [
+        item
+        for face in fit(spell, layout).faces
+        for item in face.items
+        if isinstance(item, TextLine) and item.role == "body" and item.x > left + 1
+    ]
+    assert len(panel) >= 2
+    assert all(item.line.word_space <= 1e-9 for item in panel)

@@ -1,0 +1,126 @@
+"""Tests for cards.preview: size and layout of the PNG, determinism, a golden real spell."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops, ImageDraw
+from reportlab.lib.units import mm
+
+from cards.preview import GAP, MARGIN, PreviewError, render_preview
+from tests.conftest import draw_back_box, draw_box, fake_faces
+
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
+GOLDEN_SPELL = "Časovaná ohnivá koule"  # two cards: both parts and both backs are compared
+GOLDEN_DPI = 80
+# Rasterisers differ a little in anti-aliasing; a pixel counts as changed only past THRESHOLD
+# (0-255, in any channel), and at most a TOLERANCE share of the pixels may change.
+THRESHOLD = 48
+TOLERANCE = 0.0002
+
+
+def preview(tmp_path: Path, faces, **options) -> Image.Image:
+    """Render faces with the stand-in drawers and open the PNG."""
+    (path,) = render_preview(
+        faces, tmp_path / "p.png", draw_front=draw_box, draw_back=draw_back_box, **options
+    )
+    return Image.open(path)
+
+
+def changed_share(first: Image.Image, second: Image.Image) -> float:
+    """Share of pixels of two same-sized pictures that differ by more than THRESHOLD."""
+    diff = ImageChops.difference(first.convert("RGB"), second.convert("RGB"))
+    strongest = _channel_max(diff)
+    changed = strongest.point(lambda value: 255 if value > THRESHOLD else 0)
+    return changed.histogram()[255] / (first.width * first.height)
+
+
+def _channel_max(image: Image.Image) -> Image.Image:
+    red, green, blue = image.split()
+    return ImageChops.lighter(ImageChops.lighter(red, green), blue)
+
+
+def check_golden(image: Image.Image, path: Path, refresh: bool) -> None:
+    """Compare a picture with its stored reference, or store it when refreshing."""
+    if refresh:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        image.save(path)
+    assert path.is_file(), f"no reference {path}: run pytest --refresh-golden once"
+    reference = Image.open(path)
+    assert reference.size == image.size, f"{path.name} is {reference.size}, not {image.size}"
+    share = changed_share(reference, image)
+    assert share <= TOLERANCE, (
+        f"{share:.2%} of the pixels differ from {path.name}; if the design changed on purpose, "
+        "look at the new picture and run pytest --refresh-golden"
+    )
+
+
+def test_size_follows_cards_and_dpi(tmp_path):
+    """Three cards with backs at 72 dpi: three cards wide, two high, plus gaps and margins."""
+    image = preview(tmp_path, fake_faces(3), dpi=72)
+    width = 2 * MARGIN + 3 * 63 * mm + 2 * GAP
+    height = 2 * MARGIN + 2 * 88 * mm + GAP
+    assert image.size == (math.ceil(width), math.ceil(height))  # PDFium rounds up
+
+
+def test_fronts_on_top_backs_below(tmp_path):
+    """Fronts fill the top row and their backs the row below; white paper around them."""
+    image = preview(tmp_path, fake_faces(2), dpi=36).convert("RGB")
+    scale = 36 / 72
+    for index in range(2):
+        x = (MARGIN + index * (63 * mm + GAP) + 63 * mm / 2) * scale
+        top = (MARGIN + 88 * mm / 2) * scale
+        bottom = (MARGIN + 88 * mm + GAP + 88 * mm / 2) * scale
+        red, green, _ = image.getpixel((round(x), round(top)))
+        assert red > 180 and green < 80
+        red, green, _ = image.getpixel((round(x), round(bottom)))
+        assert green > 180 and red < 80
+    assert image.getpixel((1, 1)) == (255, 255, 255)
+
+
+def test_without_backs_one_row(tmp_path):
+    """Without backs the picture has one row of cards."""
+    image = preview(tmp_path, fake_faces(1), dpi=72, backs=False)
+    assert image.size == (math.ceil(2 * MARGIN + 63 * mm), math.ceil(2 * MARGIN + 88 * mm))
+
+
+def test_deterministic_bytes(tmp_path):
+    """The same faces give a byte-identical PNG."""
+    (first,) = render_preview(fake_faces(2), tmp_path / "a.png", dpi=50, draw_front=draw_box)
+    (second,) = render_preview(fake_faces(2), tmp_path / "b.png", dpi=50, draw_front=draw_box)
+    assert first.read_bytes() == second.read_bytes()
+
+
+def test_no_faces_is_an_error(tmp_path):
+    """Previewing nothing raises PreviewError."""
+    with pytest.raises(PreviewError, match="no card faces"):
+        render_preview((), tmp_path / "x.png")
+
+
+def test_golden_check_tolerates_noise_but_not_change(tmp_path):
+    """The golden comparison accepts a few changed pixels and rejects a changed picture."""
+    reference = preview(tmp_path, fake_faces(2), dpi=40).convert("RGB")
+    stored = tmp_path / "golden.png"
+    check_golden(reference, stored, refresh=True)
+    noisy = reference.copy()
+    noisy.putpixel((5, 5), (0, 0, 0))
+    check_golden(noisy, stored, refresh=False)
+    changed = reference.copy()
+    ImageDraw.Draw(changed).rectangle((0, 0, changed.width // 3, changed.height // 3), fill="black")
+    with pytest.raises(AssertionError):
+        check_golden(changed, stored, refresh=False)
+
+
+def test_golden_preview_of_a_real_spell(tmp_path, refresh_golden):
+    """The preview of a two-card spell matches tests/golden/ (pytest --refresh-golden renews it)."""
+    from cards.compendium import read_compendium
+    from cards.fit import fit_spell
+    from cards.layout import load_layout
+
+    (spell,) = [s for s in read_compendium().spells if s.name == GOLDEN_SPELL]
+    faces = fit_spell(spell, load_layout("poker"))
+    assert len(faces) == 2
+    (path,) = render_preview(faces, tmp_path / "golden.png", dpi=GOLDEN_DPI)
+    check_golden(Image.open(path), GOLDEN / "preview-casovana-ohniva-koule.png", refresh_golden)
