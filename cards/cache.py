@@ -30,6 +30,7 @@ from dataclasses import dataclass, fields, is_dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from cards.errors import CardsError
 from cards.face import CardFace, Disc, Fill, Label, Outline, Rule, Shape, TextLine
 from cards.fit import Fit
 from cards.fit.style import CardStyle, card_style
@@ -197,7 +198,7 @@ def fit_key(spell: Spell, layout: str, *, continue_on_back: bool) -> str:
 # --- entries -------------------------------------------------------------------------------
 
 
-class Uncacheable(Exception):
+class Uncacheable(CardsError):
     """A fit holds a value the entry format cannot write: it is fitted anew each time."""
 
 
