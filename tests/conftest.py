@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -29,11 +30,26 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 @pytest.fixture(scope="session", autouse=True)
 def _cache_folder(tmp_path_factory: pytest.TempPathFactory):
-    """Point the cache of fitted cards at a fresh folder: never the user's, never a stale one."""
-    folder = tmp_path_factory.mktemp("fit-cache")
+    """Point the cache of fitted cards at a fresh folder: never the user's, never a stale one.
+
+    The folder is the run's, shared by pytest-xdist's workers (each has a session of its own):
+    a layout's compendium is fitted once per run, and every later build of it reads the cache.
+    """
+    base = tmp_path_factory.getbasetemp()
+    root = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    folder = root / "fit-cache"
+    folder.mkdir(exist_ok=True)
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("CARDS_CACHE_DIR", str(folder))
         yield folder
+
+
+@pytest.fixture(scope="session")
+def compendium() -> tuple[Spell, ...]:
+    """The shipped compendium's spells, read once per session."""
+    from cards.compendium import read_compendium
+
+    return tuple(read_compendium().spells)
 
 
 @pytest.fixture

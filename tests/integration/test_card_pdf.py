@@ -19,16 +19,16 @@ from pdfminer.pdftypes import resolve1
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from cards.build import build_pdf
-from cards.compendium import read_compendium
+from cards.build import build_pdf, fit_all
 from cards.face import Label, TextLine
-from cards.fit import fit
 from cards.fit.blocks import CONTINUED
 from cards.layout import load_layout
 from cards.model import BulletList, Heading, Paragraph, Table, card_order
 from cards.report import fit_report
 from cards.typeset.czech import exceptions
 from cards.typeset.normalise import normalise
+
+pytestmark = pytest.mark.slow  # reads whole PDFs back (pytest -m 'not slow' skips)
 
 ONE_LETTER = set("kKsSvVzZoOuUaAiI")
 OPENING = "([{„‚“‘\"'«‹"
@@ -151,8 +151,8 @@ def _line_chars(
 
 
 @pytest.fixture(scope="module")
-def spells():
-    return read_compendium().spells
+def spells(compendium):
+    return compendium
 
 
 @pytest.fixture(scope="module")
@@ -173,7 +173,7 @@ def built(tmp_path_factory, spells):
 def readback(built, spells, layout) -> Readback:
     """Read every page of the PDF once and collect what the tests check."""
     result, _ = built
-    fits = [fit(spell, layout) for spell in spells]
+    fits = fit_all(spells, layout)  # the run's cache: the build above fitted them
     faces = [(spell, face) for spell, f in zip(spells, fits, strict=True) for face in f.faces]
     data = Readback(
         pages=0,

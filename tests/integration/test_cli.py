@@ -162,6 +162,7 @@ def test_summary_uses_czech_plurals(runner, tmp_path):
     assert result.output.startswith("2 kouzla, 2 karty, 1 arch -> ")
 
 
+@pytest.mark.slow
 def test_progress_bar_on_a_terminal_only(runner, tmp_path, monkeypatch):
     """A long build shows progress on a terminal's stderr; not with -q, not into a pipe."""
     out = tmp_path / "all.pdf"
@@ -350,6 +351,7 @@ def czech_order(name: str) -> tuple[int, ...]:
     return tuple(key)
 
 
+@pytest.mark.slow
 def test_wizard_deck_has_all_315_spells_in_czech_order(runner, tmp_path):
     """The Kouzelník deck holds all 315 wizard spells, by level, then Czech alphabetical order."""
     records = json.loads(run(runner, "list", "--class", "Kouzelník", "--json").output)

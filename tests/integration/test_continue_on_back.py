@@ -214,6 +214,7 @@ def test_every_word_in_order_fronts_then_backs(tmp_path, spells):
             position = at + len(wanted)
 
 
+@pytest.mark.slow
 def test_compendium_on_at_most_510_physical_cards(tmp_path):
     """The whole compendium with text continued on the back takes at most 510 cards."""
     spells = sort_spells(read_compendium().spells, by="level")
@@ -314,6 +315,7 @@ def test_a_back_holds_more_text_than_a_second_card(spells):
         assert back.y >= layout.safe_margin and back.width == later.width
 
 
+@pytest.mark.slow
 def test_the_fitter_uses_the_room_on_the_backs():
     """Over the compendium, text on the backs takes fewer cards and no smaller type on average."""
     from cards.fit import fit

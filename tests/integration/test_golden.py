@@ -21,6 +21,8 @@ from cards.images import slug
 from cards.model import SCHOOLS
 from tests.readback import ROOT, build_deck, render, spells_named
 
+pytestmark = pytest.mark.slow  # reads whole PDFs back (pytest -m 'not slow' skips)
+
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 OUT = ROOT / "out" / "golden"
 LAYOUTS = ("poker", "tarot", "ink-saver", "large-print")

@@ -32,6 +32,8 @@ from tests.readback import (
     spells_named,
 )
 
+pytestmark = pytest.mark.slow  # reads whole PDFs back (pytest -m 'not slow' skips)
+
 LAYOUTS = card_layouts()
 DPI = 100  # the text-free pages are sampled at this resolution
 PANEL_KINDS = PANELS  # higher levels and cantrip scaling: set on a panel that closes the spell

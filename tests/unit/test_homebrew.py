@@ -85,6 +85,7 @@ def compendium_json(tmp_path_factory) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_json_round_trip_gives_a_byte_identical_pdf(compendium_json, tmp_path):
     """`cards list --json > x.json` then `compendium --data x.json` prints the same PDF."""
     text_pdf, json_pdf = tmp_path / "text.pdf", tmp_path / "json.pdf"

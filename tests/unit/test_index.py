@@ -31,6 +31,7 @@ def pages(spells, layout):
     return impose(faces, load_sheet("a4", layout.width, layout.height), PrintOptions())
 
 
+@pytest.mark.slow
 def test_every_spell_once_in_czech_order(spells, pages):
     """Each spell appears once, the entries in Czech alphabetical order of names."""
     entries = index_entries(pages)
@@ -38,6 +39,7 @@ def test_every_spell_once_in_czech_order(spells, pages):
     assert [e.spell for e in entries] == list(sort_spells(spells, by="name"))
 
 
+@pytest.mark.slow
 def test_every_spell_with_the_sheet_of_its_first_card(pages):
     """Each entry names the front page (sheet) that holds the spell's part 1."""
     entries = index_entries(pages)
@@ -58,6 +60,7 @@ def test_back_pages_are_not_counted_as_sheets(spells, layout):
     assert [e.sheet for e in plain] == [e.sheet for e in with_backs]
 
 
+@pytest.mark.slow
 def test_index_pages_get_blank_backs_when_duplexing(pages, layout):
     """With backs, each index page is followed by an empty back page so fronts stay on fronts."""
     result = index_pages(pages, layout, "Test", backs=True)
@@ -89,6 +92,7 @@ def test_single_card_decks_get_an_a4_index(spells, layout):
     assert (page.width, page.height) == pytest.approx((595.2756, 841.8898))
 
 
+@pytest.mark.slow
 def test_whole_index_names_every_spell_in_full(tmp_path, layout, spells):
     """Every name of the compendium is printed whole in the index (long ones shrink, never cut)."""
     out = tmp_path / "all.pdf"
@@ -133,6 +137,7 @@ def index_rows(path, pages: int) -> list[tuple[str, bool, bool, str, str]]:
     return rows
 
 
+@pytest.mark.slow
 def test_index_rows_give_english_names_and_marks(tmp_path, layout, spells):
     """Each row shows the English name (after the name or below it) and R / S marks."""
     out = tmp_path / "all.pdf"
@@ -152,6 +157,7 @@ def test_index_rows_give_english_names_and_marks(tmp_path, layout, spells):
     assert 0 < below < len(spells) // 4  # most English names fit beside the Czech one
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fold", [False, True], ids=["duplex", "fold"])
 def test_index_counts_cards_and_sheets(tmp_path, layout, spells, fold):
     """The index header counts spells, physical cards and sheets as the build does."""
@@ -164,6 +170,7 @@ def test_index_counts_cards_and_sheets(tmp_path, layout, spells, fold):
     assert f"{len(chosen)} kouzel · {result.cards} karet · {result.sheets} arch" in text
 
 
+@pytest.mark.slow
 def test_index_pages_keep_fronts_on_fronts_with_text_on_the_backs(tmp_path, layout, spells):
     """With --continue-on-back the index pages get blank backs, so sheet 1 starts on a front."""
     from pypdf import PdfReader

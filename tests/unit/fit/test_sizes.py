@@ -48,6 +48,7 @@ def test_card_layouts_list_steps_from_max_to_min(name):
     assert size_grid(layout) == sorted(steps)
 
 
+@pytest.mark.slow
 def test_compendium_on_poker_uses_at_most_five_sizes_each_a_step(poker):
     """The compendium is set in at most 5 body sizes, each one of the steps, on <= 631 cards
     (the typesetting issue's figure; the card design's limit is 650)."""

@@ -1,0 +1,51 @@
+"""The line-by-line breaker (cards/typeset/breaking.py, ragged and flush-left text), in a
+font whose glyphs are all one width, so that what fits a line is counted in characters."""
+
+from __future__ import annotations
+
+import pytest
+
+from cards.typeset import Run, prepare, set_lines
+from tests.unit.typeset.test_typeset import MONO, MONO_EM
+
+# Long Czech words without hyphens of their own: a line ending in "-" was hyphenated.
+LONG_WORDS = (
+    "nejneobhospodařovávatelnějšími protipovětrnostními neobhospodařovávanými "
+    "zdokumentovatelnými nejpravděpodobnějšími nejnezodpovědnějšími "
+    "nejroztomilejšími nepřekonatelnými znovuzrozenými nejzapomenutelnějšími "
+    "zpravodajskými nevysvětlitelnými nejneuvěřitelnějšími spoluodpovědnými "
+) * 3
+
+
+def _ragged_lines(text: str, chars: int, **options) -> list[str]:
+    """Set text ragged (the line-by-line breaker) on lines `chars` glyphs wide."""
+    width = chars * 10 * MONO_EM + 1e-6
+    lines = set_lines(prepare([Run(text, MONO)]), width, 10, justify=False, **options)
+    return [line.text for line in lines]
+
+
+@pytest.mark.parametrize("chars", range(31, 47))
+@pytest.mark.parametrize("flush_left", [False, True], ids=["ragged", "flush-left"])
+def test_never_three_hyphenated_lines_in_a_row(chars, flush_left):
+    """At most two lines in a row end in a hyphen when every word fits a line whole."""
+    assert max(len(word) for word in LONG_WORDS.split()) <= chars  # no forced break
+    lines = _ragged_lines(LONG_WORDS, chars, flush_left=flush_left)
+    ends = "".join("h" if line.endswith("-") else "." for line in lines)
+    assert "h" in ends  # the text does hyphenate at these widths: the rule is exercised
+    assert "hhh" not in ends, (chars, lines)
+
+
+@pytest.mark.parametrize("chars", range(31, 47, 3))
+def test_ragged_lines_keep_every_letter_in_order_within_the_width(chars):
+    """Joined again (a hyphen at a line end removed), the lines give the text; none is wider."""
+    lines = _ragged_lines(LONG_WORDS, chars)
+    assert all(len(line) <= chars for line in lines)
+    joined = "".join(line[:-1] if line.endswith("-") else line + " " for line in lines)
+    assert joined.split() == LONG_WORDS.split()
+
+
+def test_without_hyphenation_no_line_ends_inside_a_word():
+    """hyphenate=False: every line holds whole words only."""
+    lines = _ragged_lines(LONG_WORDS, 36, hyphenate=False)
+    assert all(word in LONG_WORDS.split() for line in lines for word in line.split())
+    assert not any(line.endswith("-") for line in lines)
