@@ -10,6 +10,7 @@ import pytest
 from pypdf import PdfReader
 from reportlab.lib.units import mm
 
+from cards.atomic import WriteError
 from cards.impose import LAYOUTS, PrintOptions, impose, load_sheet
 from cards.pdf import write_pdf
 from tests.conftest import draw_back_box, draw_box, fake_faces
@@ -209,7 +210,7 @@ def test_failed_rename_removes_the_temporary_file(tmp_path, monkeypatch):
         raise OSError("disk full")
 
     monkeypatch.setattr(os, "replace", refuse)
-    with pytest.raises(OSError, match="disk full"):
+    with pytest.raises(WriteError, match="out.pdf: .*disk full"):
         build(tmp_path, fake_faces(2))
     assert good.read_bytes() == before
     assert os.listdir(tmp_path) == ["out.pdf"]
