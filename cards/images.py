@@ -33,6 +33,7 @@ from cards.errors import CardsError
 from cards.impose import PrintOptions
 from cards.layout import Layout, load_layout
 from cards.model import Spell
+from cards.preview import PDFIUM_LOCK
 
 # Tabletop Simulator's custom deck sheet: at most 10 columns and 7 rows; the last slot shows the
 # card "hidden" in another player's hand, so a sheet holds 69 cards.
@@ -223,11 +224,14 @@ def _document(faces: Sequence[Any], spells: int, layout: Layout, title: str) -> 
         write_faces(
             faces, pdf, spells=spells, layout=layout, sheet="none", options=options, title=title
         )
-        document = pypdfium2.PdfDocument(pdf.read_bytes())
+        data = pdf.read_bytes()
+    with PDFIUM_LOCK:
+        document = pypdfium2.PdfDocument(data)
     try:
         yield document
     finally:
-        document.close()
+        with PDFIUM_LOCK:
+            document.close()
 
 
 def _rendered(
@@ -236,7 +240,9 @@ def _rendered(
     """Yield (front, back) images of each card, rendered from the single-card PDF."""
     with _document(faces, spells, layout, title) as document:
         for index in range(0, len(document), 2):
-            yield _render(document[index], dpi), _render(document[index + 1], dpi)
+            with PDFIUM_LOCK:
+                pages = _render(document[index], dpi), _render(document[index + 1], dpi)
+            yield pages
 
 
 def _render(page: Any, dpi: int) -> Image.Image:
@@ -259,11 +265,12 @@ def _common_back(layout: Layout, dpi: int, title: str) -> Image.Image:
     draw_back(canvas, _Blank(layout.width, layout.height), 0, 0, deck_title=title, layout=layout)
     canvas.showPage()
     canvas.save()
-    document = pypdfium2.PdfDocument(buffer.getvalue())
-    try:
-        return _render(document[0], dpi)
-    finally:
-        document.close()
+    with PDFIUM_LOCK:
+        document = pypdfium2.PdfDocument(buffer.getvalue())
+        try:
+            return _render(document[0], dpi)
+        finally:
+            document.close()
 
 
 @dataclass(frozen=True)

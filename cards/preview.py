@@ -8,6 +8,7 @@ gigabytes (a 155-card spell made one 122,705 px wide).
 from __future__ import annotations
 
 import io
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,10 @@ from cards.draw import draw_face
 from cards.errors import CardsError
 from cards.impose import physical_cards
 from cards.pdf import FaceDrawer
+
+# PDFium is not thread-safe (pypdfium2's documentation says so, and two web previews drawn at
+# once crashed the server): every call into it, here and in cards/images.py, holds this lock.
+PDFIUM_LOCK = threading.RLock()
 
 
 class PreviewError(CardsError):
@@ -88,11 +93,12 @@ def render_preview(
                 draw_back(canvas, card.front, x, back_row, bleed=0.0, deck_title=deck_title)
             canvas.restoreState()
     canvas.showPage()
-    document = pypdfium2.PdfDocument(canvas.getpdfdata())
-    try:
-        image = document[0].render(scale=dpi / 72).to_pil().convert("RGB")
-    finally:
-        document.close()
+    with PDFIUM_LOCK:
+        document = pypdfium2.PdfDocument(canvas.getpdfdata())
+        try:
+            image = document[0].render(scale=dpi / 72).to_pil().convert("RGB")
+        finally:
+            document.close()
     png = io.BytesIO()
     image.save(png, format="PNG", dpi=(dpi, dpi))
     return (write_atomically(out, png.getvalue()),)
