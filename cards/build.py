@@ -152,8 +152,7 @@ def _fit_in_processes(
 
     from cards.cache import decode_fit
 
-    methods = multiprocessing.get_all_start_methods()
-    method = "fork" if "fork" in methods else "spawn"
+    method = "fork"  # _workers asks for workers only where processes fork
     fonts = _font_files(layout)
     chunk = max(1, min(16, len(spells) // (workers * 4)))
     results: list[tuple[Fit, bytes | None]] = []
@@ -218,6 +217,10 @@ def _workers(jobs: int | None, count: int) -> int:
     1-minute load average, this process counted as one of it), is fitted in this process:
     workers that wait for a core only add their start and their cold caches.
     """
+    import multiprocessing
+
+    if "fork" not in multiprocessing.get_all_start_methods():
+        return 1  # a spawned worker cannot take the layout (read-only mappings do not pickle)
     if jobs is None:
         if count < PARALLEL_FROM:
             return 1
