@@ -7,6 +7,7 @@ Heights, spaces, break permissions and repeated table headers are the same eithe
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -14,16 +15,56 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from cards.face import Fill, Label, Primitive, Rule, TextLine
 from cards.fit.furniture import ragged
-from cards.fit.paginate import BLOCK, LINE, NEVER, Panel, Slab
+from cards.fit.paginate import BLOCK, LINE, NEVER, SENTENCE, SHORT, Panel, Slab
 from cards.fit.style import BASELINE, CardStyle
 from cards.model import Block, BulletList, Heading, Paragraph, Table, card_order, is_panel
-from cards.typeset import Line, Prepared, TypesetContext, line_splits, set_lines
+from cards.typeset import Line, Prepared, TypesetContext, set_lines
+from cards.typeset.breaking import Span
+from cards.typeset.lines import _spans as line_spans  # where each line starts and ends
 
 MIN_TABLE_SCALE = 0.8  # a table too wide even at type.table_min is condensed down to this
 MIN_TABLE_ROWS = 3  # body rows on each part of a table split across cards
 PAIRED_MIN_ROWS = 6  # a two-column table this long may be set as two pairs side by side
 CONTINUED = "(pokračování)"  # in the header repeated where a table goes on to a new card
+TAIL_WORDS = 6  # fewer words of a sentence carried onto the next card read as a stray
+CLOSING = "\"'“”‘’»›)]"
+# Words ending in "." that end no sentence: an ordinal ("3."), an initial, an abbreviation.
+NOT_AN_END = re.compile(r"^(\d+\.|\w\.|např\.|tzv\.|tj\.|tzn\.|resp\.|popř\.|mj\.|č\.)$")
 _EPS = 1e-6
+
+
+def sentence_end(word: str) -> bool:
+    """Whether a word ends a sentence: ".", "!", "?", ":" or "…", then closing marks."""
+    bare = word.rstrip(CLOSING)
+    return bool(bare) and bare[-1] in ".!?:…" and not NOT_AN_END.match(bare)
+
+
+def ranks(prepared: Prepared, spans: Sequence[Span]) -> list[int]:
+    """Return where a card may end before each line of a paragraph, and how well.
+
+    `permission`'s rules first (NEVER); then after a sentence's end SENTENCE; inside a
+    sentence LINE, but SHORT when less than a full line or TAIL_WORDS words of it would
+    go on to the next card, or the break falls inside a number's phrase ("o 2 sáhy").
+    """
+    words = prepared.words
+    splits = [span.split_word for span in spans]
+    out = []
+    for n, span in enumerate(spans):
+        rank = permission(splits, n)
+        if rank == LINE:
+            before, after = words[spans[n - 1].last], words[span.first]
+            if sentence_end(before):
+                rank = SENTENCE
+            else:
+                end = next(
+                    (i for i in range(span.first, len(words)) if sentence_end(words[i])),
+                    len(words) - 1,
+                )
+                numeric = any(c.isdigit() for c in before + after)
+                if end < span.last or end - span.first + 1 < TAIL_WORDS or numeric:
+                    rank = SHORT
+        out.append(rank)
+    return out
 
 
 def permission(splits: Sequence[bool], n: int) -> int:
@@ -113,8 +154,8 @@ class _Walk:
         indent: float = 0.0,
         ragged_first: bool = False,
         justify: bool = True,
-    ) -> tuple[Sequence[Line | None], Sequence[bool]]:
-        """Return the lines (None each in an outline) and `split_word` of each."""
+    ) -> tuple[Sequence[Line | None], Sequence[int]]:
+        """Return the lines (None each in an outline) and the rank of a break before each."""
         options = {
             "indent": indent,
             "first_indent": indent,
@@ -123,26 +164,30 @@ class _Walk:
             "justify": justify,
             "context": self.context,
         }
+        size, expansion = self.size, self.style.sizes.expansion
+        first = rest = (width - indent) / size
+        spans = line_spans(
+            prepared, first, rest, justify, True, expansion, ragged_first, self.context
+        )
         if self.outline:
-            splits = line_splits(prepared, width, self.size, **options)
-            return (None,) * len(splits), splits
-        lines = set_lines(prepared, width, self.size, **options)
-        return lines, [line.split_word for line in lines]
+            return (None,) * len(spans), ranks(prepared, spans)
+        lines = set_lines(prepared, width, size, **options)
+        return lines, ranks(prepared, spans)
 
     def _line_slabs(
         self,
         slabs: list[Slab],
         lines: Sequence[Line | None],
-        splits: Sequence[bool],
+        breaks: Sequence[int],
         colour: str,
         space_before: float,
         extra: tuple[Primitive, ...] = (),
         what: str = "a line of the description",
     ) -> None:
-        """Append one slab per line, with the widow and orphan rules as break permissions."""
+        """Append one slab per line, with the rank of a card break before each (`ranks`)."""
         size, leading, left = self.size, self.leading, self.style.left
         for n, line in enumerate(lines):
-            breakable = permission(splits, n)
+            breakable = breaks[n]
             items: tuple[Primitive, ...] = ()
             if line is not None:
                 items = (TextLine(line, left, -BASELINE * size, size, colour),)
@@ -154,8 +199,8 @@ class _Walk:
     def paragraph(self, slabs: list[Slab], block: Paragraph) -> None:
         fonts = self.style.fonts
         prepared = self._text(block.text, fonts["body"], block.heading, fonts["bold"])
-        lines, splits = self._lines(prepared, self.style.width)
-        self._line_slabs(slabs, lines, splits, self.style.colours.text, self.gap)
+        lines, breaks = self._lines(prepared, self.style.width)
+        self._line_slabs(slabs, lines, breaks, self.style.colours.text, self.gap)
 
     def panel(self, slabs: list[Slab], block: Paragraph) -> None:
         """Set higher levels or a cantrip's scaling apart: a tinted panel, a school-colour bar."""
@@ -167,7 +212,7 @@ class _Walk:
         # "Na vyšších úrovních. Sešleš-li toto" is set ragged rather than gape; a cantrip's
         # scaling, all dice and levels glued to their words ("5. úrovně (2k10),"), is ragged.
         justify = block.kind != "scaling"
-        lines, splits = self._lines(prepared, width - 2 * pad_x, ragged_first=True, justify=justify)
+        lines, breaks = self._lines(prepared, width - 2 * pad_x, ragged_first=True, justify=justify)
         count = len(lines)
         bar = left + sp.higher_bar_inset
         ground = Panel(
@@ -182,17 +227,14 @@ class _Walk:
                 baseline = -top_pad - BASELINE * size
                 items = (TextLine(line, left + pad_x, baseline, size, style.colours.text),)
             before = self.gap * sp.higher_gap_lines if n == 0 else 0.0
-            slabs.append(Slab(height, items, before, permission(splits, n), panel=ground))
+            slabs.append(Slab(height, items, before, breaks[n], panel=ground))
 
     def heading(self, slabs: list[Slab], block: Heading) -> None:
         style = self.style
         prepared = self._text(block.text, style.fonts["bold"])
         lines = ragged(prepared, style.width, self.size, self.context)
-        splits = [line.split_word for line in lines]
-        start = len(slabs)
-        self._line_slabs(slabs, lines, splits, style.colour, self.gap, what="a heading")
-        for n in range(start + 1, len(slabs)):
-            slabs[n] = replace(slabs[n], breakable=NEVER)
+        breaks = [BLOCK] + [NEVER] * (len(lines) - 1)
+        self._line_slabs(slabs, lines, breaks, style.colour, self.gap, what="a heading")
 
     def bullets(self, slabs: list[Slab], block: BulletList) -> None:
         style, size, sp = self.style, self.size, self.style.spacing
@@ -207,10 +249,10 @@ class _Walk:
         )
         for n, item in enumerate(block.items):
             prepared = self._text(item, style.fonts["body"])
-            lines, splits = self._lines(prepared, style.width, indent)
+            lines, breaks = self._lines(prepared, style.width, indent)
             before = self.gap if n == 0 else sp.bullet_gap_share * self.gap
             self._line_slabs(
-                slabs, lines, splits, style.colours.text, before, (bullet,), "a list item"
+                slabs, lines, breaks, style.colours.text, before, (bullet,), "a list item"
             )
 
     def table(self, slabs: list[Slab], block: Table) -> None:

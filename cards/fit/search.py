@@ -29,7 +29,17 @@ from cards.fit.furniture import (
     panel,
     part_label,
 )
-from cards.fit.paginate import EPS, Slab, fill_card, overflow, split, used_height
+from cards.fit.paginate import (
+    BREAK_COST,
+    EPS,
+    LINE,
+    Slab,
+    fill_card,
+    overflow,
+    plan,
+    split,
+    used_height,
+)
 from cards.fit.style import CardStyle, card_style
 from cards.layout import Layout
 from cards.model import BulletList, Heading, Paragraph, Spell, Table
@@ -40,6 +50,8 @@ GAPE = 2.0  # spaces stretched past this many times their width: try a smaller s
 GAPE_STEPS = 3  # how many SIZE_STEPs smaller, at most
 HOLE = 3.0  # spaces past this many times their width are a hole: try even smaller sizes
 HOLE_STEPS = 10  # 1 pt: two of poker's 0.5 pt steps, where one step down can gape worse
+BREAK_DROP = 1.0  # points: how much smaller a spell may be set for card breaks that read well
+STEP_COST = 2.5  # a size step smaller, against paginate.BREAK_COST of the breaks it mends
 CONTINUED = "pokračuje na rubu ›"  # at the foot of a front whose text goes on overleaf
 
 
@@ -289,6 +301,16 @@ class _Room:
         )
         return [0] * self.skip + ends
 
+    def plan(self, slabs: tuple[Slab, ...], limit: int) -> tuple[float, list[int] | None]:
+        """Return the cost and the ends of the best card breaks in at most `limit` cards
+        (`paginate.plan`), or an infinite cost and None when none fit."""
+        first, rest, heights = self.first, self.rest, self.heights
+        height = heights or (lambda n: first if n == 0 else rest)
+        cost, ends = plan(slabs, height, self.final, limit - self.skip)
+        if not ends:
+            return cost, None
+        return cost, [0] * self.skip + ends
+
 
 def _room(setter: SpellSetter, continue_on_back: bool) -> _Room:
     """Return the room of a spell's numbered cards, refusing furniture that leaves none."""
@@ -374,8 +396,8 @@ def _fit(setter: SpellSetter, continue_on_back: bool) -> Fit:
         what = culprit.what if culprit is not None else "the description"
         raise setter.error(what, sizes[0])
     k = _least_gaping(sizes, k, lambda s: breaks(s) is not None, gape)
+    k, ends = _readable_breaks(sizes, k, breaks, room, setter)
     size = sizes[k]
-    ends = breaks(size)
     slabs = setter.slabs(size)
     faces = []
     start = 0
@@ -389,6 +411,37 @@ def _fit(setter: SpellSetter, continue_on_back: bool) -> Fit:
         faces.append(setter.card(size, part, len(ends), header, slabs[start:end]))
         start = end
     return Fit(tuple(faces), least)
+
+
+def _readable_breaks(sizes: list[float], k: int, breaks, room: _Room, setter: SpellSetter):
+    """Return the size index and card ends whose breaks read best, from sizes[k] down.
+
+    The card breaks at sizes[k] are chosen with `paginate.plan`; when one of them falls
+    inside a sentence, up to BREAK_DROP points smaller sizes giving the same number of cards
+    are tried too, each step down costing STEP_COST, and the least total cost is taken.
+    """
+    ends = breaks(sizes[k])
+    assert ends is not None
+    count = len(ends)
+
+    def planned(j: int) -> tuple[float, list[int]] | None:
+        found = ends if j == k else breaks(sizes[j])
+        if found is None or len(found) != count:
+            return None
+        cost, best = room.plan(setter.outline(sizes[j]), count)
+        return (cost, best) if best is not None and len(best) == count else (float("inf"), found)
+
+    first = planned(k)
+    assert first is not None
+    best_k, (best_cost, best_ends) = k, first
+    for j in range(k - 1, -1, -1):
+        if best_cost < BREAK_COST[LINE] or sizes[k] - sizes[j] > BREAK_DROP + EPS:
+            break
+        option = planned(j)
+        if option is not None and option[0] + STEP_COST * (k - j) < best_cost:
+            best_k, (best_cost, best_ends) = j, option
+            best_cost += STEP_COST * (k - j)
+    return best_k, best_ends
 
 
 def _gape(slabs, space: float) -> float:
