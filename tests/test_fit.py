@@ -535,17 +535,18 @@ def test_a_short_spell_with_a_gaping_line_is_set_a_little_smaller(layout, tmp_pa
 
     fine = load_layout(_without_steps(tmp_path))
     (face,) = fit_spell(make_spell(), fine)
-    assert layout.body_max - GAPE_STEPS * SIZE_STEP - 1e-9 <= face.body_size < layout.body_max
+    assert fine.body_max - GAPE_STEPS * SIZE_STEP - 1e-9 <= face.body_size < fine.body_max
     slabs = [type("S", (), {"items": face.items})]
     assert _gape(slabs, stringWidth(" ", layout.fonts["body"], 1.0)) <= GAPE
 
 
 def _without_steps(tmp_path):
-    """Write poker.toml without its type.size_steps: the 0.1 pt grid."""
+    """Write poker.toml without its type.size_steps (the 0.1 pt grid), up to 8.5 pt."""
     text = load_layout("poker").path
     lines = open(text, encoding="utf-8").read().splitlines(keepends=True)
     path = tmp_path / "fine.toml"
-    path.write_text("".join(x for x in lines if not x.startswith("size_steps")), encoding="utf-8")
+    kept = "".join(x for x in lines if not x.startswith("size_steps"))
+    path.write_text(kept.replace("body_max = 10.0", "body_max = 8.5"), encoding="utf-8")
     return path
 
 

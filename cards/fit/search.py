@@ -50,8 +50,10 @@ GAPE = 2.0  # spaces stretched past this many times their width: try a smaller s
 GAPE_STEPS = 3  # how many SIZE_STEPs smaller, at most
 HOLE = 3.0  # spaces past this many times their width are a hole: try even smaller sizes
 HOLE_STEPS = 10  # 1 pt: two of poker's 0.5 pt steps, where one step down can gape worse
-BREAK_DROP = 1.0  # points: how much smaller a spell may be set for card breaks that read well
-STEP_COST = 2.5  # a size step smaller, against paginate.BREAK_COST of the breaks it mends
+STAT_SCALE_FROM = 9.25  # a body this large or larger grows the stat values with it
+STAT_REFERENCE = 8.5  # points: the body size the layouts' type.stat is drawn for
+BREAK_STEPS = 2  # how many size steps smaller a spell may be set for card breaks that read well
+STEP_COST = 1.5  # a size step smaller, against paginate.BREAK_COST of the breaks it mends
 CONTINUED = "pokračuje na rubu ›"  # at the foot of a front whose text goes on overleaf
 
 
@@ -271,12 +273,46 @@ def fit(
     """
     setter = SpellSetter(spell, layout, context)
     result = _fit(setter, continue_on_back)
+    if len(result.faces) == 1 and result.faces[0].body_size >= STAT_SCALE_FROM - EPS:
+        return _with_big_stats(setter, result)
     if len(result.faces) > 1 and layout.sizes.squeeze > 0:
         squeezed = setter.squeezed()
         fewest = _physical(_fewest(squeezed, continue_on_back), continue_on_back)
         if fewest < _physical(len(result.faces), continue_on_back):
             return _fit(squeezed, continue_on_back)
     return result
+
+
+def _with_big_stats(setter: SpellSetter, result: Fit) -> Fit:
+    """Return a one-card fit with its stat values grown with the body (from STAT_SCALE_FROM):
+    at the largest such size that still fits one card, else the fit as it was (also when
+    the larger values would push the material note out of the grid)."""
+    sizes = [s for s in size_grid(setter.layout) if s >= STAT_SCALE_FROM - EPS]
+    for size in sorted(sizes, reverse=True):
+        if size > result.faces[0].body_size + EPS:
+            continue
+        style = setter.style
+        stat = style.sizes.stat * size / STAT_REFERENCE
+        big = SpellSetter(
+            setter.spell,
+            setter.layout,
+            setter.context,
+            replace(style, sizes=replace(style.sizes, stat=stat)),
+        )
+        single = big.header(first=True, numbered=False)
+        if _material_below(single) and not _material_below(
+            setter.header(first=True, numbered=False)
+        ):
+            return result  # the larger values would push the material out of its cell
+        slabs = big.slabs(size)
+        if used_height(slabs) <= single.body.height + EPS:
+            return Fit((big.card(size, 1, 1, single, slabs),), result.min_cards)
+    return result
+
+
+def _material_below(header: Header) -> bool:
+    """Whether a card's material note stands below the stat grid (too long for its cell)."""
+    return any(isinstance(i, TextLine) and i.role == "material" for i in header.items)
 
 
 def _physical(parts: int, continue_on_back: bool) -> int:
@@ -417,7 +453,7 @@ def _readable_breaks(sizes: list[float], k: int, breaks, room: _Room, setter: Sp
     """Return the size index and card ends whose breaks read best, from sizes[k] down.
 
     The card breaks at sizes[k] are chosen with `paginate.plan`; when one of them falls
-    inside a sentence, up to BREAK_DROP points smaller sizes giving the same number of cards
+    inside a sentence, up to BREAK_STEPS smaller sizes giving the same number of cards
     are tried too, each step down costing STEP_COST, and the least total cost is taken.
     """
     ends = breaks(sizes[k])
@@ -429,13 +465,15 @@ def _readable_breaks(sizes: list[float], k: int, breaks, room: _Room, setter: Sp
         if found is None or len(found) != count:
             return None
         cost, best = room.plan(setter.outline(sizes[j]), count)
-        return (cost, best) if best is not None and len(best) == count else (float("inf"), found)
+        if best is None or len(best) != count or cost == float("inf"):
+            return float("inf"), found
+        return cost, best
 
     first = planned(k)
     assert first is not None
     best_k, (best_cost, best_ends) = k, first
     for j in range(k - 1, -1, -1):
-        if best_cost < BREAK_COST[LINE] or sizes[k] - sizes[j] > BREAK_DROP + EPS:
+        if best_cost < BREAK_COST[LINE] or k - j > BREAK_STEPS:
             break
         option = planned(j)
         if option is not None and option[0] + STEP_COST * (k - j) < best_cost:
