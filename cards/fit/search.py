@@ -54,6 +54,10 @@ STAT_SCALE_FROM = 9.25  # a body this large or larger grows the stat values with
 STAT_REFERENCE = 8.5  # points: the body size the layouts' type.stat is drawn for
 BREAK_STEPS = 2  # how many size steps smaller a spell may be set for card breaks that read well
 STEP_COST = 1.5  # a size step smaller, against paginate.BREAK_COST of the breaks it mends
+# The description's height grows with the body size to at least this power (the leading
+# times the lines, which never get fewer): a larger size whose height so bounded cannot fit
+# is not set at all.
+GROWTH = 1.0
 CONTINUED = "pokračuje na rubu ›"  # at the foot of a front whose text goes on overleaf
 
 
@@ -226,11 +230,23 @@ def size_grid(layout: Layout) -> list[float]:
     return [round(low + k * SIZE_STEP, 3) for k in range(steps)] + [high]
 
 
-def _walk(sizes: list[float], fits: Callable[[float], bool], start: int) -> int | None:
-    """Return the index of the largest size for which fits() holds, walking from a guess."""
+def _walk(
+    sizes: list[float],
+    fits: Callable[[float], bool],
+    start: int,
+    hopeless: Callable[[float, float], bool] | None = None,
+) -> int | None:
+    """Return the index of the largest size for which fits() holds, walking from a guess.
+
+    Walking up, `hopeless(known, larger)` may say from the size known to fit that a larger
+    one cannot (a bound), which spares setting the text there."""
     k = start
     if fits(sizes[k]):
-        while k + 1 < len(sizes) and fits(sizes[k + 1]):
+        while k + 1 < len(sizes):
+            if hopeless is not None and hopeless(sizes[k], sizes[k + 1]):
+                break
+            if not fits(sizes[k + 1]):
+                break
             k += 1
         return k
     while k > 0:
@@ -387,8 +403,11 @@ def _fit(setter: SpellSetter, continue_on_back: bool) -> Fit:
     def gape(size: float) -> float:
         return _gape(setter.slabs(size), space)
 
+    def one_hopeless(known: float, larger: float) -> bool:
+        return used_height(setter.outline(known)) * (larger / known) ** GROWTH > box
+
     if setter.estimate(sizes[0]) <= 1.15 * box:
-        k = _walk(sizes, fits_one, _first_guess(sizes, setter.estimate, box))
+        k = _walk(sizes, fits_one, _first_guess(sizes, setter.estimate, box), one_hopeless)
         if k is not None and used_height(setter.slabs(sizes[k])) <= box:
             k = _least_gaping(sizes, k, lambda s: used_height(setter.slabs(s)) <= box, gape)
             slabs = setter.slabs(sizes[k])
@@ -424,7 +443,12 @@ def _fit(setter: SpellSetter, continue_on_back: bool) -> Fit:
     # cards' capacity less what a break at a paragraph end typically leaves empty.
     scale = used_height(setter.outline(sizes[0])) / max(setter.estimate(sizes[0]), EPS)
     guess = _first_guess(sizes, lambda s: scale * setter.estimate(s), 0.96 * capacity)
-    k = _walk(sizes, lambda s: breaks(s) is not None, guess)
+
+    def hopeless(known: float, larger: float) -> bool:
+        total = sum(slab.height for slab in setter.outline(known))
+        return total * (larger / known) ** GROWTH > capacity + EPS
+
+    k = _walk(sizes, lambda s: breaks(s) is not None, guess, hopeless)
     if k is None:
         slabs = setter.outline(sizes[0])
         ends = cards(slabs, False, least)
@@ -473,7 +497,8 @@ def _readable_breaks(sizes: list[float], k: int, breaks, room: _Room, setter: Sp
     assert first is not None
     best_k, (best_cost, best_ends) = k, first
     for j in range(k - 1, -1, -1):
-        if best_cost < BREAK_COST[LINE] or k - j > BREAK_STEPS:
+        # A plan costs at least nothing: once the steps alone cost as much, none can win.
+        if best_cost < BREAK_COST[LINE] or k - j > BREAK_STEPS or STEP_COST * (k - j) >= best_cost:
             break
         option = planned(j)
         if option is not None and option[0] + STEP_COST * (k - j) < best_cost:
