@@ -146,6 +146,15 @@ def plan(
     count = len(slabs)
     memo: dict[tuple[int, int], tuple[float, tuple[int, ...]]] = {}
     worst = (float("inf"), ())
+    # What cards n.. can hold at most, and what the slabs from i on take at least: a break
+    # that leaves more text than the cards after it can hold is not followed (costs nothing).
+    can_hold = [0.0] * (limit + 1)
+    for n in range(limit - 1, -1, -1):
+        most = max(height(n), final(n)) if final is not None else height(n)
+        can_hold[n] = can_hold[n + 1] + most
+    takes = [0.0] * (count + 1)
+    for i in range(count - 1, -1, -1):
+        takes[i] = takes[i + 1] + slabs[i].height
 
     def best(n: int, start: int) -> tuple[float, tuple[int, ...]]:
         key = (n, start)
@@ -163,7 +172,7 @@ def plan(
                     if used <= last_room + EPS:
                         options.append((0.0, (count,)))
                     break
-                if used <= room + EPS:
+                if used <= room + EPS and takes[j] <= can_hold[n + 1] + EPS:
                     rank = slabs[j].breakable
                     empty = max(0.0, room - used)
                     cost = BREAK_COST[rank] + EMPTY_COST * empty / room
