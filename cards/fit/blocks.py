@@ -7,6 +7,7 @@ Heights, spaces, break permissions and repeated table headers are the same eithe
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -56,15 +57,26 @@ def ranks(prepared: Prepared, spans: Sequence[Span]) -> list[int]:
             if sentence_end(before):
                 rank = SENTENCE
             else:
-                end = next(
-                    (i for i in range(span.first, len(words)) if sentence_end(words[i])),
-                    len(words) - 1,
-                )
-                numeric = any(c.isdigit() for c in before + after)
+                end = _sentence_ends(words)[span.first]
+                numeric = any(map(str.isdigit, before + after))
                 if end < span.last or end - span.first + 1 < TAIL_WORDS or numeric:
                     rank = SHORT
         out.append(rank)
     return out
+
+
+@functools.lru_cache(maxsize=1024)
+def _sentence_ends(words: tuple[str, ...]) -> tuple[int, ...]:
+    """Return for each word the index of the first sentence end from it on (else the last
+    word's): `ranks` asks it of every line at every size tried, so it is worked out once
+    per paragraph's words."""
+    out = [len(words) - 1] * len(words)
+    following = len(words) - 1
+    for i in range(len(words) - 1, -1, -1):
+        if sentence_end(words[i]):
+            following = i
+        out[i] = following
+    return tuple(out)
 
 
 def permission(splits: Sequence[bool], n: int) -> int:
