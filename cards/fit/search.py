@@ -315,6 +315,7 @@ def _with_big_stats(setter: SpellSetter, result: Fit) -> Fit:
             setter.context,
             replace(style, sizes=replace(style.sizes, stat=stat)),
         )
+        big._slabs, big._outlines = setter._slabs, setter._outlines  # the stats set no text
         single = big.header(first=True, numbered=False)
         if _material_below(single) and not _material_below(
             setter.header(first=True, numbered=False)
