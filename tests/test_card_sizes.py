@@ -41,3 +41,22 @@ def test_tarot_has_every_half_point_step():
     steps = load_layout("tarot").sizes.size_steps
     assert 8.0 in steps and 7.0 in steps
     assert all(a - b <= 0.5 + 1e-9 for a, b in zip(steps, steps[1:], strict=False))
+
+
+def test_the_size_search_does_not_set_a_size_its_bound_rules_out(monkeypatch):
+    """Zemětřesení takes two cards at 7 pt; its height there, grown only with the leading,
+    already passes the two cards' room at 7.5 pt, so the search never sets it larger (the
+    big steps cost the whole-compendium build its time)."""
+    from cards.fit import search
+
+    sizes: list[float] = []
+    real = search.description
+
+    def recording(style, blocks, size, context, *, outline=False):
+        sizes.append(size)
+        return real(style, blocks, size, context, outline=outline)
+
+    monkeypatch.setattr(search, "description", recording)
+    faces = fit_spell(find_spell(read_compendium().spells, "Zemětřesení"), load_layout("poker"))
+    assert [f.body_size for f in faces] == [7.0, 7.0]
+    assert max(sizes) == 7.0
