@@ -52,9 +52,9 @@ def test_the_size_search_does_not_set_a_size_its_bound_rules_out(monkeypatch):
     sizes: list[float] = []
     real = search.description
 
-    def recording(style, blocks, size, context, *, outline=False):
+    def recording(style, blocks, size, context, **options):
         sizes.append(size)
-        return real(style, blocks, size, context, outline=outline)
+        return real(style, blocks, size, context, **options)
 
     monkeypatch.setattr(search, "description", recording)
     faces = fit_spell(find_spell(read_compendium().spells, "Zemětřesení"), load_layout("poker"))

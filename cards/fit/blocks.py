@@ -99,13 +99,14 @@ def description(
     context: TypesetContext,
     *,
     outline: bool = False,
+    ranked: dict[tuple, list[int]] | None = None,
 ) -> tuple[Slab, ...]:
     """Set the description's blocks at a body size, as slabs from top to bottom.
 
     The blocks are set in card order (`model.card_order`: the panels last). With `outline`,
     paragraphs and lists get no items (their lines are not built).
     """
-    walk = _Walk(style, size, context, outline)
+    walk = _Walk(style, size, context, outline, {} if ranked is None else ranked)
     slabs: list[Slab] = []
     keep = False  # the previous block was a heading: keep it with this one
     for block in card_order(blocks):
@@ -148,11 +149,19 @@ class _TableGeometry:
 class _Walk:
     """One walk over the blocks at one size: each method appends a block's slabs."""
 
-    def __init__(self, style: CardStyle, size: float, context: TypesetContext, outline: bool):
+    def __init__(
+        self,
+        style: CardStyle,
+        size: float,
+        context: TypesetContext,
+        outline: bool,
+        ranked: dict[tuple, list[int]],
+    ):
         self.style = style
         self.size = size
         self.context = context
         self.outline = outline
+        self.ranked = ranked  # `ranks` by the line breaks' key: an outline's, then its lines'
         self.leading = size * style.sizes.leading
         self.gap = style.sizes.paragraph_gap * self.leading
 
@@ -181,10 +190,13 @@ class _Walk:
         spans = line_spans(
             prepared, first, rest, justify, True, expansion, ragged_first, self.context
         )
+        key = (prepared, first, rest, justify, expansion, ragged_first)
+        breaks = self.ranked.get(key)
+        if breaks is None:
+            breaks = self.ranked[key] = ranks(prepared, spans)
         if self.outline:
-            return (None,) * len(spans), ranks(prepared, spans)
-        lines = set_lines(prepared, width, size, **options)
-        return lines, ranks(prepared, spans)
+            return (None,) * len(spans), breaks
+        return set_lines(prepared, width, size, **options), breaks
 
     def _line_slabs(
         self,

@@ -93,6 +93,7 @@ class SpellSetter:
         self._slabs: dict[float, tuple[Slab, ...]] = {}
         self._outlines: dict[float, tuple[Slab, ...]] = {}
         self._extents: tuple[tuple[float, int], ...] | None = None
+        self._ranked: dict[tuple, list[int]] = {}  # blocks.ranks of each paragraph's lines
 
     def squeezed(self) -> SpellSetter:
         """Return a setter of the spell with type.squeeze taken from its paragraph gaps and
@@ -134,7 +135,9 @@ class SpellSetter:
     def slabs(self, size: float) -> tuple[Slab, ...]:
         """Return the description set at a body size."""
         if size not in self._slabs:
-            self._slabs[size] = description(self.style, self.spell.blocks, size, self.context)
+            self._slabs[size] = description(
+                self.style, self.spell.blocks, size, self.context, ranked=self._ranked
+            )
         return self._slabs[size]
 
     def outline(self, size: float) -> tuple[Slab, ...]:
@@ -143,7 +146,7 @@ class SpellSetter:
             return self._slabs[size]
         if size not in self._outlines:
             self._outlines[size] = description(
-                self.style, self.spell.blocks, size, self.context, outline=True
+                self.style, self.spell.blocks, size, self.context, outline=True, ranked=self._ranked
             )
         return self._outlines[size]
 
