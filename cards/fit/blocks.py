@@ -7,6 +7,8 @@ Heights, spaces, break permissions and repeated table headers are the same eithe
 
 from __future__ import annotations
 
+import functools
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -14,22 +16,66 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from cards.face import Fill, Label, Primitive, Rule, TextLine
 from cards.fit.furniture import ragged
-from cards.fit.paginate import BLOCK, LINE, NEVER, Panel, Slab
+from cards.fit.paginate import BLOCK, LINE, NEVER, SENTENCE, SHORT, Panel, Slab
 from cards.fit.style import BASELINE, CardStyle
 from cards.model import Block, BulletList, Heading, Paragraph, Table, card_order, is_panel
-from cards.typeset import (
-    Line,
-    Prepared,
-    TypesetContext,
-    line_splits,
-    set_lines,
-)
+from cards.typeset import Line, Prepared, TypesetContext, line_spans, set_lines
+from cards.typeset.breaking import Span
 
 MIN_TABLE_SCALE = 0.8  # a table too wide even at type.table_min is condensed down to this
 MIN_TABLE_ROWS = 3  # body rows on each part of a table split across cards
 PAIRED_MIN_ROWS = 6  # a two-column table this long may be set as two pairs side by side
 CONTINUED = "(pokračování)"  # in the header repeated where a table goes on to a new card
+TAIL_WORDS = 6  # fewer words of a sentence carried onto the next card read as a stray
+CLOSING = "\"'“”‘’»›)]"
+# Words ending in "." that end no sentence: an ordinal ("3."), an initial, an abbreviation.
+NOT_AN_END = re.compile(r"^(\d+\.|\w\.|např\.|tzv\.|tj\.|tzn\.|resp\.|popř\.|mj\.|č\.)$")
 _EPS = 1e-6
+
+
+def sentence_end(word: str) -> bool:
+    """Whether a word ends a sentence: ".", "!", "?", ":" or "…", then closing marks."""
+    bare = word.rstrip(CLOSING)
+    return bool(bare) and bare[-1] in ".!?:…" and not NOT_AN_END.match(bare)
+
+
+def ranks(prepared: Prepared, spans: Sequence[Span]) -> list[int]:
+    """Return where a card may end before each line of a paragraph, and how well.
+
+    `permission`'s rules first (NEVER); then after a sentence's end SENTENCE; inside a
+    sentence LINE, but SHORT when less than a full line or TAIL_WORDS words of it would
+    go on to the next card, or the break falls inside a number's phrase ("o 2 sáhy").
+    """
+    words = prepared.words
+    splits = [span.split_word for span in spans]
+    out = []
+    for n, span in enumerate(spans):
+        rank = permission(splits, n)
+        if rank == LINE:
+            before, after = words[spans[n - 1].last], words[span.first]
+            if sentence_end(before):
+                rank = SENTENCE
+            else:
+                end = _sentence_ends(words)[span.first]
+                numeric = any(map(str.isdigit, before + after))
+                if end < span.last or end - span.first + 1 < TAIL_WORDS or numeric:
+                    rank = SHORT
+        out.append(rank)
+    return out
+
+
+@functools.lru_cache(maxsize=1024)
+def _sentence_ends(words: tuple[str, ...]) -> tuple[int, ...]:
+    """Return for each word the index of the first sentence end from it on (else the last
+    word's): `ranks` asks it of every line at every size tried, so it is worked out once
+    per paragraph's words."""
+    out = [len(words) - 1] * len(words)
+    following = len(words) - 1
+    for i in range(len(words) - 1, -1, -1):
+        if sentence_end(words[i]):
+            following = i
+        out[i] = following
+    return tuple(out)
 
 
 def permission(splits: Sequence[bool], n: int) -> int:
@@ -52,13 +98,14 @@ def description(
     context: TypesetContext,
     *,
     outline: bool = False,
+    ranked: dict[tuple, list[int]] | None = None,
 ) -> tuple[Slab, ...]:
     """Set the description's blocks at a body size, as slabs from top to bottom.
 
     The blocks are set in card order (`model.card_order`: the panels last). With `outline`,
     paragraphs and lists get no items (their lines are not built).
     """
-    walk = _Walk(style, size, context, outline)
+    walk = _Walk(style, size, context, outline, {} if ranked is None else ranked)
     slabs: list[Slab] = []
     keep = False  # the previous block was a heading: keep it with this one
     for block in card_order(blocks):
@@ -101,11 +148,19 @@ class _TableGeometry:
 class _Walk:
     """One walk over the blocks at one size: each method appends a block's slabs."""
 
-    def __init__(self, style: CardStyle, size: float, context: TypesetContext, outline: bool):
+    def __init__(
+        self,
+        style: CardStyle,
+        size: float,
+        context: TypesetContext,
+        outline: bool,
+        ranked: dict[tuple, list[int]],
+    ):
         self.style = style
         self.size = size
         self.context = context
         self.outline = outline
+        self.ranked = ranked  # `ranks` by the line breaks' key: an outline's, then its lines'
         self.leading = size * style.sizes.leading
         self.gap = style.sizes.paragraph_gap * self.leading
 
@@ -120,8 +175,8 @@ class _Walk:
         ragged_first: bool = False,
         justify: bool = True,
         flush_left: bool = False,
-    ) -> tuple[Sequence[Line | None], Sequence[bool]]:
-        """Return the lines (None each in an outline) and `split_word` of each.
+    ) -> tuple[Sequence[Line | None], Sequence[int]]:
+        """Return the lines (None each in an outline) and the rank of a break before each.
 
         With `flush_left`, flush-left with spaces that may shrink (`set_lines`).
         """
@@ -134,26 +189,30 @@ class _Walk:
             "justify": justify,
             "context": self.context,
         }
+        size = self.size
+        spans = line_spans(prepared, width, size, **options)
+        key = (prepared, width, size, justify, options["expansion"], ragged_first, flush_left)
+        breaks = self.ranked.get(key)
+        if breaks is None:
+            breaks = self.ranked[key] = ranks(prepared, spans)
         if self.outline:
-            splits = line_splits(prepared, width, self.size, **options)
-            return (None,) * len(splits), splits
-        lines = set_lines(prepared, width, self.size, **options)
-        return lines, [line.split_word for line in lines]
+            return (None,) * len(spans), breaks
+        return set_lines(prepared, width, size, **options), breaks
 
     def _line_slabs(
         self,
         slabs: list[Slab],
         lines: Sequence[Line | None],
-        splits: Sequence[bool],
+        breaks: Sequence[int],
         colour: str,
         space_before: float,
         extra: tuple[Primitive, ...] = (),
         what: str = "a line of the description",
     ) -> None:
-        """Append one slab per line, with the widow and orphan rules as break permissions."""
+        """Append one slab per line, with the rank of a card break before each (`ranks`)."""
         size, leading, left = self.size, self.leading, self.style.left
         for n, line in enumerate(lines):
-            breakable = permission(splits, n)
+            breakable = breaks[n]
             items: tuple[Primitive, ...] = ()
             if line is not None:
                 items = (TextLine(line, left, -BASELINE * size, size, colour),)
@@ -165,8 +224,8 @@ class _Walk:
     def paragraph(self, slabs: list[Slab], block: Paragraph) -> None:
         fonts = self.style.fonts
         prepared = self._text(block.text, fonts["body"], block.heading, fonts["bold"])
-        lines, splits = self._lines(prepared, self.style.width)
-        self._line_slabs(slabs, lines, splits, self.style.colours.text, self.gap)
+        lines, breaks = self._lines(prepared, self.style.width)
+        self._line_slabs(slabs, lines, breaks, self.style.colours.text, self.gap)
 
     def panel(self, slabs: list[Slab], block: Paragraph) -> None:
         """Set higher levels or a cantrip's scaling apart: a tinted panel, a school-colour bar."""
@@ -179,7 +238,7 @@ class _Walk:
         # heading gapes or sets its first line ragged; a cantrip's scaling glues its dice
         # and levels to their words ("5. úrovně (2k10),").
         flush = block.kind != "scaling"  # scaling stays ragged as it was (no shrunk spaces)
-        lines, splits = self._lines(prepared, width - 2 * pad_x, justify=False, flush_left=flush)
+        lines, breaks = self._lines(prepared, width - 2 * pad_x, justify=False, flush_left=flush)
         count = len(lines)
         bar = left + sp.higher_bar_inset
         ground = Panel(
@@ -194,17 +253,14 @@ class _Walk:
                 baseline = -top_pad - BASELINE * size
                 items = (TextLine(line, left + pad_x, baseline, size, style.colours.text),)
             before = self.gap * sp.higher_gap_lines if n == 0 else 0.0
-            slabs.append(Slab(height, items, before, permission(splits, n), panel=ground))
+            slabs.append(Slab(height, items, before, breaks[n], panel=ground))
 
     def heading(self, slabs: list[Slab], block: Heading) -> None:
         style = self.style
         prepared = self._text(block.text, style.fonts["bold"])
         lines = ragged(prepared, style.width, self.size, self.context)
-        splits = [line.split_word for line in lines]
-        start = len(slabs)
-        self._line_slabs(slabs, lines, splits, style.colour, self.gap, what="a heading")
-        for n in range(start + 1, len(slabs)):
-            slabs[n] = replace(slabs[n], breakable=NEVER)
+        breaks = [BLOCK] + [NEVER] * (len(lines) - 1)
+        self._line_slabs(slabs, lines, breaks, style.colour, self.gap, what="a heading")
 
     def bullets(self, slabs: list[Slab], block: BulletList) -> None:
         style, size, sp = self.style, self.size, self.style.spacing
@@ -219,10 +275,10 @@ class _Walk:
         )
         for n, item in enumerate(block.items):
             prepared = self._text(item, style.fonts["body"])
-            lines, splits = self._lines(prepared, style.width, indent)
+            lines, breaks = self._lines(prepared, style.width, indent)
             before = self.gap if n == 0 else sp.bullet_gap_share * self.gap
             self._line_slabs(
-                slabs, lines, splits, style.colours.text, before, (bullet,), "a list item"
+                slabs, lines, breaks, style.colours.text, before, (bullet,), "a list item"
             )
 
     def table(self, slabs: list[Slab], block: Table) -> None:

@@ -18,9 +18,15 @@ from cards.face import Area, Fill, Primitive, Rule
 FULL = 0.8  # a card counts as reasonably full for a break at a paragraph end
 EPS = 1e-6
 
-# Where a card may end before a slab: never (widow, orphan, heading kept with its text),
-# between two lines of a paragraph, or at a block boundary (preferred).
-NEVER, LINE, BLOCK = 0, 1, 2
+# Where a card may end before a slab, worst to best: never (widow, orphan, a word torn,
+# heading kept with its text); inside a sentence leaving less than a full line or six words
+# of it, or inside a number's phrase (SHORT, a last resort); inside a sentence (LINE, also
+# between table rows); after a sentence (SENTENCE); at a block boundary (BLOCK).
+NEVER, SHORT, LINE, SENTENCE, BLOCK = 0, 1, 2, 3, 4
+# What `plan` counts for a card ending before a slab of each rank (NEVER: at the card edge,
+# the rules giving way), and for each share of a card's text height a break leaves empty.
+BREAK_COST = {BLOCK: 0.0, SENTENCE: 1.0, LINE: 4.0, SHORT: 12.0, NEVER: 100.0}
+EMPTY_COST = 1.5
 
 
 @dataclass(frozen=True)
@@ -121,6 +127,70 @@ def card_end(slabs: Sequence[Slab], start: int, height: float, prefer_blocks: bo
     if best_any is not None:
         return best_any
     return i
+
+
+def plan(
+    slabs: Sequence[Slab],
+    height: Callable[[int], float],
+    final: Callable[[int], float] | None,
+    limit: int,
+) -> tuple[float, list[int]]:
+    """Return the cost and the end index of each card of the best breaks into `limit` cards.
+
+    Looks ahead over all the cards rather than filling each in turn: every place a card may
+    end costs by its rank (BREAK_COST) and by the room it leaves empty (EMPTY_COST per
+    card's height; not on the last card), and the breaks of least total cost are taken.
+    Card n holds `height(n)`, or `final(n)` as the last. Every end `split` could choose is
+    among those tried, so where `split` finds `limit` cards this does too.
+    """
+    count = len(slabs)
+    memo: dict[tuple[int, int], tuple[float, tuple[int, ...]]] = {}
+    worst = (float("inf"), ())
+    # What cards n.. can hold at most, and what the slabs from i on take at least: a break
+    # that leaves more text than the cards after it can hold is not followed (costs nothing).
+    can_hold = [0.0] * (limit + 1)
+    for n in range(limit - 1, -1, -1):
+        most = max(height(n), final(n)) if final is not None else height(n)
+        can_hold[n] = can_hold[n + 1] + most
+    takes = [0.0] * (count + 1)
+    for i in range(count - 1, -1, -1):
+        takes[i] = takes[i + 1] + slabs[i].height
+
+    def best(n: int, start: int) -> tuple[float, tuple[int, ...]]:
+        key = (n, start)
+        if key in memo:
+            return memo[key]
+        result = worst
+        if n < limit:
+            room = height(n)
+            last_room = final(n) if final is not None else room
+            used = opening(slabs[start])
+            j = start + 1
+            options: list[tuple[float, tuple[int, ...]]] = []
+            while True:
+                if j == count:
+                    if used <= last_room + EPS:
+                        options.append((0.0, (count,)))
+                    break
+                if used <= room + EPS and takes[j] <= can_hold[n + 1] + EPS:
+                    rank = slabs[j].breakable
+                    empty = max(0.0, room - used)
+                    cost = BREAK_COST[rank] + EMPTY_COST * empty / room
+                    rest_cost, rest = best(n + 1, j)
+                    options.append((cost + rest_cost, (j, *rest)))
+                used = advance(used, slabs[j])
+                if used > max(room, last_room) + EPS:
+                    break
+                j += 1
+            if options:
+                result = min(options, key=lambda option: option[0])
+        memo[key] = result
+        return result
+
+    if not slabs:
+        return 0.0, [0]
+    cost, ends = best(0, 0)
+    return cost, list(ends)
 
 
 def split(

@@ -29,7 +29,17 @@ from cards.fit.furniture import (
     panel,
     part_label,
 )
-from cards.fit.paginate import EPS, Slab, fill_card, overflow, split, used_height
+from cards.fit.paginate import (
+    BREAK_COST,
+    EPS,
+    LINE,
+    Slab,
+    fill_card,
+    overflow,
+    plan,
+    split,
+    used_height,
+)
 from cards.fit.style import CardStyle, card_style
 from cards.layout import Layout
 from cards.model import BulletList, Heading, Paragraph, Spell, Table
@@ -40,6 +50,14 @@ GAPE = 2.0  # spaces stretched past this many times their width: try a smaller s
 GAPE_STEPS = 3  # how many SIZE_STEPs smaller, at most
 HOLE = 3.0  # spaces past this many times their width are a hole: try even smaller sizes
 HOLE_STEPS = 10  # 1 pt: two of poker's 0.5 pt steps, where one step down can gape worse
+STAT_SCALE_FROM = 9.25  # a body this large or larger grows the stat values with it
+STAT_REFERENCE = 8.5  # points: the body size the layouts' type.stat is drawn for
+BREAK_STEPS = 2  # how many size steps smaller a spell may be set for card breaks that read well
+STEP_COST = 1.5  # a size step smaller, against paginate.BREAK_COST of the breaks it mends
+# The description's height grows with the body size to at least this power (the leading
+# times the lines, which never get fewer): a larger size whose height so bounded cannot fit
+# is not set at all.
+GROWTH = 1.0
 CONTINUED = "pokračuje na rubu ›"  # at the foot of a front whose text goes on overleaf
 
 
@@ -75,6 +93,7 @@ class SpellSetter:
         self._slabs: dict[float, tuple[Slab, ...]] = {}
         self._outlines: dict[float, tuple[Slab, ...]] = {}
         self._extents: tuple[tuple[float, int], ...] | None = None
+        self._ranked: dict[tuple, list[int]] = {}  # blocks.ranks of each paragraph's lines
 
     def squeezed(self) -> SpellSetter:
         """Return a setter of the spell with type.squeeze taken from its paragraph gaps and
@@ -116,7 +135,9 @@ class SpellSetter:
     def slabs(self, size: float) -> tuple[Slab, ...]:
         """Return the description set at a body size."""
         if size not in self._slabs:
-            self._slabs[size] = description(self.style, self.spell.blocks, size, self.context)
+            self._slabs[size] = description(
+                self.style, self.spell.blocks, size, self.context, ranked=self._ranked
+            )
         return self._slabs[size]
 
     def outline(self, size: float) -> tuple[Slab, ...]:
@@ -125,7 +146,7 @@ class SpellSetter:
             return self._slabs[size]
         if size not in self._outlines:
             self._outlines[size] = description(
-                self.style, self.spell.blocks, size, self.context, outline=True
+                self.style, self.spell.blocks, size, self.context, outline=True, ranked=self._ranked
             )
         return self._outlines[size]
 
@@ -212,11 +233,23 @@ def size_grid(layout: Layout) -> list[float]:
     return [round(low + k * SIZE_STEP, 3) for k in range(steps)] + [high]
 
 
-def _walk(sizes: list[float], fits: Callable[[float], bool], start: int) -> int | None:
-    """Return the index of the largest size for which fits() holds, walking from a guess."""
+def _walk(
+    sizes: list[float],
+    fits: Callable[[float], bool],
+    start: int,
+    hopeless: Callable[[float, float], bool] | None = None,
+) -> int | None:
+    """Return the index of the largest size for which fits() holds, walking from a guess.
+
+    Walking up, `hopeless(known, larger)` may say from the size known to fit that a larger
+    one cannot (a bound), which spares setting the text there."""
     k = start
     if fits(sizes[k]):
-        while k + 1 < len(sizes) and fits(sizes[k + 1]):
+        while k + 1 < len(sizes):
+            if hopeless is not None and hopeless(sizes[k], sizes[k + 1]):
+                break
+            if not fits(sizes[k + 1]):
+                break
             k += 1
         return k
     while k > 0:
@@ -261,6 +294,8 @@ def fit(
 
     setter = SpellSetter(spell, layout, context)
     result = _fit(setter, continue_on_back)
+    if len(result.faces) == 1 and result.faces[0].body_size >= STAT_SCALE_FROM - EPS:
+        return _with_big_stats(setter, result)
     if len(result.faces) > 1 and layout.sizes.squeeze > 0:
         squeezed = setter.squeezed()
         fewest = _physical(_fewest(squeezed, continue_on_back), continue_on_back)
@@ -268,6 +303,39 @@ def fit(
             result = _fit(squeezed, continue_on_back)
     require_inside(result.faces, layout.safe_margin)  # the width rule's last word
     return result
+
+
+def _with_big_stats(setter: SpellSetter, result: Fit) -> Fit:
+    """Return a one-card fit with its stat values grown with the body (from STAT_SCALE_FROM):
+    at the largest such size that still fits one card, else the fit as it was (also when
+    the larger values would push the material note out of the grid)."""
+    sizes = [s for s in size_grid(setter.layout) if s >= STAT_SCALE_FROM - EPS]
+    for size in sorted(sizes, reverse=True):
+        if size > result.faces[0].body_size + EPS:
+            continue
+        style = setter.style
+        stat = style.sizes.stat * size / STAT_REFERENCE
+        big = SpellSetter(
+            setter.spell,
+            setter.layout,
+            setter.context,
+            replace(style, sizes=replace(style.sizes, stat=stat)),
+        )
+        big._slabs, big._outlines = setter._slabs, setter._outlines  # the stats set no text
+        single = big.header(first=True, numbered=False)
+        if _material_below(single) and not _material_below(
+            setter.header(first=True, numbered=False)
+        ):
+            return result  # the larger values would push the material out of its cell
+        slabs = big.slabs(size)
+        if used_height(slabs) <= single.body.height + EPS:
+            return Fit((big.card(size, 1, 1, single, slabs),), result.min_cards)
+    return result
+
+
+def _material_below(header: Header) -> bool:
+    """Whether a card's material note stands below the stat grid (too long for its cell)."""
+    return any(isinstance(i, TextLine) and i.role == "material" for i in header.items)
 
 
 def _physical(parts: int, continue_on_back: bool) -> int:
@@ -291,6 +359,16 @@ class _Room:
             slabs, self.first, self.rest, prefer, limit - self.skip, self.heights, self.final
         )
         return [0] * self.skip + ends
+
+    def plan(self, slabs: tuple[Slab, ...], limit: int) -> tuple[float, list[int] | None]:
+        """Return the cost and the ends of the best card breaks in at most `limit` cards
+        (`paginate.plan`), or an infinite cost and None when none fit."""
+        first, rest, heights = self.first, self.rest, self.heights
+        height = heights or (lambda n: first if n == 0 else rest)
+        cost, ends = plan(slabs, height, self.final, limit - self.skip)
+        if not ends:
+            return cost, None
+        return cost, [0] * self.skip + ends
 
 
 def _room(setter: SpellSetter, continue_on_back: bool) -> _Room:
@@ -332,8 +410,11 @@ def _fit(setter: SpellSetter, continue_on_back: bool) -> Fit:
     def gape(size: float) -> float:
         return _gape(setter.slabs(size), space)
 
+    def one_hopeless(known: float, larger: float) -> bool:
+        return used_height(setter.outline(known)) * (larger / known) ** GROWTH > box
+
     if setter.estimate(sizes[0]) <= 1.15 * box:
-        k = _walk(sizes, fits_one, _first_guess(sizes, setter.estimate, box))
+        k = _walk(sizes, fits_one, _first_guess(sizes, setter.estimate, box), one_hopeless)
         if k is not None and used_height(setter.slabs(sizes[k])) <= box:
             k = _least_gaping(sizes, k, lambda s: used_height(setter.slabs(s)) <= box, gape)
             slabs = setter.slabs(sizes[k])
@@ -369,7 +450,12 @@ def _fit(setter: SpellSetter, continue_on_back: bool) -> Fit:
     # cards' capacity less what a break at a paragraph end typically leaves empty.
     scale = used_height(setter.outline(sizes[0])) / max(setter.estimate(sizes[0]), EPS)
     guess = _first_guess(sizes, lambda s: scale * setter.estimate(s), 0.96 * capacity)
-    k = _walk(sizes, lambda s: breaks(s) is not None, guess)
+
+    def hopeless(known: float, larger: float) -> bool:
+        total = sum(slab.height for slab in setter.outline(known))
+        return total * (larger / known) ** GROWTH > capacity + EPS
+
+    k = _walk(sizes, lambda s: breaks(s) is not None, guess, hopeless)
     if k is None:
         slabs = setter.outline(sizes[0])
         ends = cards(slabs, False, least)
@@ -377,8 +463,8 @@ def _fit(setter: SpellSetter, continue_on_back: bool) -> Fit:
         what = culprit.what if culprit is not None else "the description"
         raise setter.error(what, sizes[0])
     k = _least_gaping(sizes, k, lambda s: breaks(s) is not None, gape)
+    k, ends = _readable_breaks(sizes, k, breaks, room, setter)
     size = sizes[k]
-    ends = breaks(size)
     slabs = setter.slabs(size)
     faces = []
     start = 0
@@ -392,6 +478,40 @@ def _fit(setter: SpellSetter, continue_on_back: bool) -> Fit:
         faces.append(setter.card(size, part, len(ends), header, slabs[start:end]))
         start = end
     return Fit(tuple(faces), least)
+
+
+def _readable_breaks(sizes: list[float], k: int, breaks, room: _Room, setter: SpellSetter):
+    """Return the size index and card ends whose breaks read best, from sizes[k] down.
+
+    The card breaks at sizes[k] are chosen with `paginate.plan`; when one of them falls
+    inside a sentence, up to BREAK_STEPS smaller sizes giving the same number of cards
+    are tried too, each step down costing STEP_COST, and the least total cost is taken.
+    """
+    ends = breaks(sizes[k])
+    assert ends is not None
+    count = len(ends)
+
+    def planned(j: int) -> tuple[float, list[int]] | None:
+        found = ends if j == k else breaks(sizes[j])
+        if found is None or len(found) != count:
+            return None
+        cost, best = room.plan(setter.outline(sizes[j]), count)
+        if best is None or len(best) != count or cost == float("inf"):
+            return float("inf"), found
+        return cost, best
+
+    first = planned(k)
+    assert first is not None
+    best_k, (best_cost, best_ends) = k, first
+    for j in range(k - 1, -1, -1):
+        # A plan costs at least nothing: once the steps alone cost as much, none can win.
+        if best_cost < BREAK_COST[LINE] or k - j > BREAK_STEPS or STEP_COST * (k - j) >= best_cost:
+            break
+        option = planned(j)
+        if option is not None and option[0] + STEP_COST * (k - j) < best_cost:
+            best_k, (best_cost, best_ends) = j, option
+            best_cost += STEP_COST * (k - j)
+    return best_k, best_ends
 
 
 def _gape(slabs, space: float) -> float:

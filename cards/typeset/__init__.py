@@ -61,6 +61,7 @@ from cards.typeset.lines import (
     Line,
     LineRun,
     line_splits,
+    line_spans,
     line_text,
     set_lines,
 )
@@ -74,6 +75,7 @@ __all__ = [
     "TypesetContext",
     "prepare",
     "set_lines",
+    "line_spans",
     "line_splits",
     "line_text",
     "hyphenation_points",

@@ -119,7 +119,7 @@ def set_lines(
     return lines
 
 
-def line_splits(
+def line_spans(
     prepared: Prepared,
     width: float,
     size: float,
@@ -132,14 +132,18 @@ def line_splits(
     ragged_first: bool = False,
     flush_left: bool = False,
     context: TypesetContext | None = None,
-) -> tuple[bool, ...]:
-    """Return `Line.split_word` of each line `set_lines` gives, without building them."""
+) -> list[Span]:
+    """Return where each line `set_lines` gives starts and ends, without building them."""
     first, rest = (width - first_indent) / size, (width - indent) / size
     if flush_left:
         spans, _ = _flush_left(prepared, first, rest, hyphenate, expansion, context)
-    else:
-        spans = _spans(prepared, first, rest, justify, hyphenate, expansion, ragged_first, context)
-    return tuple(span.split_word for span in spans)
+        return spans
+    return _spans(prepared, first, rest, justify, hyphenate, expansion, ragged_first, context)
+
+
+def line_splits(prepared: Prepared, width: float, size: float, **options) -> tuple[bool, ...]:
+    """Return `Line.split_word` of each line `set_lines` gives, without building them."""
+    return tuple(span.split_word for span in line_spans(prepared, width, size, **options))
 
 
 def _flush_left(

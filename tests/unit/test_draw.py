@@ -90,7 +90,7 @@ def test_text_reads_back_as_written(face):
         "18 sáhů",
     ):
         assert expected in text
-    assert '<b> & "uvozovky" > 2.' in text
+    assert '<b> & "uvozovky" > 2.' in " ".join(text.split())  # over a line end at 10 pt
 
 
 def test_justified_lines_reach_the_right_margin(face, layout):

@@ -94,7 +94,7 @@ def test_unknown_name_lists_the_layouts():
 
 def test_bad_number_names_file_and_key(tmp_path):
     """A value of the wrong type names the file, the key and what was expected."""
-    path = _variant(tmp_path, "body_max = 8.5", 'body_max = "big"')
+    path = _variant(tmp_path, "body_max = 10.0", 'body_max = "big"')
     with pytest.raises(
         LayoutError, match=r"variant\.toml: key 'type\.body_max' = 'big': expected a number"
     ):
@@ -119,7 +119,7 @@ def test_bad_colour_is_rejected(tmp_path):
 
 def test_unknown_key_is_rejected(tmp_path):
     """A misspelt key is reported rather than silently ignored."""
-    path = _variant(tmp_path, "body_max = 8.5", "bodymax = 8.5")
+    path = _variant(tmp_path, "body_max = 10.0", "bodymax = 10.0")
     with pytest.raises(LayoutError, match=r"unknown key 'type\.bodymax'"):
         load_layout(path)
 

@@ -1,0 +1,62 @@
+"""Type as big as the card allows: poker and bridge up to 10 pt, stat values grown with it."""
+
+from __future__ import annotations
+
+import pytest
+
+from cards.compendium import read_compendium
+from cards.face import TextLine
+from cards.fit import fit_spell
+from cards.fit.search import STAT_REFERENCE, STAT_SCALE_FROM
+from cards.layout import load_layout
+from cards.select import find_spell
+
+
+def _stat_sizes(face) -> set[float]:
+    return {i.size for i in face.items if isinstance(i, TextLine) and i.role == "stat"}
+
+
+@pytest.mark.parametrize("name", ["poker", "bridge"])
+def test_a_short_spell_is_set_at_10_pt_with_larger_stats(name):
+    """Štít, one of the most cast spells, takes the 10 pt step and its stat values grow in
+    proportion (type.stat is drawn for an 8.5 pt body)."""
+    layout = load_layout(name)
+    (face,) = fit_spell(find_spell(read_compendium().spells, "Štít"), layout)
+    assert face.body_size == 10.0 == layout.body_max
+    (size,) = _stat_sizes(face)
+    assert size == pytest.approx(layout.sizes.stat * 10.0 / STAT_REFERENCE)
+
+
+def test_stats_keep_their_size_below_the_threshold():
+    """A spell set below STAT_SCALE_FROM keeps the layout's stat size."""
+    layout = load_layout("poker")
+    spells = read_compendium().spells
+    faces = fit_spell(find_spell(spells, "Teleport"), layout)
+    assert faces[0].body_size < STAT_SCALE_FROM
+    assert _stat_sizes(faces[0]) == {layout.sizes.stat}
+
+
+def test_tarot_has_every_half_point_step():
+    """Tarot's steps run 9.5 to 6.5 with no gap wider than half a point (8 and 7 included)."""
+    steps = load_layout("tarot").sizes.size_steps
+    assert 8.0 in steps and 7.0 in steps
+    assert all(a - b <= 0.5 + 1e-9 for a, b in zip(steps, steps[1:], strict=False))
+
+
+def test_the_size_search_does_not_set_a_size_its_bound_rules_out(monkeypatch):
+    """Zemětřesení takes two cards at 7 pt; its height there, grown only with the leading,
+    already passes the two cards' room at 7.5 pt, so the search never sets it larger (the
+    big steps cost the whole-compendium build its time)."""
+    from cards.fit import search
+
+    sizes: list[float] = []
+    real = search.description
+
+    def recording(style, blocks, size, context, **options):
+        sizes.append(size)
+        return real(style, blocks, size, context, **options)
+
+    monkeypatch.setattr(search, "description", recording)
+    faces = fit_spell(find_spell(read_compendium().spells, "Zemětřesení"), load_layout("poker"))
+    assert [f.body_size for f in faces] == [7.0, 7.0]
+    assert max(sizes) == 7.0
