@@ -25,7 +25,7 @@ from cards.typeset.normalise import normalise
 from cards.typeset.words import Run, word_breaks
 from tests.unit.typeset.test_typeset import MONO, SERIF, _mono_lines
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 _spec = importlib.util.spec_from_file_location("bench_words", ROOT / "bench" / "bench_words.py")
 bench_words = sys.modules.setdefault("bench_words", importlib.util.module_from_spec(_spec))
 _spec.loader.exec_module(bench_words)
