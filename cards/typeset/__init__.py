@@ -60,8 +60,8 @@ from cards.typeset.czech import hyphenation_points
 from cards.typeset.lines import (
     Line,
     LineRun,
-    line_splits,
     line_spans,
+    line_splits,
     line_text,
     set_lines,
 )
