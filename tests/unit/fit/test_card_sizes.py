@@ -44,9 +44,10 @@ def test_tarot_has_every_half_point_step():
 
 
 def test_the_size_search_does_not_set_a_size_its_bound_rules_out(monkeypatch):
-    """Zemětřesení takes two cards at 7 pt; its height there, grown only with the leading,
-    already passes the two cards' room at 7.5 pt, so the search never sets it larger (the
-    big steps cost the whole-compendium build its time)."""
+    """Ovládni vodu takes three cards at 7.5 pt; its height there, grown only with the leading,
+    already passes the three cards' room at 8 pt, so the search never sets it larger (the
+    big steps cost the whole-compendium build its time; without the bound, GROWTH = 0, it
+    sets 8 pt)."""
     from cards.fit import search
 
     sizes: list[float] = []
@@ -57,6 +58,6 @@ def test_the_size_search_does_not_set_a_size_its_bound_rules_out(monkeypatch):
         return real(style, blocks, size, context, **options)
 
     monkeypatch.setattr(search, "description", recording)
-    faces = fit_spell(find_spell(read_compendium().spells, "Zemětřesení"), load_layout("poker"))
-    assert [f.body_size for f in faces] == [7.0, 7.0]
-    assert max(sizes) == 7.0
+    faces = fit_spell(find_spell(read_compendium().spells, "Ovládni vodu"), load_layout("poker"))
+    assert [f.body_size for f in faces] == [7.5, 7.5, 7.5]
+    assert max(sizes) == 7.5
