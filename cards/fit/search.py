@@ -295,8 +295,8 @@ def fit(
     setter = SpellSetter(spell, layout, context)
     result = _fit(setter, continue_on_back)
     if len(result.faces) == 1 and result.faces[0].body_size >= STAT_SCALE_FROM - EPS:
-        return _with_big_stats(setter, result)
-    if len(result.faces) > 1 and layout.sizes.squeeze > 0:
+        result = _with_big_stats(setter, result)
+    elif len(result.faces) > 1 and layout.sizes.squeeze > 0:
         squeezed = setter.squeezed()
         fewest = _physical(_fewest(squeezed, continue_on_back), continue_on_back)
         if fewest < _physical(len(result.faces), continue_on_back):
