@@ -20,6 +20,7 @@ from pathlib import Path
 
 from cards.errors import CardsError
 from cards.model import (
+    ACTION_HEADINGS,
     CLASSES,
     SCHOOLS,
     SOURCES,
@@ -75,8 +76,6 @@ SCALING_START = 90  # characters: how soon the paragraph must say it
 # A numbered run-in heading: "1. Červená. Když …", "2. Oranžová Když …", "5. až 10. kolo. Na …".
 _NUMBERED_RE = re.compile(r"^(?P<number>\d+\.(?: až \d+\.)?) (?P<rest>\S.*)$")
 NUMBERED_WORDS = 3  # at most this many words after the number
-# Headings of a stat block's sections: each paragraph in them opens with the action's name.
-ACTION_HEADINGS = ("Akce", "Reakce", "Reakce:", "Akce:", "Bonusové akce", "Legendární akce")
 _SPACES_RE = re.compile(r"[ \t\xa0]{2,}")
 
 

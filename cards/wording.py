@@ -17,9 +17,8 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from cards.model import Heading, Paragraph, Spell
+from cards.model import ACTION_HEADINGS, Heading, Paragraph, Spell
 
-STAT_BLOCK_HEADINGS = ("Akce", "Reakce", "Reakce:", "Akce:", "Bonusové akce", "Legendární akce")
 _PREPOSITION_RE = re.compile(r"(?<=[a-záčďéěíňóřšťúůýž]) (V|Ve|K|Ke|S|Se|Z|Ze|O|U) (?=\w)")
 # A percent sign closing a number, and the word after it: a noun when no word follows it or
 # the next is a preposition, a conjunction or "tedy" ("o 15%, tedy", "1k10% ze vzdálenosti").
@@ -49,7 +48,7 @@ def _descriptions(spells: Iterable[Spell]) -> Iterator[Finding]:
         for block in spell.blocks:
             if isinstance(block, Paragraph) and block.kind == "text":
                 break
-            if isinstance(block, Heading) and block.text in STAT_BLOCK_HEADINGS:
+            if isinstance(block, Heading) and block.text in ACTION_HEADINGS:
                 yield Finding(
                     spell.origin.line,
                     "description",
