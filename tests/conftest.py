@@ -15,6 +15,28 @@ SENTENCE = (
     "Vrhneš energetickou kouli o průměru 4 couly na tvora, kterého vidíš v dosahu, "
     "a cíl utrpí zranění 3k8 tebou zvoleného typu. "
 )
+# A homebrew spell in the compendium's text format; {name} is its Czech name.
+HOMEBREW_TEMPLATE = """{name}
+
+Sparkling greeting
+
+Kouzla naší družiny
+
+Iluze 0. úrovně
+
+Vyvolání: 1 akce
+
+Dosah: 2 sáhy
+
+Složky: V, P
+
+Trvání: 1 minuta
+
+Povolání: Bard, Čaroděj
+
+Nad tvou dlaní vytryskne sprška barevných jisker, která pozdraví tvora podle tvé volby.
+"""
+HOMEBREW_SPELL = HOMEBREW_TEMPLATE.format(name="Jiskřivý pozdrav")
 TEST_FONTS = Path(__file__).resolve().parent / "fonts"
 MONO_FONT = TEST_FONTS / "DejaVuSansMono.ttf"  # every glyph 0.60205078125 em wide
 

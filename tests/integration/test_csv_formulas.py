@@ -7,27 +7,9 @@ import csv
 from click.testing import CliRunner
 
 from cards.cli import main
+from tests.conftest import HOMEBREW_TEMPLATE
 
-SPELL = """{name}
-
-Sparkling greeting
-
-Kouzla naší družiny
-
-Iluze 0. úrovně
-
-Vyvolání: 1 akce
-
-Dosah: 2 sáhy
-
-Složky: V, P
-
-Trvání: 1 minuta
-
-Povolání: Bard, Čaroděj
-
-Nad tvou dlaní vytryskne sprška barevných jisker, která pozdraví tvora podle tvé volby.
-"""
+SPELL = HOMEBREW_TEMPLATE
 
 
 def test_a_spell_named_like_a_formula_is_neutralised_in_the_csv(tmp_path):

@@ -14,28 +14,10 @@ import pytest
 from click.testing import CliRunner
 
 from cards.cli import main
+from tests.conftest import HOMEBREW_SPELL
 
 ROOT = Path(__file__).resolve().parents[2]
-SPELL = """Jiskřivý pozdrav
-
-Sparkling greeting
-
-Kouzla naší družiny
-
-Iluze 0. úrovně
-
-Vyvolání: 1 akce
-
-Dosah: 2 sáhy
-
-Složky: V, P
-
-Trvání: 1 minuta
-
-Povolání: Bard, Čaroděj
-
-Nad tvou dlaní vytryskne sprška barevných jisker, která pozdraví tvora podle tvé volby.
-"""
+SPELL = HOMEBREW_SPELL
 
 
 def run(*args: str, input: str | None = None):

@@ -17,29 +17,11 @@ from cards.compendium import read_compendium, spell_to_dict
 from cards.homebrew import SCHEMA, is_json, parse_json, read_spell_file, spell_from_dict
 from cards.model import CLASSES, SCHOOLS
 from cards.select import sort_spells
+from tests.conftest import HOMEBREW_SPELL
 
 REPO = Path(__file__).resolve().parents[2]
 
-TEXT_SPELL = """Jiskřivý pozdrav
-
-Sparkling greeting
-
-Kouzla naší družiny
-
-Iluze 0. úrovně
-
-Vyvolání: 1 akce
-
-Dosah: 2 sáhy
-
-Složky: V, P
-
-Trvání: 1 minuta
-
-Povolání: Bard, Čaroděj
-
-Nad tvou dlaní vytryskne sprška barevných jisker, která pozdraví tvora podle tvé volby.
-"""
+TEXT_SPELL = HOMEBREW_SPELL
 
 RECORD = {
     "name": "Mrazivý polibek",

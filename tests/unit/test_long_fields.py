@@ -3,27 +3,9 @@
 from __future__ import annotations
 
 from cards.compendium import parse_compendium
+from tests.conftest import HOMEBREW_TEMPLATE
 
-SPELL = """{name}
-
-Sparkling greeting
-
-Kouzla naší družiny
-
-Iluze 0. úrovně
-
-Vyvolání: 1 akce
-
-Dosah: 2 sáhy
-
-Složky: V, P
-
-Trvání: 1 minuta
-
-Povolání: Bard, Čaroděj
-
-Nad tvou dlaní vytryskne sprška barevných jisker, která pozdraví tvora podle tvé volby.
-"""
+SPELL = HOMEBREW_TEMPLATE
 
 
 def test_a_czech_name_over_120_characters_is_an_error():
