@@ -208,7 +208,7 @@ def _layout(data: dict) -> str:
     return _choice(data, "layout", list_layouts(), "poker")
 
 
-def _files(data: dict) -> tuple[SpellFile, ...]:
+def request_files(data: dict) -> tuple[SpellFile, ...]:
     """The browser's own spell files ("add": [{"name", "text"}])."""
     value = data.get("add") or []
     if not isinstance(value, list):
@@ -221,12 +221,12 @@ def _files(data: dict) -> tuple[SpellFile, ...]:
             and isinstance(item.get("name", ""), str)
         ):
             raise _bad("add", f'soubor {number}: čekám {{"name": ..., "text": ...}}')
-        name = _safe_name(item.get("name") or f"vlastni-{number}.txt")
+        name = safe_name(item.get("name") or f"vlastni-{number}.txt")
         files.append(SpellFile(name, item["text"]))
     return tuple(files)
 
 
-def _safe_name(name: str) -> str:
+def safe_name(name: str) -> str:
     """A file name to show in messages: no folders, no control characters, not too long."""
     name = re.sub(r"[\x00-\x1f\x7f]", "", name.replace("\\", "/").rsplit("/", 1)[-1])
     return name[:100] or "vlastni.txt"
@@ -358,7 +358,7 @@ def list_spells(data: dict) -> list[dict]:
     from cards.select import select_spells, sort_spells
     from cards.service import search_spells
 
-    every, labels = engine().spells(_files(data))
+    every, labels = engine().spells(request_files(data))
     filters = _filters(data)
     sort = _choice(data, "sort", SORTS, "name")
     layout = _layout(data)
@@ -407,7 +407,7 @@ def spells_post():
 def deck_request(data: dict) -> tuple[tuple[Spell, ...], PrintSettings]:
     """A deck's spells and print options from a request."""
     settings = print_settings(data)
-    every, _ = engine().spells(_files(data))
+    every, _ = engine().spells(request_files(data))
     return resolve_labels(_labels(data), every), settings
 
 
@@ -425,7 +425,7 @@ def count():
     """A deck's live count: spells, cards, sheets and the Czech line."""
     data = _body()
     settings = print_settings(data)
-    every, _ = engine().spells(_files(data))
+    every, _ = engine().spells(request_files(data))
     labels = _labels(data)
     spells = resolve_labels(labels, every) if any(label.strip() for label in labels) else ()
     return jsonify(summary_record(engine().count(spells, settings)))
@@ -452,7 +452,7 @@ def _ascii_summary(summary: DeckSummary) -> str:
 def deck_file():
     """The deck as a `cards deck` file: one label a line."""
     data = _body()
-    every, labels = engine().spells(_files(data))
+    every, labels = engine().spells(request_files(data))
     spells = resolve_labels(_labels(data), every)
     text = "".join(f"{labels[spell]}\n" for spell in spells)
     response = Response(text, mimetype="text/plain")
@@ -468,16 +468,16 @@ def read_list():
     data = _body()
     text = _text(data, "text", "", limit=2 * 1024 * 1024) or ""
     try:
-        lines = decode_lines(text.encode("utf-8"), _safe_name(_text(data, "name") or "seznam"))
+        lines = decode_lines(text.encode("utf-8"), safe_name(_text(data, "name") or "seznam"))
     except DeckFileError as error:  # pragma: no cover - text from JSON is always UTF-8
         raise _bad("text", str(error)) from None
-    every, labels = engine().spells(_files(data))
+    every, labels = engine().spells(request_files(data))
     spells = resolve_labels(lines, every, field="text")
     return jsonify({"spells": [labels[spell] for spell in spells]})
 
 
 def _preview(data: dict, label: str):
-    every, _ = engine().spells(_files(data))
+    every, _ = engine().spells(request_files(data))
     spell = resolve_labels([label], every, field="spell")[0]
     side = data.get("side") or None
     if side is not None:
@@ -514,13 +514,13 @@ def lint():
     from cards.service import lint_spell_files, spell_labels
 
     data = _body()
-    name = _safe_name(_text(data, "name") or "vlastni.txt")
+    name = safe_name(_text(data, "name") or "vlastni.txt")
     text = _text(data, "text", "", limit=2 * 1024 * 1024) or ""
     base = engine().base
     added, problems = lint_spell_files(base, (SpellFile(name, text),))
     errors = [p for p in problems if p.severity == "error"]
     if not added and not errors:
-        errors = [_empty_problem(name)]
+        errors = [empty_problem(name)]
     labels = spell_labels((*base, *added)) if not errors else {}
     return jsonify(
         {
@@ -532,7 +532,8 @@ def lint():
     )
 
 
-def _empty_problem(name: str):
+def empty_problem(name: str):
+    """The problem of an uploaded file that holds no spell (as `cards lint` names it)."""
     from cards.compendium import Problem
 
     return Problem(name, 1, "empty", "the file holds no spell (soubor neobsahuje žádné kouzlo)")

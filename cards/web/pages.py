@@ -125,7 +125,7 @@ def deck():
     problems = ()
     try:
         settings = api.print_settings(data)
-        every, labels = api.engine().spells(api._files(data))
+        every, labels = api.engine().spells(api.request_files(data))
         if form.get("preset"):
             spells = _preset(every, form["preset"])
         else:
@@ -156,7 +156,7 @@ def preview():
     form = request.form
     data = request_data(form)
     try:
-        every, _ = api.engine().spells(api._files(data))
+        every, _ = api.engine().spells(api.request_files(data))
         spell = api.resolve_labels([form.get("label", "")], every, field="spell")[0]
         settings = api.print_settings(data)
         png = api.engine().preview(
@@ -176,13 +176,13 @@ def homebrew():
     """Check an uploaded spell file: its problems with line numbers, or the spells it adds."""
     from cards.service import SpellFile, lint_spell_files
 
-    name = api._safe_name(request.form.get("name", "") or "vlastni.txt")
+    name = api.safe_name(request.form.get("name", "") or "vlastni.txt")
     added, problems = lint_spell_files(
         api.engine().base, (SpellFile(name, request.form.get("text", "")),)
     )
     errors = [p for p in problems if p.severity == "error"]
     if not added and not errors:
-        errors = [api._empty_problem(name)]
+        errors = [api.empty_problem(name)]
     return render_template(
         "_homebrew.html",
         name=name,
@@ -264,7 +264,7 @@ def list_file():
     """The deck as a `cards deck` list file, one spell a line."""
     data = request_data(request.form)
     try:
-        every, labels = api.engine().spells(api._files(data))
+        every, labels = api.engine().spells(api.request_files(data))
         spells = api.resolve_labels(data["spells"], every)
     except CardsError as error:
         return _refused(error)
