@@ -280,8 +280,8 @@ def test_bleed_too_wide_for_the_gap_points_to_a_sheet_file(runner, tmp_path):
         main, ["class", "paladin", "--bleed", "2", "-o", str(tmp_path / "x.pdf")]
     )
     assert result.exit_code == 1
-    assert "grid.column_gap_mm is 3 mm" in result.output
-    assert "--sheet FILE.toml" in result.output
+    assert "a4.toml: grid.column_gap_mm: mezera je 3 mm" in result.output
+    assert "--sheet SOUBOR.toml" in result.output
 
 
 def test_unknown_sheet_is_a_usage_error(runner):
