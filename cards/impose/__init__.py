@@ -8,6 +8,8 @@ physical cards, packs them onto pages, and numbers the pages.
 from __future__ import annotations
 
 from cards.impose.geometry import (
+    HORIZONTAL,
+    VERTICAL,
     Box,
     LabelSpot,
     MarkStyle,
@@ -45,6 +47,8 @@ from cards.impose.sheet import (
 
 __all__ = [
     "DUPLEX_MODES",
+    "HORIZONTAL",
+    "VERTICAL",
     "LAYOUTS",
     "MAX_PAPER_MM",
     "SHEET_KEYS",
