@@ -562,7 +562,7 @@ def compendium_command(sort, index, **opts):
     filters = {key: opts.pop(key) for key in FILTERS}
     spells = apply_filters(load_spells(opts["data"], opts["add"]), **filters)
     name = deck_name("kompendium", **filters)
-    write_deck(sort_spells(spells, by=sort), name, "Kartotéka kouzel", opts, index=index)
+    write_deck(sort_spells(spells, by=sort), name, say("compendium_title"), opts, index=index)
 
 
 @main.command("class")

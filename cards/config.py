@@ -9,7 +9,6 @@ and has the shape `file: key: message`. `catalogue()` is the one scan of layouts
 
 from __future__ import annotations
 
-import difflib
 import math
 import re
 import tomllib
@@ -60,20 +59,27 @@ Schema = Mapping[str, Collection[str] | None]
 
 
 def shown(value: object) -> str:
-    """Return a value as the user wrote it in TOML, shortened: "abc", 12, true, [1, 2]."""
-    if isinstance(value, bool):
-        text = "true" if value else "false"
-    elif isinstance(value, str):
-        text = '"' + value + '"'
-    elif isinstance(value, dict):
-        text = say("config_a_table")
-    else:
-        text = repr(value)
+    """Return a value as the user wrote it in TOML, shortened: "abc", 12, true, [1, "a"]."""
+    text = _toml(value)
     return text if len(text) <= _SHOWN else text[: _SHOWN - 1] + "…"
+
+
+def _toml(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return '"' + value + '"'
+    if isinstance(value, dict):
+        return say("config_a_table")
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml(item) for item in value) + "]"
+    return repr(value)
 
 
 def did_you_mean(key: str, allowed: Collection[str]) -> str:
     """Return " (měli jste na mysli x?)" for the allowed name nearest a misspelt one, or ""."""
+    import difflib  # only when a key is misspelt
+
     lowered = {name.lower(): name for name in allowed}
     near = difflib.get_close_matches(key.lower(), list(lowered), n=1, cutoff=0.6)
     return say("config_did_you_mean", name=lowered[near[0]]) if near else ""

@@ -126,7 +126,8 @@ CATALOGUE = {
     "sheet_fold_half": "{file}: karta se pro skládání nevejde na polovinu papíru",
     "sheet_duplex": "oboustranný tisk je 'long' nebo 'short', ne {value!r}",
     "sheet_offset": "posun rubu jsou dvě čísla X,Y, zadáno {value!r}",
-    "deck_title": "Připravená kouzla",
+    "deck_title": "Připravená kouzla",  # the title of `cards deck` (and of the web page's deck)
+    "compendium_title": "Kartotéka kouzel",  # the title of the compendium, of a plain back
 }
 
 
