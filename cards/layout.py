@@ -486,9 +486,10 @@ def load_layout(name_or_path: str | Path = "poker") -> Layout:
     path = _layout_path(name_or_path)
     data, _ = _read(path)
     reader = Settings(path, data, LayoutError)
-    kind = data.get("kind")
-    if kind != "card":
-        raise reader.fail("kind", say("layout_kind"), kind)
+    if "kind" not in data:
+        raise reader.missing("kind", say("layout_kind"))
+    if data["kind"] != "card":
+        raise reader.fail("kind", say("layout_kind"), data["kind"])
     width, height, safe, frame, radius = _card(reader)
     colours, school_colours = _colours(reader)
     return Layout(

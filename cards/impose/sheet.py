@@ -178,8 +178,10 @@ def load_sheet(name: str, card_width: float, card_height: float) -> Sheet | None
     source = str(path)
     data = read_file(path, SheetError)  # the input gate: a regular file, bounded, UTF-8/16
     reader = Settings(source, data, SheetError)
-    if data.get("kind") != "sheet":
-        raise reader.fail("kind", say("sheet_kind"), data.get("kind"))
+    if "kind" not in data:
+        raise reader.missing("kind", say("sheet_kind"))
+    if data["kind"] != "sheet":
+        raise reader.fail("kind", say("sheet_kind"), data["kind"])
     check_keys(data, SHEET_SCHEMA, source, SheetError)
 
     def length(key: str) -> float:
