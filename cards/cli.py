@@ -71,6 +71,10 @@ def refuse_overwriting_inputs(params: dict) -> None:
         value = params.get(option)
         if isinstance(value, str) and value.endswith(".toml"):
             inputs.append((f"--{option}", value))
+    if isinstance(params.get("layout"), str) and (params.get("output") or params.get("csv_path")):
+        from cards.layout import layout_files  # its bases, fonts and icons are inputs too
+
+        inputs += [("--layout", path) for path in layout_files(params["layout"])]
     for key in ("output", "csv_path"):
         if params.get(key) is not None:
             refuse_inputs(params[key], inputs)
@@ -558,7 +562,7 @@ def compendium_command(sort, index, **opts):
     filters = {key: opts.pop(key) for key in FILTERS}
     spells = apply_filters(load_spells(opts["data"], opts["add"]), **filters)
     name = deck_name("kompendium", **filters)
-    write_deck(sort_spells(spells, by=sort), name, "Kartotéka kouzel", opts, index=index)
+    write_deck(sort_spells(spells, by=sort), name, say("compendium_title"), opts, index=index)
 
 
 @main.command("class")
@@ -607,7 +611,7 @@ def deck_command(file, source, sort, **opts):
             click.echo(warning, err=True)
     spells = sort_spells(deck.spells, by="level") if sort == "level" else deck.spells
     name = list_file_name(None if origin == "<stdin>" else file.stem)
-    write_deck(spells, name, "Připravená kouzla", opts)
+    write_deck(spells, name, say("deck_title"), opts)
 
 
 @main.command("preview")

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import re
+import hashlib
 import struct
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
@@ -14,50 +13,36 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
-from cards.errors import CardsError
+from cards.config import (
+    LAYOUT_DIR,
+    MAX_BASES,
+    SMALLEST_TYPE,
+    ConfigError,
+    Number,
+    Settings,
+    catalogue,
+    check_keys,
+    did_you_mean,
+    read_file,
+    with_base,
+)
 from cards.icons import Icon, load_icon
-from cards.inputs import InputError, load_toml
+from cards.messages import say
 from cards.model import SCHOOLS
 from cards.resources import folder
+from cards.spacing import BackSpacing, IndexSpacing, Spacing
 
-LAYOUT_DIR = folder("layouts")
+# kept where callers import them from
+__all__ = ["LAYOUT_DIR", "MAX_BASES", "BackSpacing", "IndexSpacing", "Spacing", "did_you_mean"]
+
 FONT_DIR = folder("fonts")
 
 FONT_ROLES = ("body", "bold", "italic", "bold_italic", "title", "stat")
 _FONT_FALLBACK = {"stat": "bold"}  # a role a layout may leave out, and the role it takes
-_HEX = re.compile(r"#[0-9a-fA-F]{6}")
+ICON_MARKS = ("rituál", "soustředění")
 
 
-MAX_BASES = 32  # a theme of a theme of poker is 2; a longer chain is a mistake (or a loop)
-
-
-# The keys and tables a card layout may hold.
-LAYOUT_KEYS = (
-    "kind",
-    "base",
-    "description",
-    "name",
-    "card",
-    "fonts",
-    "type",
-    "colours",
-    "school_colours",
-    "design",
-    "spacing",
-    "icons",
-)
-
-
-def did_you_mean(key: str, allowed) -> str:
-    """Return " (did you mean 'x'?)" for the allowed name nearest a misspelt one, or ""."""
-    import difflib
-
-    lowered = {name.lower(): name for name in allowed}
-    near = difflib.get_close_matches(key.lower(), list(lowered), n=1, cutoff=0.6)
-    return f" (did you mean '{lowered[near[0]]}'?)" if near else ""
-
-
-class LayoutError(CardsError):
+class LayoutError(ConfigError):
     """A layout file is missing, unreadable or holds a bad value."""
 
 
@@ -85,70 +70,10 @@ class TypeSizes:
     # The share of the paragraph gaps and of the panels' padding above and below their text
     # that the fitter may take away when that saves a card (0 never).
     squeeze: float = 0.5
-    back_min: float = 5.5  # nothing on a card's back is set smaller
+    back_min: float = SMALLEST_TYPE  # nothing on a card's back is set smaller
     # The body sizes the fitter may choose, largest first; those outside body_min..body_max
     # are left out and those two always join. Empty: every 0.1 pt from body_min to body_max.
     size_steps: tuple[float, ...] = ()
-
-
-@dataclass(frozen=True)
-class Spacing:
-    """Spacing of the card's furniture, in points; names ending in _em are in ems of their text.
-
-    Read from the layout's optional [spacing] table; a missing key keeps its default here.
-    """
-
-    title_ascent_em: float = 0.72  # the name's first baseline below the safe top
-    title_line_em: float = 1.08  # between the lines of a two-line name
-    part_reserve: float = 4.0  # beside the widest part label "88/88" to the right of the name
-    subtitle_above: float = 0.6  # English name and level below the name
-    subtitle_apart: float = 6.0  # least space between the English name and the level
-    level_below: float = 0.3  # the level on its own line below the English name
-    band_below: float = 1.2  # the band's bottom below its last line's descent (or the disc)
-    disc_em: float = 1.9  # the level's disc, in ems of the largest title size
-    disc_share: float = 0.14  # and at most this share of the text column's width
-    disc_rise: float = 0.6  # the disc's top above the safe top
-    disc_apart: float = 3.0  # between the disc and the text beside it
-    disc_numeral_em: float = 0.62  # the numeral, in diameters
-    icon_em: float = 1.2  # the school's icon, in ems of the level's size
-    icon_apart: float = 1.5  # between the icon and the school's name
-    icon_drop_em: float = 0.1  # the icon's bottom below the baseline, in icon sizes
-    grid_above: float = 1.6  # the stat grid below the band
-    grid_pad: float = 2.0  # inside each grid cell
-    grid_rule: float = 0.8  # width of the grid's dividing rules
-    grid_radius: float = 1.5  # corners of the grid's tint
-    stat_above: float = 0.3  # a value below its label
-    stat_line_em: float = 1.1  # between lines of a value
-    stat_below: float = 1.0  # a cell's bottom below its value's descent, less the pad
-    badge_apart: float = 3.0  # a badge beside its label
-    badge_lift: float = 1.6  # more room above a value when a badge sits beside its label
-    badge_below: float = 1.8  # a badge below its value, when it does not fit beside the label
-    badge_cell_below: float = 0.6  # a cell's bottom below such a badge, less the pad
-    badge_pad_em: float = 0.45  # inside the pill, left and right
-    badge_height_em: float = 1.3  # of the pill
-    badge_drop_em: float = 0.3  # the pill's bottom below the word's baseline
-    badge_icon_em: float = 1.05  # a mark's icon in the pill, in ems of the badge's size
-    material_above: float = 1.5  # the material note below the grid
-    material_line_em: float = 1.1  # between the lines of the material note
-    text_above: float = 2.6  # the description below the grid (or band)
-    text_below: float = 2.2  # the description above the footer's rule
-    footer_apart: float = 6.0  # between the classes and the sources
-    footer_drop_em: float = 0.6  # the footer's baseline above the safe bottom, in descents
-    footer_line_em: float = 1.1  # between the lines of the classes
-    footer_rule_above: float = 1.5  # the footer's rule above its top line
-    footer_rule: float = 0.5  # width of the footer's rule
-    higher_pad_em: float = 0.45  # "Na vyšších úrovních." panel: inside, left and right
-    higher_pad: float = 1.5  # added to that
-    higher_pad_y_em: float = 0.3  # inside, above and below
-    higher_gap_lines: float = 1.5  # space above the panel, in paragraph gaps
-    higher_bar_inset: float = 0.6  # the school-coloured bar's centre from the panel's edge
-    higher_bar: float = 1.2  # its width
-    bullet_x_em: float = 0.25  # the bullet from the column's edge
-    bullet_gap_share: float = 0.25  # space between items, as a share of the paragraph gap
-    table_pad_em: float = 0.3  # inside table cells
-    table_rule: float = 0.3  # rules between rows
-    table_strong_rule: float = 0.8  # above and below the header, below the last row
-    run_in_apart: float = 2.5  # a run-in stat label before its value (design.grid "run-in")
 
 
 @dataclass(frozen=True)
@@ -200,6 +125,8 @@ class Layout:
     school_colours: Mapping[str, str]
     spacing: Spacing = Spacing()
     design: Design = Design()
+    backs: BackSpacing = BackSpacing()
+    index: IndexSpacing = IndexSpacing()
     icons: Mapping[str, Icon] = field(default_factory=lambda: MappingProxyType({}))
     # ^ by school, "rituál", "soustředění"
 
@@ -237,80 +164,114 @@ class Layout:
         return self.school_colours.get(school, self.colours.frame)
 
 
+def _size(low: float, high: float = 30.0, default: float | None = None) -> Number:
+    return Number(low, high, default, unit="pt")
+
+
 _SIZE_KEYS = {
-    "body_max": (4.0, 30.0),
-    "body_min": (4.0, 30.0),
-    "leading": (1.0, 2.0),
-    "paragraph_gap": (0.0, 2.0),
-    "title_max": (5.5, 40.0),
-    "title_min": (5.5, 40.0),
-    "part": (5.5, 30.0),
-    "name_en": (5.5, 30.0),
-    "level": (5.5, 30.0),
-    "badge": (5.5, 30.0),
-    "label": (5.5, 30.0),
-    "stat": (5.5, 30.0),
-    "material": (5.5, 30.0),
-    "footer": (5.5, 30.0),
-    "table_min": (5.5, 30.0),
-    "bullet_indent": (0.0, 5.0),
-    "expansion": (0.0, 0.05),
-    "back_min": (5.5, 30.0),
-    "squeeze": (0.0, 0.9),
+    "body_max": _size(4.0),
+    "body_min": _size(4.0, default=6.5),
+    "leading": Number(1.0, 2.0),
+    "paragraph_gap": Number(0.0, 2.0),
+    "title_max": _size(SMALLEST_TYPE, 40.0),
+    "title_min": _size(SMALLEST_TYPE, 40.0),
+    "part": _size(SMALLEST_TYPE),
+    "name_en": _size(SMALLEST_TYPE),
+    "level": _size(SMALLEST_TYPE),
+    "badge": _size(SMALLEST_TYPE),
+    "label": _size(SMALLEST_TYPE),
+    "stat": _size(SMALLEST_TYPE),
+    "material": _size(SMALLEST_TYPE),
+    "footer": _size(SMALLEST_TYPE),
+    "table_min": _size(SMALLEST_TYPE),
+    "bullet_indent": Number(0.0, 5.0),
+    "expansion": Number(0.0, 0.05, 0.02),
+    "back_min": _size(SMALLEST_TYPE, default=SMALLEST_TYPE),
+    "squeeze": Number(0.0, 0.9, 0.5),
 }
-_DEFAULTS = {"body_min": 6.5, "expansion": 0.02, "back_min": 5.5, "squeeze": 0.5}
 _MAX_STEPS = 12  # the most body sizes a layout may list in type.size_steps
 _COLOUR_KEYS = ("text", "muted", "background", "title", "frame")
+_CARD_KEYS = {
+    "width_mm": Number(20.0, 300.0, unit="mm"),
+    "height_mm": Number(20.0, 300.0, unit="mm"),
+    "safe_margin_mm": Number(2.0, 20.0, unit="mm"),
+    "frame_mm": Number(0.0, 20.0, unit="mm"),
+    "panel_radius_mm": Number(0.0, 10.0, unit="mm"),
+}
 
 
-class _Reader:
-    """Read values from one layout file, naming the file and key in every error."""
+def _measure(name: str, default: float) -> tuple[str, Number, float]:
+    """Return a measure's TOML key, its range and its factor to points, by its name's unit.
 
-    def __init__(self, path: Path, data: Mapping):
-        self.path = path
-        self.data = data
+    Ems and lines 0..5, shares 0..1 (a share is a fraction), type sizes as in [type], a
+    leading 1..2, other lengths in points 0..20.
+    """
+    if name.endswith(("_em", "_lines")):
+        return name, Number(0.0, 5.0, default), 1.0
+    if name.endswith("_share"):
+        return name, Number(0.0, 1.0, default), 1.0
+    if name == "leading":
+        return name, Number(1.0, 2.0, default), 1.0
+    if name.endswith("size") or name.endswith("_min"):
+        return name, _size(SMALLEST_TYPE if name == "min_size" else 4.0, default=default), 1.0
+    return name, Number(0.0, 20.0, default, unit="pt"), 1.0
 
-    def fail(self, key: str, value: object, expected: str) -> LayoutError:
-        return LayoutError(f"{self.path}: key '{key}' = {value!r}: expected {expected}")
 
-    def table(self, key: str) -> Mapping:
-        value = self.data.get(key)
-        if not isinstance(value, dict):
-            raise self.fail(key, value, "a [" + key + "] table")
-        return value
+def _in_mm(name: str, default: float, high: float) -> tuple[str, Number, float]:
+    return f"{name}_mm", Number(0.0, high, default / mm, unit="mm"), mm
 
-    def check_keys(self, section: str, table: Mapping, allowed) -> None:
-        for key in table:
-            if key not in allowed:
-                raise LayoutError(
-                    f"{self.path}: unknown key '{section}.{key}'{did_you_mean(key, allowed)}; "
-                    f"expected one of: {', '.join(sorted(allowed))}"
-                )
 
-    def number(self, section: str, table: Mapping, key: str, low: float, high: float) -> float:
-        full = f"{section}.{key}"
-        if key not in table:
-            if key in _DEFAULTS:
-                return _DEFAULTS[key]
-            raise LayoutError(f"{self.path}: missing key '{full}': expected a number")
-        value = table[key]
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise self.fail(full, value, f"a number from {low:g} to {high:g}")
-        if not low <= value <= high:
-            raise self.fail(full, value, f"a number from {low:g} to {high:g}")
-        return float(value)
+def _spec(cls: type, lengths_in_mm: Mapping[str, float]) -> dict[str, tuple[str, Number, float]]:
+    """Return each field of a measures class with its key, range and factor to points."""
+    spec = {}
+    for item in fields(cls):
+        if item.name in lengths_in_mm:
+            spec[item.name] = _in_mm(item.name, item.default, lengths_in_mm[item.name])
+        else:
+            spec[item.name] = _measure(item.name, item.default)
+    return spec
 
-    def colour(self, section: str, table: Mapping, key: str) -> str:
-        value = table.get(key)
-        if not isinstance(value, str) or not _HEX.fullmatch(value):
-            raise self.fail(f"{section}.{key}", value, 'a colour "#rrggbb"')
-        return value.lower()
 
-    def text(self, key: str, default: str) -> str:
-        value = self.data.get(key, default)
-        if not isinstance(value, str):
-            raise self.fail(key, value, "a string")
-        return value
+_SPACING = _spec(Spacing, {})
+_BACKS = _spec(BackSpacing, {"rule": 20.0, "inner_rule": 10.0, "medallion": 50.0, "icon": 30.0})
+_INDEX = _spec(
+    IndexSpacing,
+    {
+        "margin": 50.0,
+        "gutter": 50.0,
+        "column_width": 300.0,
+        "min_paper_width": 1200.0,
+        "marks_from_right": 300.0,
+        "level_from_right": 300.0,
+        "school_from_right": 300.0,
+        "english_gap": 20.0,
+        "icon_gap": 20.0,
+    },
+)
+
+
+def _schema() -> dict[str, tuple[str, ...] | None]:
+    """Return the tables and keys a card layout may hold."""
+    return {
+        "kind": None,
+        "base": None,
+        "description": None,
+        "name": None,
+        "card": tuple(_CARD_KEYS),
+        "fonts": FONT_ROLES,
+        "type": (*_SIZE_KEYS, "size_steps"),
+        "colours": (*_COLOUR_KEYS, "tint"),
+        "school_colours": SCHOOLS,
+        "design": ("fill", "line", "grid"),
+        "spacing": tuple(key for key, _, _ in _SPACING.values()),
+        "icons": (*SCHOOLS, *ICON_MARKS),
+        "backs": tuple(key for key, _, _ in _BACKS.values()),
+        "index": tuple(key for key, _, _ in _INDEX.values()),
+    }
+
+
+LAYOUT_SCHEMA = _schema()
+LAYOUT_KEYS = tuple(LAYOUT_SCHEMA)  # the keys and tables a card layout may hold
 
 
 def _layout_path(name_or_path: str | Path) -> Path:
@@ -319,24 +280,21 @@ def _layout_path(name_or_path: str | Path) -> Path:
     if isinstance(name_or_path, Path) or text.endswith(".toml") or len(Path(text).parts) > 1:
         path = Path(name_or_path)
         if not path.exists():
-            raise LayoutError(f"{path}: no such layout file")
+            raise LayoutError(say("layout_no_file", file=path))
         return path  # a folder or a device is refused by the input gate when read
     path = LAYOUT_DIR / f"{text}.toml"
-    if not path.is_file() or text not in list_layouts():
-        raise LayoutError(
-            f"unknown layout '{text}'; available layouts: {', '.join(list_layouts())} "
-            "(or give the path of a .toml file)"
-        )
+    if text not in list_layouts() or not path.is_file():
+        raise LayoutError(say("layout_unknown", name=text, choices=", ".join(list_layouts())))
     return path
 
 
 def _base_path(reader_path: Path, value: object) -> Path:
     """Resolve a layout's `base`: a layout name under layouts/ or a .toml file beside it (a
     bare file name not found beside it is looked for under layouts/)."""
+    choices = ", ".join(list_layouts())
     if not isinstance(value, str) or not value:
-        raise LayoutError(
-            f"{reader_path}: key 'base' = {value!r}: expected the name of a card layout "
-            f"({', '.join(list_layouts())}) or a .toml file"
+        raise Settings(reader_path, {}, LayoutError).fail(
+            "base", say("layout_base", choices=choices), value
         )
     if value.endswith(".toml") or len(Path(value).parts) > 1:
         path = reader_path.parent / value
@@ -345,154 +303,178 @@ def _base_path(reader_path: Path, value: object) -> Path:
     else:
         path = LAYOUT_DIR / f"{value}.toml"
     if not path.is_file():
-        raise LayoutError(
-            f"{reader_path}: key 'base' = {value!r}: no such layout; expected one of: "
-            f"{', '.join(list_layouts())} (or a .toml file beside this one)"
+        raise Settings(reader_path, {}, LayoutError).fail(
+            "base", say("layout_base_missing", choices=choices), value
         )
     return path
 
 
-def _with_base(path: Path, data: dict, seen: tuple[Path, ...] = ()) -> dict:
-    """Return a layout's tables merged over those of its `base` layout, recursively.
-
-    A table of the file replaces the base's values key by key (a [type] table naming only
-    body sizes keeps the base's other sizes); a key outside tables replaces the base's.
-    """
-    if "base" not in data:
-        return data
-    if len(seen) >= MAX_BASES:
-        raise LayoutError(
-            f"{path}: key 'base' = {data['base']!r}: a chain of more than {MAX_BASES} bases "
-            f"(from {seen[0]}); base the layout on a shipped one"
-        )
-    base_path = _base_path(path, data["base"])
-    chain = (*seen, path.resolve())
-    if base_path.resolve() in chain:
-        names = " -> ".join(p.name for p in (*chain, base_path.resolve()))
-        raise LayoutError(f"{path}: key 'base' = {data['base']!r}: a cycle of bases ({names})")
-    merged = dict(_with_base(base_path, _read_toml(base_path), chain))
-    merged.pop("description", None)
-    for key, value in data.items():
-        if key == "base":
-            continue
-        if isinstance(value, dict) and isinstance(merged.get(key), dict):
-            merged[key] = {**merged[key], **value}
-        else:
-            merged[key] = value
-    return merged
+def _check(path: Path, data: dict) -> None:
+    check_keys(data, LAYOUT_SCHEMA, path, LayoutError)
 
 
-def _read_toml(path: Path) -> dict:
-    """Read a layout file through the input gate (a regular file, bounded, UTF-8 or UTF-16)."""
+def _read(path: Path) -> tuple[dict, tuple[Path, ...]]:
+    """Read a layout file and its chain of bases, each checked; return the merge and the files."""
+    own = read_file(path, LayoutError)
+    _check(path, own)
+    return with_base(path, own, _base_path, _check, LayoutError)
+
+
+def layout_files(name_or_path: str | Path) -> tuple[Path, ...]:
+    """Return the files a layout is read from: the file, its bases, and the fonts and icons
+    found beside them; () for a layout that cannot be read (its loading says why)."""
     try:
-        return load_toml(path)
-    except tomllib.TOMLDecodeError as error:
-        raise LayoutError(f"{path}: not valid TOML: {error}") from error
-    except InputError as error:
-        raise LayoutError(str(error)) from None
+        path = _layout_path(name_or_path)
+        data, chain = _read(path)
+    except LayoutError:
+        return ()
+    files = list(chain)
+    for table in ("fonts", "icons"):
+        values = data.get(table)
+        if not isinstance(values, dict):
+            continue
+        for value in values.values():
+            if isinstance(value, str) and value:
+                files.extend(p / value for p in {c.parent for c in chain} if (p / value).is_file())
+    return tuple(dict.fromkeys(files))
+
+
+_REGISTERED: dict[Path, str] = {}  # font file (resolved) -> its name with reportlab
 
 
 def register_font(file: Path) -> str:
-    """Register a TrueType file with reportlab once and return its font name."""
-    name = file.stem
-    if name in pdfmetrics.getRegisteredFontNames():
+    """Register a TrueType file with reportlab once and return its font name.
+
+    A shipped font (in fonts/) is named by its file stem; any other file by its stem and a
+    digest of its bytes, so a font of one's own named like a shipped one is that font, not
+    the shipped one, and the same file gives the same name in every process.
+    """
+    resolved = file.resolve()
+    name = _REGISTERED.get(resolved)
+    if name is not None:
         return name
-    pdfmetrics.registerFont(TTFont(name, str(file)))
+    name = file.stem
+    if resolved.parent != FONT_DIR.resolve():
+        name = f"{file.stem}-{hashlib.sha256(resolved.read_bytes()).hexdigest()[:10]}"
+    if name not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont(name, str(resolved)))
+    _REGISTERED[resolved] = name
     return name
 
 
-def _fonts(reader: _Reader) -> Mapping[str, str]:
+def _file(
+    reader: Settings,
+    key: str,
+    value: object,
+    suffix: str,
+    folders: tuple[Path, ...],
+    expected: str,
+    missing: str,
+) -> Path:
+    """Return a file a layout names (a font, an icon): beside the layout, else shipped."""
+    if not isinstance(value, str) or not value.lower().endswith(suffix):
+        raise reader.fail(key, expected, value)
+    file = next((f / value for f in folders if (f / value).is_file()), None)
+    if file is None:
+        raise reader.fail(key, missing, value)
+    return file
+
+
+def _fonts(reader: Settings, here: Path) -> Mapping[str, str]:
     table = reader.table("fonts")
-    reader.check_keys("fonts", table, FONT_ROLES)
     names = {}
     for role in FONT_ROLES:
         value = table.get(role)
         if value is None and role in _FONT_FALLBACK:
             names[role] = names[_FONT_FALLBACK[role]]
             continue
-        if not isinstance(value, str) or not value.lower().endswith(".ttf"):
-            raise reader.fail(f"fonts.{role}", value, "the name of a TrueType .ttf file in fonts/")
-        candidates = [reader.path.parent / value, FONT_DIR / value]
-        file = next((path for path in candidates if path.is_file()), None)
-        if file is None:
-            raise reader.fail(f"fonts.{role}", value, f"a .ttf file in {FONT_DIR}")
+        key = f"fonts.{role}"
+        file = _file(
+            reader,
+            key,
+            value,
+            ".ttf",
+            (here, FONT_DIR),
+            say("layout_font"),
+            say("layout_font_missing", folder=FONT_DIR),
+        )
         try:
             names[role] = register_font(file)
         except (TTFError, struct.error, ValueError, IndexError, KeyError) as error:
             # A truncated or garbage file fails inside reportlab's reader in many ways.
-            raise reader.fail(
-                f"fonts.{role}", value, f"a TrueType font with glyf outlines ({error})"
-            ) from error
+            raise reader.fail(key, say("layout_font_broken", error=error), value) from error
     return MappingProxyType(names)
 
 
-def _sizes(reader: _Reader) -> TypeSizes:
-    table = reader.table("type")
-    reader.check_keys("type", table, (*_SIZE_KEYS, "size_steps"))
-    values = {key: reader.number("type", table, key, *limits) for key, limits in _SIZE_KEYS.items()}
-    if values["body_min"] > values["body_max"]:
-        raise reader.fail("type.body_min", values["body_min"], "at most type.body_max")
-    if values["title_min"] > values["title_max"]:
-        raise reader.fail("type.title_min", values["title_min"], "at most type.title_max")
-    steps = _size_steps(reader, table)
-    return TypeSizes(**values, size_steps=steps)
+def _sizes(reader: Settings) -> TypeSizes:
+    reader.table("type")
+    values = {key: reader.number(f"type.{key}", spec) for key, spec in _SIZE_KEYS.items()}
+    for low, high in (("body_min", "body_max"), ("title_min", "title_max")):
+        if values[low] > values[high]:
+            raise reader.fail(
+                f"type.{low}", say("layout_at_most", setting=f"type.{high}"), values[low]
+            )
+    return TypeSizes(**values, size_steps=_size_steps(reader))
 
 
-def _size_steps(reader: _Reader, table: Mapping) -> tuple[float, ...]:
+def _size_steps(reader: Settings) -> tuple[float, ...]:
     """Read type.size_steps: falling body sizes in points, or () when absent."""
-    if "size_steps" not in table:
+    if not reader.has("type.size_steps"):
         return ()
-    value = table["size_steps"]
-    low, high = _SIZE_KEYS["body_max"]
-    expected = f"a list of 2 to {_MAX_STEPS} falling sizes from {low:g} to {high:g} pt"
+    value = reader.get("type.size_steps")
+    low, high = _SIZE_KEYS["body_max"].low, _SIZE_KEYS["body_max"].high
+    expected = say("layout_steps", count=_MAX_STEPS, low=f"{low:g}", high=f"{high:g}")
     if not isinstance(value, list) or not 2 <= len(value) <= _MAX_STEPS:
-        raise reader.fail("type.size_steps", value, expected)
+        raise reader.fail("type.size_steps", expected, value)
     if any(isinstance(step, bool) or not isinstance(step, int | float) for step in value):
-        raise reader.fail("type.size_steps", value, expected)
+        raise reader.fail("type.size_steps", expected, value)
     steps = tuple(float(step) for step in value)
     falling = all(a > b for a, b in zip(steps, steps[1:], strict=False))
     if not falling or not all(low <= step <= high for step in steps):
-        raise reader.fail("type.size_steps", value, expected)
+        raise reader.fail("type.size_steps", expected, value)
     return steps
 
 
-def _colours(reader: _Reader) -> tuple[Colours, Mapping[str, str]]:
-    table = reader.table("colours")
-    reader.check_keys("colours", table, (*_COLOUR_KEYS, "tint"))
-    values = {key: reader.colour("colours", table, key) for key in _COLOUR_KEYS}
-    colours = Colours(**values, tint=reader.number("colours", table, "tint", 0.0, 1.0))
-    schools = reader.table("school_colours")
-    reader.check_keys("school_colours", schools, SCHOOLS)
-    school_colours = {
-        school: reader.colour("school_colours", schools, school) for school in SCHOOLS
-    }
+def _colours(reader: Settings) -> tuple[Colours, Mapping[str, str]]:
+    reader.table("colours")
+    values = {key: reader.colour(f"colours.{key}") for key in _COLOUR_KEYS}
+    colours = Colours(**values, tint=reader.number("colours.tint", Number(0.0, 1.0)))
+    reader.table("school_colours")
+    school_colours = {school: reader.colour(f"school_colours.{school}") for school in SCHOOLS}
     return colours, MappingProxyType(school_colours)
 
 
-def _design(reader: _Reader) -> Design:
-    table = reader.data.get("design", {})
-    if not isinstance(table, Mapping):
-        raise reader.fail("design", table, "a [design] table")
-    reader.check_keys("design", table, ("fill", "line", "grid"))
-    fill = table.get("fill", Design.fill)
-    if fill not in DESIGN_FILLS:
-        raise reader.fail("design.fill", fill, " or ".join(f'"{f}"' for f in DESIGN_FILLS))
-    line = Design.line
-    if "line" in table:
-        line = reader.number("design", table, "line", 0.1, 3.0)
-    grid = table.get("grid", Design.grid)
-    if grid not in DESIGN_GRIDS:
-        raise reader.fail("design.grid", grid, " or ".join(f'"{g}"' for g in DESIGN_GRIDS))
-    return Design(fill=fill, line=line, grid=grid)
+def _design(reader: Settings) -> Design:
+    reader.table("design", required=False)
+    return Design(
+        fill=reader.choice("design.fill", DESIGN_FILLS, Design.fill),
+        line=reader.number("design.line", Number(0.1, 3.0, Design.line, unit="pt")),
+        grid=reader.choice("design.grid", DESIGN_GRIDS, Design.grid),
+    )
 
 
-def _spacing(reader: _Reader) -> Spacing:
-    table = reader.data.get("spacing", {})
-    if not isinstance(table, Mapping):
-        raise reader.fail("spacing", table, "a [spacing] table")
-    keys = {f.name for f in fields(Spacing)}
-    reader.check_keys("spacing", table, keys)
-    return Spacing(**{key: reader.number("spacing", table, key, 0.0, 50.0) for key in table})
+def _measures(reader: Settings, table: str, cls: type, spec: Mapping):
+    """Read an optional table of measures (spacing, backs, index) into its class."""
+    given = reader.table(table, required=False)
+    values = {}
+    for name, (key, number, factor) in spec.items():
+        if key in given:
+            values[name] = reader.number(f"{table}.{key}", number) * factor
+    return cls(**values)
+
+
+def _card(reader: Settings) -> tuple[float, float, float, float, float]:
+    reader.table("card")
+    width, height, safe, frame, radius = (
+        reader.number(f"card.{key}", spec) * mm for key, spec in _CARD_KEYS.items()
+    )
+    if frame >= safe:
+        raise reader.fail(
+            "card.frame_mm", say("layout_less_than", setting="card.safe_margin_mm"), frame / mm
+        )
+    if 2 * safe >= min(width, height) / 2:
+        raise reader.fail("card.safe_margin_mm", say("layout_quarter"), safe / mm)
+    return width, height, safe, frame, radius
 
 
 def load_layout(name_or_path: str | Path = "poker") -> Layout:
@@ -502,31 +484,13 @@ def load_layout(name_or_path: str | Path = "poker") -> Layout:
     that layout and overrides only the keys it gives.
     """
     path = _layout_path(name_or_path)
-    own = _read_toml(path)
-    for key, value in own.items():  # the file's own keys: a misspelt [colour] is not ignored
-        if key not in LAYOUT_KEYS:
-            what = "table" if isinstance(value, dict) else "key"
-            raise LayoutError(
-                f"{path}: unknown {what} '{key}'{did_you_mean(key, LAYOUT_KEYS)}; "
-                f"expected one of: {', '.join(LAYOUT_KEYS)}"
-            )
-    reader = _Reader(path, _with_base(path, own))
-    kind = reader.data.get("kind")
-    if kind != "card":
-        raise reader.fail("kind", kind, '"card" (this is not a card layout)')
-    card = reader.table("card")
-    reader.check_keys(
-        "card", card, ("width_mm", "height_mm", "safe_margin_mm", "frame_mm", "panel_radius_mm")
-    )
-    width = reader.number("card", card, "width_mm", 20.0, 300.0) * mm
-    height = reader.number("card", card, "height_mm", 20.0, 300.0) * mm
-    safe = reader.number("card", card, "safe_margin_mm", 2.0, 20.0) * mm
-    frame = reader.number("card", card, "frame_mm", 0.0, 20.0) * mm
-    radius = reader.number("card", card, "panel_radius_mm", 0.0, 10.0) * mm
-    if frame >= safe:
-        raise reader.fail("card.frame_mm", frame / mm, "less than card.safe_margin_mm")
-    if 2 * safe >= min(width, height) / 2:
-        raise reader.fail("card.safe_margin_mm", safe / mm, "less than a quarter of the card")
+    data, _ = _read(path)
+    reader = Settings(path, data, LayoutError)
+    if "kind" not in data:
+        raise reader.missing("kind", say("layout_kind"))
+    if data["kind"] != "card":
+        raise reader.fail("kind", say("layout_kind"), data["kind"])
+    width, height, safe, frame, radius = _card(reader)
     colours, school_colours = _colours(reader)
     return Layout(
         name=path.stem,
@@ -537,45 +501,39 @@ def load_layout(name_or_path: str | Path = "poker") -> Layout:
         safe_margin=safe,
         frame=frame,
         panel_radius=radius,
-        fonts=_fonts(reader),
+        fonts=_fonts(reader, path.parent),
         sizes=_sizes(reader),
         colours=colours,
         school_colours=school_colours,
-        spacing=_spacing(reader),
+        spacing=_measures(reader, "spacing", Spacing, _SPACING),
         design=_design(reader),
-        icons=_icons(reader, school_colours),
+        backs=_measures(reader, "backs", BackSpacing, _BACKS),
+        index=_measures(reader, "index", IndexSpacing, _INDEX),
+        icons=_icons(reader, path.parent, school_colours),
     )
 
 
-ICON_MARKS = ("rituál", "soustředění")
-
-
-def _icons(reader: _Reader, schools: Mapping[str, str]) -> Mapping[str, Icon]:
+def _icons(reader: Settings, here: Path, schools: Mapping[str, str]) -> Mapping[str, Icon]:
     """Read the optional [icons] table: an SVG file per school, for rituals and concentration."""
-    if "icons" not in reader.data:
+    if not reader.has("icons"):
         return MappingProxyType({})
     table = reader.table("icons")
-    reader.check_keys("icons", table, (*schools, *ICON_MARKS))
     icons = {}
+    folder_ = LAYOUT_DIR / "icons"
     for key, value in table.items():
-        if not isinstance(value, str) or not value.lower().endswith(".svg"):
-            raise reader.fail(f"icons.{key}", value, "the name of an .svg file in layouts/icons/")
-        candidates = [reader.path.parent / value, LAYOUT_DIR / "icons" / value]
-        file = next((path for path in candidates if path.is_file()), None)
-        if file is None:
-            raise reader.fail(f"icons.{key}", value, f"an .svg file in {LAYOUT_DIR / 'icons'}")
+        file = _file(
+            reader,
+            f"icons.{key}",
+            value,
+            ".svg",
+            (here, folder_),
+            say("layout_icon"),
+            say("layout_icon_missing", folder=folder_),
+        )
         icons[key] = load_icon(file)
     return MappingProxyType(icons)
 
 
 def list_layouts() -> list[str]:
     """Return the names of the card layouts under layouts/ (sheet files left out)."""
-    names = []
-    for path in sorted(LAYOUT_DIR.glob("*.toml")):
-        try:
-            data = _read_toml(path)
-        except LayoutError:
-            continue
-        if data.get("kind") == "card" or "base" in data:
-            names.append(path.stem)
-    return names
+    return list(catalogue("card"))

@@ -258,8 +258,8 @@ def test_layout_with_a_damaged_font(runner, tmp_path, damage):
     out = tmp_path / "x.pdf"
     result = run(runner, "class", "paladin", "--layout", str(layout), "-o", str(out))
     assert result.exit_code == 1
-    assert "broken.toml: key 'fonts.body'" in result.output
-    assert "expected a TrueType font" in result.output
+    assert "broken.toml: fonts.body: má být" in result.output
+    assert "písmo TrueType" in result.output
     assert not out.exists()
 
 

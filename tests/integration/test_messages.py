@@ -69,6 +69,25 @@ def test_every_catalogue_message_fills_its_fields():
         arguments="a",
         sheet="s",
         count=3,
+        # settings files (cards/config.py, layout.py, impose/)
+        setting="k",
+        expected="e",
+        low=0,
+        high=1,
+        unit="",
+        hint="",
+        first="f",
+        names="n",
+        column=1,
+        folder="f",
+        error="e",
+        card="c",
+        paper="p",
+        margin=1,
+        gap=1,
+        bleed=1,
+        need=2,
+        length=1,
     )
     for key in CATALOGUE:
         assert say(key, **fields)

@@ -280,8 +280,8 @@ def test_bleed_too_wide_for_the_gap_points_to_a_sheet_file(runner, tmp_path):
         main, ["class", "paladin", "--bleed", "2", "-o", str(tmp_path / "x.pdf")]
     )
     assert result.exit_code == 1
-    assert "grid.column_gap_mm is 3 mm" in result.output
-    assert "--sheet FILE.toml" in result.output
+    assert "a4.toml: grid.column_gap_mm: mezera je 3 mm" in result.output
+    assert "--sheet SOUBOR.toml" in result.output
 
 
 def test_unknown_sheet_is_a_usage_error(runner):
@@ -311,3 +311,26 @@ def test_layout_of_other_sizes_keeps_clear_of_the_edge(tmp_path):
                     assert max(x1 - page.width, y1 - page.height) <= -EDGE + TOLERANCE
                     for cx0, cy0, cx1, cy1 in cards:
                         assert x1 <= cx0 or x0 >= cx1 or y1 <= cy0 or y0 >= cy1
+
+
+@pytest.mark.parametrize(
+    "old, new, said",
+    [
+        ("columns = 3", "colums = 5", "grid.colums: neznámý klíč (měli jste na mysli columns?)"),
+        (
+            "length_mm = 5 ",
+            "lenght_mm = 9 ",
+            "marks.lenght_mm: neznámý klíč (měli jste na mysli length_mm?)",
+        ),
+        ('kind = "sheet"\n', "", 'kind: chybí; má být "sheet" (soubor archu)'),
+    ],
+)
+def test_a_misspelt_sheet_file_stops_the_build_in_czech(runner, tmp_path, old, new, said):
+    """--sheet FILE with grid.colums or marks.lenght_mm: exit 1, `file: key: …` in Czech, no PDF."""
+    sheet = tmp_path / "arch.toml"
+    sheet.write_text((LAYOUTS / "a4.toml").read_text("utf-8").replace(old, new), "utf-8")
+    out = tmp_path / "x.pdf"
+    result = runner.invoke(main, ["class", "paladin", "--sheet", str(sheet), "-o", str(out)])
+    assert result.exit_code == 1, result.output
+    assert f"Chyba: {sheet}: {said}" in result.output
+    assert not out.exists()

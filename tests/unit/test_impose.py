@@ -95,7 +95,8 @@ def test_bad_value_names_file_and_key(tmp_path):
     text = text.replace("row_gap_mm = 4", 'row_gap_mm = "x"')
     path = tmp_path / "bad.toml"
     path.write_text(text, encoding="utf-8")
-    with pytest.raises(SheetError, match=r"bad\.toml: grid\.row_gap_mm: expected a number"):
+    expected = r'bad\.toml: grid\.row_gap_mm: má být číslo od 0 do 100 mm, je "x"'
+    with pytest.raises(SheetError, match=expected):
         load_sheet(str(path), *POKER)
 
 
@@ -116,14 +117,14 @@ def test_one_gap_key_serves_both_directions(tmp_path):
     path.write_text(text, encoding="utf-8")
     sheet = load_sheet(str(path), *POKER)
     assert sheet.column_gap == sheet.row_gap == pytest.approx(2 * mm)
-    with pytest.raises(SheetError, match=r"one\.toml: grid\.gap_mm is 2 mm"):
+    with pytest.raises(SheetError, match=r"one\.toml: grid\.gap_mm: mezera je 2 mm"):
         sheet.with_bleed(1.5 * mm)
 
 
 def test_bleed_needs_a_gap():
     """A bleed wider than half a gap is refused, naming the gap key and the way out."""
     sheet = load_sheet("a4", *POKER)
-    with pytest.raises(SheetError, match=r"a4\.toml: grid\.column_gap_mm .*--sheet FILE\.toml"):
+    with pytest.raises(SheetError, match=r"a4\.toml: grid\.column_gap_mm: .*--sheet SOUBOR\.toml"):
         impose(fake_faces(1), sheet, PrintOptions(bleed=2 * mm))
 
 
@@ -241,7 +242,8 @@ def test_narrow_margin_moves_marks_into_the_gaps():
 def test_no_room_for_marks_is_an_error():
     """A cut that can be marked neither in a margin nor in a gap is refused."""
     slots = [Box(0, 0, 10, 10), Box(0, 12, 10, 22)]
-    with pytest.raises(SheetError, match="no room to mark the vertical cuts"):
+    expected = "marks.min_length_mm: svislé řezy nemají kde být vyznačeny"
+    with pytest.raises(SheetError, match=expected):
         crop_marks(slots, 0.5, STYLE, Box(-50, -1, 50, 23), source="x.toml")
 
 
@@ -361,18 +363,18 @@ def test_fold_puts_backs_mirrored_across_the_fold():
 
 def test_fold_needs_a_sheet():
     """Fold mode on single-card pages is refused with a clear message."""
-    with pytest.raises(SheetError, match="fold mode needs a sheet"):
+    with pytest.raises(SheetError, match="skládání potřebuje arch"):
         impose(fake_faces(1), None, PrintOptions(fold=True))
 
 
 def test_mixed_card_sizes_are_refused():
     """Cards of two sizes in one document are refused."""
     faces = fake_faces(1) + fake_faces(1, width=44 * mm, height=63 * mm)
-    with pytest.raises(SheetError, match="same size"):
+    with pytest.raises(SheetError, match="stejnou velikost"):
         impose(faces, load_sheet("a4", *POKER), PrintOptions())
 
 
 def test_bad_duplex_is_refused():
     """A duplex mode other than long or short is refused."""
-    with pytest.raises(SheetError, match="duplex"):
+    with pytest.raises(SheetError, match="oboustranný tisk je 'long' nebo 'short'"):
         PrintOptions(duplex="sideways")

@@ -88,7 +88,7 @@ def test_load_by_path():
 
 def test_unknown_name_lists_the_layouts():
     """An unknown name says which layouts exist."""
-    with pytest.raises(LayoutError, match="unknown layout 'jumbo'.*poker"):
+    with pytest.raises(LayoutError, match="neznámé rozvržení 'jumbo'; dostupná: .*poker"):
         load_layout("jumbo")
 
 
@@ -96,7 +96,7 @@ def test_bad_number_names_file_and_key(tmp_path):
     """A value of the wrong type names the file, the key and what was expected."""
     path = _variant(tmp_path, "body_max = 10.0", 'body_max = "big"')
     with pytest.raises(
-        LayoutError, match=r"variant\.toml: key 'type\.body_max' = 'big': expected a number"
+        LayoutError, match=r'variant\.toml: type\.body_max: má být číslo od 4 do 30 pt, je "big"'
     ):
         load_layout(path)
 
@@ -105,7 +105,7 @@ def test_minimum_above_maximum_is_rejected(tmp_path):
     """body_min above body_max is an error naming type.body_min."""
     path = _variant(tmp_path, "body_min = 6.5", "body_min = 12.0")
     with pytest.raises(
-        LayoutError, match=r"'type\.body_min' = 12\.0: expected at most type\.body_max"
+        LayoutError, match=r"type\.body_min: má být nejvýš type\.body_max, je 12\.0"
     ):
         load_layout(path)
 
@@ -113,28 +113,37 @@ def test_minimum_above_maximum_is_rejected(tmp_path):
 def test_bad_colour_is_rejected(tmp_path):
     """A colour must be written "#rrggbb"."""
     path = _variant(tmp_path, '"Iluze" = "#682f8d"', '"Iluze" = "purple"')
-    with pytest.raises(LayoutError, match=r"'school_colours\.Iluze' = 'purple': expected a colour"):
+    with pytest.raises(
+        LayoutError, match=r'school_colours\.Iluze: má být barva "#rrggbb", je "purple"'
+    ):
         load_layout(path)
 
 
 def test_unknown_key_is_rejected(tmp_path):
     """A misspelt key is reported rather than silently ignored."""
     path = _variant(tmp_path, "body_max = 10.0", "bodymax = 10.0")
-    with pytest.raises(LayoutError, match=r"unknown key 'type\.bodymax'"):
+    with pytest.raises(
+        LayoutError, match=r"type\.bodymax: neznámý klíč \(měli jste na mysli body_max\?\)"
+    ):
         load_layout(path)
 
 
 def test_missing_font_file_is_reported(tmp_path):
     """A font file that does not exist names the role's key."""
     path = _variant(tmp_path, 'italic = "CharisSIL-Italic.ttf"', 'italic = "Nope.ttf"')
-    with pytest.raises(LayoutError, match=r"key 'fonts\.italic' = 'Nope\.ttf'"):
+    with pytest.raises(
+        LayoutError,
+        match=r'fonts\.italic: má být soubor \.ttf vedle rozvržení nebo v .*, je "Nope\.ttf"',
+    ):
         load_layout(path)
 
 
 def test_sheet_file_is_not_a_card_layout(tmp_path):
     """A file with kind = "sheet" is refused as a card layout."""
     path = _variant(tmp_path, 'kind = "card"', 'kind = "sheet"')
-    with pytest.raises(LayoutError, match=r"key 'kind' = 'sheet': expected \"card\""):
+    with pytest.raises(
+        LayoutError, match=r"kind: má být \"card\" \(rozvržení karty\), je \"sheet\""
+    ):
         load_layout(path)
 
 
@@ -142,14 +151,16 @@ def test_invalid_toml_is_reported(tmp_path):
     """A syntax error in the file is reported with the file's name."""
     path = tmp_path / "broken.toml"
     path.write_text("kind = \n", encoding="utf-8")
-    with pytest.raises(LayoutError, match=r"broken\.toml: not valid TOML"):
+    with pytest.raises(LayoutError, match=r"broken\.toml:1: chybná syntaxe TOML \(sloupec 8\)"):
         load_layout(path)
 
 
 def test_frame_must_lie_inside_the_safe_margin(tmp_path):
     """The coloured frame is narrower than the safe margin that keeps text off the edge."""
     path = _variant(tmp_path, "frame_mm = 1.8", "frame_mm = 5.0")
-    with pytest.raises(LayoutError, match=r"'card\.frame_mm' = 5\.0: expected less than"):
+    with pytest.raises(
+        LayoutError, match=r"card\.frame_mm: má být méně než card\.safe_margin_mm, je 5\.0"
+    ):
         load_layout(path)
 
 
@@ -191,5 +202,7 @@ def test_a_spacing_key_moves_what_it_names(tmp_path):
 def test_an_unknown_spacing_key_is_named(tmp_path):
     """A misspelt [spacing] key gets a message naming the file and the key."""
     path = _variant(tmp_path, "text_above = 2.6\n", "text_abov = 2.6\n")
-    with pytest.raises(LayoutError, match=r"unknown key 'spacing.text_abov'"):
+    with pytest.raises(
+        LayoutError, match=r"spacing\.text_abov: neznámý klíč \(měli jste na mysli text_above\?\)"
+    ):
         load_layout(path)

@@ -113,7 +113,7 @@ def test_without_steps_the_fine_grid_is_used(tmp_path):
 def test_a_bad_size_steps_is_refused_naming_file_and_key(tmp_path, steps):
     """A bad type.size_steps is a LayoutError naming the file, the key and what is expected."""
     path = _variant(tmp_path, steps)
-    expected = r"variant\.toml: key 'type\.size_steps' = .*: expected a list of 2 to 12 falling"
+    expected = r"variant\.toml: type\.size_steps: má být seznam 2 až 12 klesajících velikostí"
     with pytest.raises(LayoutError, match=expected):
         load_layout(path)
 
@@ -123,7 +123,7 @@ def test_a_bad_size_steps_exits_1_with_the_message(tmp_path):
     path = _variant(tmp_path, "[8.5, 9.0, 6.5]")
     result = CliRunner().invoke(main, ["fit-report", "--layout", str(path)])
     assert result.exit_code == 1
-    assert "variant.toml: key 'type.size_steps'" in result.output
+    assert "variant.toml: type.size_steps: má být seznam" in result.output
     assert "Traceback" not in result.output
 
 
