@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import os
+import shutil
+import sys
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -56,14 +59,73 @@ def _cache_folder(tmp_path_factory: pytest.TempPathFactory):
 
     The folder is the run's, shared by pytest-xdist's workers (each has a session of its own):
     a layout's compendium is fitted once per run, and every later build of it reads the cache.
+    It lies in memory (/dev/shm) where there is one: the cache holds thousands of small files,
+    and pytest's clean-up of old runs' folders on disk took seconds unlinking them.
     """
-    base = tmp_path_factory.getbasetemp()
-    root = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
-    folder = root / "fit-cache"
+    folder = Path(os.environ["CARDS_TEST_CACHE"]) if "CARDS_TEST_CACHE" in os.environ else None
+    if folder is None:  # no pytest_configure of ours ran (a plain pytest of one file)
+        base = tmp_path_factory.getbasetemp()
+        folder = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "fit-cache"
     folder.mkdir(exist_ok=True)
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("CARDS_CACHE_DIR", str(folder))
         yield folder
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """In the controlling process: make the run's cache folder (xdist's workers inherit it)."""
+    if os.environ.get("PYTEST_XDIST_WORKER") or "CARDS_TEST_CACHE" in os.environ:
+        return
+    shm = Path("/dev/shm")
+    where = shm if shm.is_dir() and os.access(shm, os.W_OK) else None
+    os.environ["CARDS_TEST_CACHE"] = tempfile.mkdtemp(prefix="cards-fit-cache-", dir=where)
+    config._cards_test_cache = os.environ["CARDS_TEST_CACHE"]  # type: ignore[attr-defined]
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    folder = getattr(config, "_cards_test_cache", None)
+    if folder:
+        shutil.rmtree(folder, ignore_errors=True)
+        del os.environ["CARDS_TEST_CACHE"]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _parse_each_compendium_text_once():
+    """Parse a big spell file's text once per session, however many commands read it.
+
+    Every CLI command and web request reads the embedded compendium again (a tenth of a
+    second each, hundreds of times a run). The parser is a pure function of its arguments and
+    returns frozen records, so the same text gives the same result; small texts (the tests'
+    own bad inputs) are parsed every time.
+    """
+    import importlib
+
+    import cards.compendium as module
+
+    for reader in ("cards.homebrew", "cards.cli"):  # the readers that import the parser by name
+        try:
+            importlib.import_module(reader)
+        except ImportError:  # moved: the loop below patches wherever the parser is
+            pass
+    original = module.parse_compendium
+    memo: dict[tuple, object] = {}
+
+    def parse_compendium(text, file="<text>", **options):
+        if len(text) < BIG_TEXT:
+            return original(text, file, **options)
+        key = (text, file, tuple(sorted(options.items())))
+        if key not in memo:
+            memo[key] = original(text, file, **options)
+        return memo[key]
+
+    with pytest.MonkeyPatch.context() as patch:
+        for name, loaded in list(sys.modules.items()):
+            if name.startswith("cards") and getattr(loaded, "parse_compendium", None) is original:
+                patch.setattr(loaded, "parse_compendium", parse_compendium)
+        yield
+
+
+BIG_TEXT = 50_000  # characters: the compendium (540 kB), not a test's few spells
 
 
 @pytest.fixture(scope="session")

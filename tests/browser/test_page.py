@@ -23,7 +23,8 @@ from tests.browser.conftest import (
     wait_for_results,
 )
 
-pytestmark = pytest.mark.usefixtures("browser_available")
+# slow: a Chromium start-up and a real server per module (about 70 s of CPU with the pages).
+pytestmark = [pytest.mark.usefixtures("browser_available"), pytest.mark.slow]
 
 THREE = ("Ohnivá koule", "Štít", "Mlžný krok")
 

@@ -84,6 +84,7 @@ def test_serve_warns_for_another_host():
     assert serve.call_args.args == ("127.0.0.1", 8517)
 
 
+@pytest.mark.slow  # gunicorn with two worker processes: about 28 s of CPU
 def test_gunicorn_two_workers(tmp_path):
     """create_app() under gunicorn with 2 workers answers the list and prints the CLI's PDF."""
     gunicorn = shutil.which("gunicorn", path=str(BIN))
@@ -117,6 +118,7 @@ def test_gunicorn_two_workers(tmp_path):
     assert pdf == out.read_bytes()
 
 
+@pytest.mark.slow  # two whole-compendium builds under load: about 26 s of CPU
 def test_load_previews_while_two_compendia_build(served, tmp_path):
     """20 clients asking previews while 2 whole-compendium PDFs build: all answered correctly.
 
