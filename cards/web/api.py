@@ -536,7 +536,8 @@ def empty_problem(name: str):
     """The problem of an uploaded file that holds no spell (as `cards lint` names it)."""
     from cards.compendium import Problem
 
-    return Problem(name, 1, "empty", "soubor neobsahuje žádné kouzlo; čekám kouzla (název, kniha, údaje)")
+    message = "soubor neobsahuje žádné kouzlo; čekám kouzla (název, kniha, údaje)"
+    return Problem(name, 1, "empty", message)
 
 
 def _lint_record(problem) -> dict:
