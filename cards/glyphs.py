@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from reportlab.pdfbase import pdfmetrics
 
 from cards.compendium import BULLETS, CompendiumError, Problem, read_text
-from cards.model import BulletList, Heading, Paragraph, Spell, Table
+from cards.model import BlockVisitor, BulletList, Heading, Paragraph, Spell, Table
 
 
 @functools.cache
@@ -81,15 +81,27 @@ def _spell_texts(spell: Spell) -> Iterator[tuple[int, str, str]]:
         yield at, label, value
     for block in spell.blocks:
         line = block.line or at
-        if isinstance(block, Paragraph):
-            yield line, "description", f"{block.heading} {block.text}"
-        elif isinstance(block, Heading):
-            yield line, "description", block.text
-        elif isinstance(block, BulletList):
-            yield from ((line, "description", item) for item in block.items)
-        elif isinstance(block, Table):
-            for row in (block.header, *block.rows):
-                yield from ((line, "table", cell) for cell in row)
+        yield from ((line, where, text) for where, text in block.accept(_TEXTS))
+
+
+class _Texts(BlockVisitor[Iterator[tuple[str, str]]]):
+    """Yield (where, text) for every text of a block that reaches a card."""
+
+    def paragraph(self, block: Paragraph) -> Iterator[tuple[str, str]]:
+        yield "description", f"{block.heading} {block.text}"
+
+    def heading(self, block: Heading) -> Iterator[tuple[str, str]]:
+        yield "description", block.text
+
+    def bullets(self, block: BulletList) -> Iterator[tuple[str, str]]:
+        yield from (("description", item) for item in block.items)
+
+    def table(self, block: Table) -> Iterator[tuple[str, str]]:
+        for row in (block.header, *block.rows):
+            yield from (("table", cell) for cell in row)
+
+
+_TEXTS = _Texts()
 
 
 def spell_problems(spells: Iterable[Spell], layout) -> list[Problem]:
