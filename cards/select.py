@@ -13,6 +13,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from cards.czech_text import loose, slug  # noqa: F401 (slug: imported by cli and service)
 from cards.errors import CardsError
 from cards.messages import say
 from cards.model import CLASSES, SCHOOLS, SOURCE_ABBREVIATIONS, SOURCES, Spell
@@ -133,17 +134,7 @@ def shown(text: str) -> str:
     return repr(text)
 
 
-def slug(text: str) -> str:
-    """Make an ASCII file name part: lower case, no diacritics, words joined by "-"."""
-    ascii_text = normalize(text).encode("ascii", "ignore").decode("ascii")
-    return "-".join(re.findall(r"[a-z0-9]+", ascii_text))
-
-
-def normalize(text: str) -> str:
-    """Casefold, strip diacritics and collapse whitespace."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    stripped = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return " ".join(stripped.split())
+normalize = loose  # casefold, strip diacritics and collapse whitespace (cards.czech_text)
 
 
 def name_key(text: str) -> str:
