@@ -144,6 +144,7 @@ class Table:
 
 
 Block = Paragraph | Heading | BulletList | Table
+CONCENTRATION = "(soustředění)"  # in a duration: the spell needs concentration
 PANELS = ("higher_levels", "scaling")  # paragraph kinds set on a tinted panel
 # Headings of a stat block's sections: each paragraph in them opens with the action's name.
 ACTION_HEADINGS = ("Akce", "Reakce", "Reakce:", "Akce:", "Bonusové akce", "Legendární akce")

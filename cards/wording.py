@@ -17,6 +17,7 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
+from cards.messages import say
 from cards.model import ACTION_HEADINGS, Spell
 
 _PREPOSITION_RE = re.compile(r"(?<=[a-záčďéěíňóřšťúůýž]) (V|Ve|K|Ke|S|Se|Z|Ze|O|U) (?=\w)")
@@ -50,8 +51,7 @@ def _descriptions(spells: Iterable[Spell]) -> Iterator[Finding]:
             yield Finding(
                 spell.origin.line,
                 "description",
-                f"{spell.name}: no paragraph before its stat block ({first.text!r}); "
-                "is the description missing from the source?",
+                say("description_missing", name=spell.name, heading=first.text),
                 spell.name,
             )
 
@@ -62,15 +62,13 @@ def _line_problems(number: int, text: str) -> Iterator[Finding]:
         yield Finding(
             number,
             "preposition",
-            f"a capitalised preposition {word!r} after a lower-case word; "
-            f"expected {word.lower()!r}",
+            say("capital_preposition", word=word, lower=word.lower()),
             text[max(0, match.start() - 20) : match.end() + 20],
         )
     for match in _PERCENT_RE.finditer(text):
         yield Finding(
             number,
             "percent",
-            "a percent used as a noun is written with a space ('15 %'); without one it is "
-            "an adjective ('50% šance')",
+            say("percent_noun"),
             text[max(0, match.start() - 20) : match.end() + 20],
         )

@@ -12,6 +12,7 @@ import unicodedata
 from pathlib import Path
 
 from cards.inputs import MAX_SPELL_FILE, InputError, nfc, read_input, utf16_text
+from cards.messages import say
 from cards.resources import resource
 from cards.source.problems import Collector, Line, Problem, shorten
 
@@ -39,11 +40,11 @@ def _unexpected_character(char: str) -> str:
     if char in "\t\xa0\ufeff\r\n" or char.isascii() and char.isprintable():
         return ""
     if unicodedata.category(char).startswith("C"):
-        return f"control character U+{ord(char):04X}"
+        return say("control_character", code=ord(char))
     if not char.isalpha() or char in CZECH_LETTERS or char in FOREIGN_LETTERS:
         return ""
     name = unicodedata.name(char, f"U+{ord(char):04X}")
-    return f"unexpected letter {char!r} ({name}); a Czech or ASCII letter was expected"
+    return say("unexpected_letter", char=char, name=name)
 
 
 def _check_characters(line: Line, raw: str, out: Collector, *, letters: bool = True) -> None:
@@ -55,14 +56,12 @@ def _check_characters(line: Line, raw: str, out: Collector, *, letters: bool = T
         message = _unexpected_character(char)
         if message:
             out.error(line.number, "character", message, raw)
-            if message.startswith("control"):
+            if unicodedata.category(char).startswith("C"):  # a control character: stop there
                 return
     if _NBSP_STRAY_RE.search(raw.strip(" \t")) or raw.rstrip(" \t").endswith("\xa0"):
-        out.warning(
-            line.number, "nbsp", "stray non-breaking space next to a space or at an end", raw
-        )
+        out.warning(line.number, "nbsp", say("stray_nbsp"), raw)
     if _DICE_SPACE_RE.search(raw):
-        out.error(line.number, "dice", "space inside a dice expression; write it as 1k10", raw)
+        out.error(line.number, "dice", say("dice_space"), raw)
 
 
 def check_line(text: str) -> tuple[Problem, ...]:
@@ -106,12 +105,10 @@ def decode(data: bytes, file: str) -> tuple[str | None, list[Problem]]:
         len(data) >= 4
         and (data[1::2].count(0) > len(data) // 4 or data[0::2].count(0) > len(data) // 4)
     ):
-        return None, problem(
-            1, "encoding", "the file is in UTF-16, not UTF-8; save it as UTF-8 and try again"
-        )
+        return None, problem(1, "encoding", say("utf16"))
     if b"\x00" in data:
         line = data[: data.index(b"\x00")].count(b"\n") + 1
-        return None, problem(line, "binary", "this is a binary file, not a text compendium")
+        return None, problem(line, "binary", say("binary"))
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -123,12 +120,12 @@ def decode(data: bytes, file: str) -> tuple[str | None, list[Problem]]:
         return None, problem(
             line,
             "encoding",
-            f"byte 0x{data[exc.start]:02X} is not UTF-8{guess}; save the file as UTF-8",
+            say("bad_byte", byte=data[exc.start], guess=guess),
             shorten(snippet),
         )
     controls = len(_CONTROL_RE.findall(text))
     if controls > max(8, len(text) // 100):
-        return None, problem(1, "binary", "this is a binary file, not a text compendium")
+        return None, problem(1, "binary", say("binary"))
     return nfc(text), []
 
 
@@ -139,7 +136,7 @@ def _guess_encoding(data: bytes) -> str:
         except UnicodeDecodeError:
             continue
         if any(c in text for c in "ěščřžůĚŠČŘŽ"):
-            return f" (the file looks like {encoding.upper()})"
+            return say("looks_like", encoding=encoding.upper())
     return ""
 
 

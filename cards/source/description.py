@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from cards.messages import say
 from cards.model import ACTION_HEADINGS, Block, BulletList, Heading, Paragraph, Table
 from cards.source.lines import BULLETS, is_level_line, is_source_line
 from cards.source.problems import Collector, Line
@@ -114,7 +115,7 @@ def _parse_table(rows: list[Line], out: Collector) -> Table | None:
         out.error(
             rows[0].number,
             "table",
-            'a table needs a header row, then a rule row like "| --- | --- |"',
+            say("table_needs_rule"),
             rows[0].text,
         )
         return None
@@ -126,13 +127,13 @@ def _parse_table(rows: list[Line], out: Collector) -> Table | None:
         out.error(
             rows[1].number,
             "table",
-            f"rule row has {len(rule)} cells, the header has {len(header)}",
+            say("rule_cells", count=len(rule), header=len(header)),
             rows[1].text,
         )
         ok = False
     for row in rows[2:]:
         if _is_rule(row.text):
-            out.error(row.number, "table", "a second rule row inside a table", row.text)
+            out.error(row.number, "table", say("second_rule"), row.text)
             ok = False
             continue
         cells = _table_cells(row.text)
@@ -140,7 +141,7 @@ def _parse_table(rows: list[Line], out: Collector) -> Table | None:
             out.error(
                 row.number,
                 "table",
-                f"row has {len(cells)} cells, the header has {len(header)}",
+                say("row_cells", count=len(cells), header=len(header)),
                 row.text,
             )
             ok = False
@@ -172,7 +173,7 @@ def parse_description(
             while i < len(lines) and lines[i].text.startswith(BULLETS):
                 item = lines[i].text[1:].strip()
                 if not item:
-                    out.error(lines[i].number, "bullet", "a bullet with no text", lines[i].text)
+                    out.error(lines[i].number, "bullet", say("empty_bullet"), lines[i].text)
                 items.append(item)
                 i += 1
             blocks.append(BulletList(tuple(items), line.number))
@@ -189,14 +190,13 @@ def parse_description(
             continue
         i += 1
         if not any(char.isalnum() for char in text) or "-->" in text or "<!--" in text:
-            out.error(line.number, "stray-line", "a line with no words (markup left over?)", text)
+            out.error(line.number, "stray-line", say("stray_line"), text)
             continue
         if is_level_line(text) or is_source_line(text):
             out.error(
                 line.number,
                 "structure",
-                "a spell header line inside a description; the spell's field lines "
-                "(Vyvolání: ...) are missing after it",
+                say("header_in_description"),
                 text,
             )
             continue
@@ -229,9 +229,7 @@ def parse_description(
         out.warning(
             variants[0].line,
             "variants",
-            "the description carries labelled variants ("
-            + ", ".join(v.text for v in variants)
-            + "); keep the one that belongs to this spell",
+            say("variants", variants=", ".join(v.text for v in variants)),
             variants[0].text,
         )
     return tuple(blocks)

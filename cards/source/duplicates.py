@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from cards.messages import say
 from cards.model import Spell
 from cards.source.problems import Compendium, Problem
 
@@ -29,8 +30,12 @@ def clash(spell: Spell, earlier: Iterable[Spell]) -> Problem | None:
                 spell.origin.file,
                 spell.origin.line,
                 "duplicate",
-                f"the spell {spell.name!r} from {shared[0]} is already in "
-                f"{other.origin.file}:{other.origin.line}",
+                say(
+                    "duplicate",
+                    name=spell.name,
+                    book=shared[0],
+                    where=f"{other.origin.file}:{other.origin.line}",
+                ),
                 spell.name,
             )
     return None

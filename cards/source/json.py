@@ -15,8 +15,9 @@ from functools import lru_cache
 from typing import Any
 
 from cards.inputs import MAX_DEPTH, MAX_DIGITS, nfc
-from cards.messages import say
+from cards.messages import CATALOGUE, say
 from cards.model import (
+    CONCENTRATION,
     SOURCES,
     Block,
     BlockVisitor,
@@ -34,7 +35,6 @@ from cards.source.duplicates import duplicates
 from cards.source.problems import Compendium, Problem
 
 SCHEMA = resource("schema", "spell.schema.json")
-CONCENTRATION = "(soustředění)"
 MAX_SHOWN_VALUE = 40  # characters of a bad value quoted in a message
 # Control characters (line breaks among them) and Unicode line and paragraph separators.
 _BREAK_RE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
@@ -64,7 +64,7 @@ def parse_json(text: str, file: str = "<json>", *, any_book: bool = False) -> Co
     try:
         decoded = _records(text.lstrip("\ufeff"))
     except json.JSONDecodeError as error:
-        message = f"not valid JSON: {error.msg} (column {error.colno})"
+        message = say("json_syntax", error=error.msg, column=error.colno)
         return _json_file(file, (), [Problem(file, error.lineno, "json", message)])
     except RecursionError:
         message = say("too_deep", file=file, limit=MAX_DEPTH).removeprefix(f"{file}: ")
@@ -73,11 +73,11 @@ def parse_json(text: str, file: str = "<json>", *, any_book: bool = False) -> Co
         message = say("too_many_digits", file=file, limit=MAX_DIGITS).removeprefix(f"{file}: ")
         return _json_file(file, (), [Problem(file, 1, "json", message)])
     if decoded is None:
-        message = "expected an array of spell records [{...}, ...], as `cards list --json` prints"
+        message = say("json_not_array")
         return _json_file(file, (), [Problem(file, 1, "json", message)])
     records, lines = decoded
     if not records:
-        message = "the array is empty; expected spell records [{...}, ...]"
+        message = say("json_empty")
         return _json_file(file, (), [Problem(file, 1, "empty", message)])
     bad: dict[int, list[_Finding]] = {}
     for error in _validator().iter_errors(records):
@@ -87,7 +87,7 @@ def parse_json(text: str, file: str = "<json>", *, any_book: bool = False) -> Co
     for index, record in enumerate(records):
         findings = bad.get(index) or _check_record(record, any_book)
         line = lines[index]
-        label = f"record {index + 1} ({_name_of(record)})"
+        label = say("json_record", index=index + 1, name=_name_of(record))
         for severity, key, message in dict.fromkeys(findings):
             problems.append(Problem(file, line, label, f"{key}: {message}", "", severity))
         if any(severity == "error" for severity, _, _ in findings):
@@ -164,7 +164,7 @@ def _skip(text: str, position: int) -> int:
 
 def _name_of(record: Any) -> str:
     name = record.get("name") if isinstance(record, dict) else None
-    return name if isinstance(name, str) and name.strip() else "no name"
+    return name if isinstance(name, str) and name.strip() else say("json_no_name")
 
 
 def _key(path: Iterable[Any]) -> str:
@@ -192,7 +192,9 @@ def _describe(error: Any) -> list[_Finding]:
             (
                 "error",
                 _key([*path, k]),
-                f"missing; expected {_expected(properties.get(k), 'a value')}",
+                say(
+                    "json_missing", expected=_expected(properties.get(k), say("json_generic_other"))
+                ),
             )
             for k in missing
         ]
@@ -200,24 +202,24 @@ def _describe(error: Any) -> list[_Finding]:
         allowed = ", ".join(subschema.get("properties", {}))
         extra = [k for k in instance if k not in subschema.get("properties", {})]
         return [
-            ("error", _key([*path, k]), f"unknown key; expected one of: {allowed}") for k in extra
+            ("error", _key([*path, k]), say("json_unknown_key", allowed=allowed)) for k in extra
         ]
     if kind == "enum" and "description" not in subschema:
-        expected = "one of: " + ", ".join(map(str, error.validator_value))
+        expected = say("json_one_of", values=", ".join(map(str, error.validator_value)))
     else:
-        expected = _expected(subschema, _GENERIC.get(kind, "another value"))
-    return [("error", key, f"expected {expected}, got {_shown(instance)}")]
+        expected = _expected(subschema, say(_GENERIC.get(kind, "json_generic_other")))
+    return [("error", key, say("json_expected", expected=expected, got=_shown(instance)))]
 
 
 _GENERIC = {
-    "type": "a value of another type",
-    "minLength": "a non-empty text",
-    "pattern": "a non-empty text",
-    "minItems": "a longer list",
-    "uniqueItems": "a list without repeated items",
-    "minimum": "a larger number",
-    "maximum": "a smaller number",
-    "anyOf": "another value",
+    "type": "json_generic_type",
+    "minLength": "json_generic_text",
+    "pattern": "json_generic_text",
+    "minItems": "json_generic_longer",
+    "uniqueItems": "json_generic_unique",
+    "minimum": "json_generic_larger",
+    "maximum": "json_generic_smaller",
+    "anyOf": "json_generic_other",
 }
 
 
@@ -239,7 +241,7 @@ def _check_record(record: dict, any_book: bool) -> list[_Finding]:
             (
                 "error",
                 "level",
-                f"expected a whole number from 0 (trik) to 9, got {_shown(record['level'])}",
+                say("json_level", got=_shown(record["level"])),
             )
         )
     blocks = record["blocks"]
@@ -248,18 +250,22 @@ def _check_record(record: dict, any_book: bool) -> list[_Finding]:
             (
                 "error",
                 f"blocks[{len(blocks) - 1}]",
-                "the description ends in a heading with no text after it; expected a "
-                "paragraph, a list or a table after every heading",
+                say("json_ends_in_heading"),
             )
         )
     says = CONCENTRATION in record["duration"]
     if record["concentration"] != says:
-        reason = "says" if says else "does not say"
+        reason = say("json_says") if says else say("json_does_not_say")
         found.append(
             (
                 "error",
                 "concentration",
-                f"expected {json.dumps(says)}, since the duration {reason} {CONCENTRATION!r}",
+                say(
+                    "json_concentration",
+                    expected=json.dumps(says),
+                    reason=reason,
+                    word=CONCENTRATION,
+                ),
             )
         )
     for n, block in enumerate(record["blocks"]):
@@ -270,8 +276,7 @@ def _check_record(record: dict, any_book: bool) -> list[_Finding]:
                         (
                             "error",
                             f"blocks[{n}].rows[{r}]",
-                            f"expected {len(block['header'])} cells like the header, "
-                            f"got {len(row)}",
+                            say("json_row_cells", expected=len(block["header"]), got=len(row)),
                         )
                     )
     for n, book in enumerate(record["sources"]):
@@ -279,22 +284,21 @@ def _check_record(record: dict, any_book: bool) -> list[_Finding]:
             books = ", ".join(SOURCES)
             if any_book:
                 found.append(
-                    ("warning", f"sources[{n}]", f"{book!r} is not one of the books {books}")
+                    ("warning", f"sources[{n}]", say("json_own_book", book=book, known=books))
                 )
             else:
                 found.append(
-                    ("error", f"sources[{n}]", f"expected one of the books {books}, got {book!r}")
+                    ("error", f"sources[{n}]", say("json_unknown_book", book=book, known=books))
                 )
     for key, text in _strings(record):
         stray = _BREAK_RE.search(text)
         if stray is not None:
             stray = stray.group()
-            found.append(
-                ("error", key, f"expected one line of text, got the character U+{ord(stray):04X}")
-            )
+            found.append(("error", key, say("json_line_break", code=ord(stray))))
             continue
         for problem in check_line(text):  # the parser's own checks of a line
-            found.append((problem.severity, key, f"{problem.kind}: {problem.message}"))
+            kind = CATALOGUE.get(f"problem_{problem.kind}", problem.kind)
+            found.append((problem.severity, key, f"{kind}: {problem.message}"))
     return found
 
 

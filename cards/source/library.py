@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from cards.czech_text import plural
+from cards.messages import say
 from cards.model import Spell
 from cards.source.decode import DEFAULT_DATA, read_text
 from cards.source.duplicates import clashes
@@ -78,3 +80,26 @@ def read_all(data: str | Path | None, add: Sequence[str | Path]) -> list[Compend
     """Read the compendium (or `data`) and then each added file, in the order given."""
     base = read_spell_file(data if data is not None else DEFAULT_DATA)
     return [base, *(read_spell_file(path, any_book=True) for path in add)]
+
+
+def lint_lines(
+    problems: Sequence[Problem], files: Sequence[str], *, quiet: bool = False
+) -> list[str]:
+    """Say what `cards lint` found, in Czech: the errors, the warnings, and a count of each.
+
+    quiet=True leaves out the warnings and the count (the errors are always said).
+    """
+    errors = [p for p in problems if p.severity == "error"]
+    warnings = [p for p in problems if p.severity != "error"]
+    lines = []
+    for key, group in (("lint_errors", errors), ("lint_warnings", [] if quiet else warnings)):
+        if group:
+            lines.append(say(key, count=len(group)))
+            lines += [f"  {problem}" for problem in group]
+    if not quiet:
+        counts = {
+            "errors": plural(len(errors), *say("lint_error_forms").split()),
+            "warnings": plural(len(warnings), *say("lint_warning_forms").split()),
+        }
+        lines.append(say("lint_summary", files=", ".join(files), **counts))
+    return lines

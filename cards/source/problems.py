@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from cards.errors import CardsError
+from cards.messages import CATALOGUE, say
 from cards.model import Spell
 
 
@@ -24,8 +25,10 @@ class Problem:
     severity: str = "error"  # "error" | "warning"
 
     def __str__(self) -> str:
+        """Say it in Czech: "kouzla.txt:12: chyba: kniha: neznámá kniha … [excerpt]"."""
         where = f"{self.file}:{self.line}" if self.line else self.file
-        text = f"{where}: {self.severity}: {self.kind}: {self.message}"
+        kind = CATALOGUE.get(f"problem_{self.kind}", self.kind)
+        text = f"{where}: {say('severity_' + self.severity)}: {kind}: {self.message}"
         return f"{text} [{self.excerpt}]" if self.excerpt else text
 
 
@@ -40,8 +43,8 @@ class CompendiumError(CardsError):
         lines = [str(p) for p in errors[: self.MAX_SHOWN]]
         if len(errors) > self.MAX_SHOWN:
             rest = len(errors) - self.MAX_SHOWN
-            lines.append(f"... and {rest} more error(s); `cards lint` lists them all")
-        super().__init__("\n".join(lines) or "unusable compendium")
+            lines.append(say("more_errors", count=rest))
+        super().__init__("\n".join(lines) or say("unusable_file"))
 
 
 @dataclass(frozen=True)

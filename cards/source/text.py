@@ -16,8 +16,10 @@ import re
 from dataclasses import dataclass
 
 from cards.inputs import nfc
+from cards.messages import say
 from cards.model import (
     CLASSES,
+    CONCENTRATION,
     SCHOOLS,
     SOURCES,
     BlockVisitor,
@@ -127,13 +129,13 @@ def _parse_components(value: str, line: Line, out: Collector) -> Components | No
         out.error(
             line.number,
             "components",
-            'expected "V, P, S (material)": the letters V, P, S in this order, each at most once',
+            say("bad_components"),
             line.text,
         )
         return None
     material = match.group("material")
     if material is not None and "S" not in flags:
-        out.error(line.number, "components", "material text in parentheses without S", line.text)
+        out.error(line.number, "components", say("material_without_s"), line.text)
         return None
     return Components("V" in flags, "P" in flags, "S" in flags, (material or "").strip())
 
@@ -152,12 +154,12 @@ def _parse_level(line: Line, out: Collector) -> tuple[str, int, bool] | None:
         out.error(
             line.number,
             "school",
-            f"unknown school {school!r}; expected one of: {', '.join(SCHOOLS)}",
+            say("unknown_school", school=school, schools=", ".join(SCHOOLS)),
             line.text,
         )
         ok = False
     if level > MAX_LEVEL:
-        out.error(line.number, "level", f"level {level} is not in 0..{MAX_LEVEL}", line.text)
+        out.error(line.number, "level", say("level_range", level=level, top=MAX_LEVEL), line.text)
         ok = False
     return (school, level, ritual) if ok else None
 
@@ -171,11 +173,11 @@ def _parse_fields(run: list[Line], out: Collector) -> tuple[dict[str, str], dict
         assert match is not None
         label, value = match.group(1), match.group(2).strip()
         if label in values:
-            out.error(line.number, "field", f'"{label}:" given twice', line.text)
+            out.error(line.number, "field", say("field_twice", label=label), line.text)
             ok = False
             continue
         if not value:
-            out.error(line.number, "field", f'"{label}:" has no value', line.text)
+            out.error(line.number, "field", say("field_empty", label=label), line.text)
             ok = False
         values[label], where[label] = value, line
     present = [label for label in FIELD_LABELS if label in values]
@@ -187,9 +189,11 @@ def _parse_fields(run: list[Line], out: Collector) -> tuple[dict[str, str], dict
         out.error(
             shown.number,
             "missing-field",
-            f"missing {', '.join(m + ':' for m in missing)}; a spell needs "
-            + ", ".join(f + ":" for f in FIELD_LABELS)
-            + " in this order",
+            say(
+                "fields_missing",
+                missing=", ".join(m + ":" for m in missing),
+                fields=", ".join(f + ":" for f in FIELD_LABELS),
+            ),
             shown.text,
         )
         ok = False
@@ -197,7 +201,7 @@ def _parse_fields(run: list[Line], out: Collector) -> tuple[dict[str, str], dict
         out.error(
             run[0].number,
             "field-order",
-            "fields out of order; expected " + ", ".join(f + ":" for f in FIELD_LABELS),
+            say("fields_order", fields=", ".join(f + ":" for f in FIELD_LABELS)),
             run[0].text,
         )
         ok = False
@@ -211,12 +215,12 @@ def _parse_classes(line: Line, value: str, out: Collector) -> tuple[str, ...] | 
         out.error(
             line.number,
             "class",
-            f"unknown class {', '.join(map(repr, unknown))}; expected any of: {', '.join(CLASSES)}",
+            say("unknown_class", classes=", ".join(map(repr, unknown)), known=", ".join(CLASSES)),
             line.text,
         )
         return None
     if len(set(classes)) != len(classes):
-        out.error(line.number, "class", "a class is listed twice", line.text)
+        out.error(line.number, "class", say("class_twice"), line.text)
         return None
     return classes
 
@@ -229,31 +233,29 @@ def _build_spell(
     first = header.name or (run[0] if run else None)
     at = first.number if first else 0
     if header.name is None:
-        out.error(at, "structure", "a spell without a name line before its header", "")
-    for line, which in ((header.name, "Czech name"), (header.name_en, "English name")):
+        out.error(at, "structure", say("no_name_line"), "")
+    for line, which in ((header.name, say("czech_name")), (header.name_en, say("english_name"))):
         if line is not None and len(line.text) > MAX_NAME:
             out.error(
                 line.number,
                 "name",
-                f"the {which} has {len(line.text)} characters, more than the {MAX_NAME} a card's "
-                "title can hold; shorten it (or is a name line missing above the source line?)",
+                say("name_too_long", which=which, length=len(line.text), limit=MAX_NAME),
                 shorten(line.text),
             )
     if header.level is None:
         shown = header.bad_level or (run[0] if run else first)
-        found = ", found this" if header.bad_level else ""
+        found = say("found_this") if header.bad_level else ""
         out.error(
             shown.number if shown else 0,
             "missing-field",
-            'expected a "<škola> N. úrovně" line (e.g. "Zaklínání 3. úrovně") before "Vyvolání:"'
-            + found,
+            say("no_level_line", found=found),
             shown.text if shown else "",
         )
     if header.source is None:
         out.error(
             header.level.number if header.level else at,
             "missing-field",
-            "expected a source line (e.g. " + repr(SOURCES[0]) + ") before the level line",
+            say("no_source_line", example=SOURCES[0]),
             header.level.text if header.level else "",
         )
         sources: tuple[str, ...] = ()
@@ -264,24 +266,27 @@ def _build_spell(
                 out.warning(
                     header.source.number,
                     "source",
-                    f"{written!r} is written without its diacritics; read as "
-                    f"{SOURCES_PLAIN[plain(written)]!r}",
+                    say(
+                        "book_without_diacritics",
+                        written=written,
+                        book=SOURCES_PLAIN[plain(written)],
+                    ),
                     header.source.text,
                 )
         if unknown and out.any_book:
             out.warning(
                 header.source.number,
                 "source",
-                f"{', '.join(map(repr, unknown))} is not one of the books "
-                f"{', '.join(SOURCES)}; printed as written",
+                say("own_book", books=", ".join(map(repr, unknown)), known=", ".join(SOURCES)),
                 header.source.text,
             )
         elif unknown:
             out.error(
                 header.source.number,
                 "source",
-                f"unknown source {', '.join(map(repr, unknown))}; expected any of: "
-                + ", ".join(SOURCES),
+                say(
+                    "unknown_source", books=", ".join(map(repr, unknown)), known=", ".join(SOURCES)
+                ),
                 header.source.text,
             )
     level = _parse_level(header.level, out) if header.level else None
@@ -299,17 +304,14 @@ def _build_spell(
         out.error(
             blocks[trailing].line,
             "structure",
-            "the description ends in a heading with no text after it: if it is a spell's name, "
-            'its record (source line, "<škola> N. úrovně", fields) is missing (a cut file?); '
-            "a spell only from Jeskyně a draci has one name line, the others two",
+            say("ends_in_heading"),
             blocks[trailing].text,
         )
     if header.name_en is not None and _has_czech_letters(header.name_en.text):
         out.error(
             header.name_en.number,
             "name",
-            "taken as the English name but has Czech letters: a spell not only from Jeskyně "
-            "a draci needs its Czech name and then its English name above the source line",
+            say("czech_letters_in_english"),
             header.name_en.text,
         )
     if not blocks and fields_ok:
@@ -317,7 +319,7 @@ def _build_spell(
         out.error(
             last.number,
             "description",
-            "the spell has no description after Povolání: (is the file truncated?)",
+            say("no_description"),
             last.text,
         )
     if header.name is not None and sources and header.name_en is None:
@@ -325,7 +327,7 @@ def _build_spell(
             out.warning(
                 header.name.number,
                 "name",
-                "no English name, though the spell is not only from Jeskyně a draci",
+                say("no_english_name"),
                 header.name.text,
             )
     if any(p.severity == "error" for p in out.problems[before:]):
@@ -343,7 +345,7 @@ def _build_spell(
         range=values["Dosah"],
         components=components,
         duration=values["Trvání"],
-        concentration="(soustředění)" in values["Trvání"],
+        concentration=CONCENTRATION in values["Trvání"],
         classes=classes,
         blocks=blocks,
         origin=Origin(out.file, header.name.number),
@@ -358,7 +360,7 @@ def _check_ending(text: str, lines: list[Line], out: Collector) -> None:
         out.error(
             last.number,
             "truncated",
-            "the file ends in the middle of a line; is it truncated?",
+            say("truncated"),
             last.text,
         )
 
@@ -371,14 +373,14 @@ def parse_compendium(text: str, file: str = "<text>", *, any_book: bool = False)
     out = Collector(file, any_book)
     lines = split_lines(nfc(text), out)  # one spelling of every name, as in JSON
     if not lines:
-        out.error(1, "empty", "the compendium is empty; expected spells (name, source, fields)")
+        out.error(1, "empty", say("empty_file"))
         return Compendium(file, (), tuple(out.problems))
     runs = _field_runs(lines)
     if not runs:
         out.error(
             lines[0].number,
             "structure",
-            'no spell found: expected field lines such as "Vyvolání: 1 akce"',
+            say("no_spell"),
             lines[0].text,
         )
         return Compendium(file, (), tuple(out.problems))
