@@ -487,7 +487,8 @@ def lint_command(layout, data, add, quiet):
     glyphs = [p for path in (data or DEFAULT_DATA, *add) for p in check_file(path, card)]
     order = {str(path): n for n, path in enumerate((data or DEFAULT_DATA, *add))}
     problems = sorted(
-        [*lint_spells(data, add), *glyphs], key=lambda p: (order.get(p.file, len(order)), p.line)
+        [*lint_spells(data, add, layout=card), *glyphs],
+        key=lambda p: (order.get(p.file, len(order)), p.line),
     )
     files = [str(path) for path in (data or DEFAULT_DATA, *add)]
     for line in lint_lines(problems, files, quiet=quiet):

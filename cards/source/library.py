@@ -69,11 +69,19 @@ def load_spells(
 
 
 def lint_spells(
-    data: str | Path | None = None, add: Sequence[str | Path] = ()
+    data: str | Path | None = None, add: Sequence[str | Path] = (), *, layout=None
 ) -> tuple[Problem, ...]:
-    """List every problem of the compendium (or `data`), the added files and their name clashes."""
+    """List every problem of the compendium (or `data`), the added files and their name clashes.
+
+    With a layout, also the fields its cards cannot print (cards.source.fields).
+    """
     files = read_all(data, add)
-    return tuple(p for file in files for p in file.problems) + tuple(clashes(files))
+    problems = [p for file in files for p in file.problems] + clashes(files)
+    if layout is not None:
+        from cards.source.fields import field_problems
+
+        problems += field_problems((s for file in files for s in file.spells), layout)
+    return tuple(problems)
 
 
 def read_all(data: str | Path | None, add: Sequence[str | Path]) -> list[Compendium]:
