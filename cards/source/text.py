@@ -225,6 +225,53 @@ def _parse_classes(line: Line, value: str, out: Collector) -> tuple[str, ...] | 
     return classes
 
 
+def _check_source(header: _Header, at: int, out: Collector) -> tuple[str, ...]:
+    """Read the books of a record's source line; report a missing line and unknown books."""
+    if header.source is None:
+        out.error(
+            header.level.number if header.level else at,
+            "missing-field",
+            say("no_source_line", example=SOURCES[0]),
+            header.level.text if header.level else "",
+        )
+        return ()
+    line = header.source
+    sources, unknown = parse_sources(line.text)
+    for written in re.split(r"\s*,\s*", line.text):
+        if written and written not in SOURCES and written not in unknown:
+            book = SOURCES_PLAIN[plain(written)]
+            message = say("book_without_diacritics", written=written, book=book)
+            out.warning(line.number, "source", message, line.text)
+    books, known = ", ".join(map(repr, unknown)), ", ".join(SOURCES)
+    if unknown and out.any_book:
+        out.warning(line.number, "source", say("own_book", books=books, known=known), line.text)
+    elif unknown:
+        out.error(line.number, "source", say("unknown_source", books=books, known=known), line.text)
+    return sources
+
+
+def _check_names(header: _Header, at: int, out: Collector) -> None:
+    """Report a record without a name line, a name too long and Czech letters in English."""
+    if header.name is None:
+        out.error(at, "structure", say("no_name_line"), "")
+    for line, which in ((header.name, say("czech_name")), (header.name_en, say("english_name"))):
+        if line is not None and len(line.text) > MAX_NAME:
+            message = say("name_too_long", which=which, length=len(line.text), limit=MAX_NAME)
+            out.error(line.number, "name", message, shorten(line.text))
+    if header.name_en is not None and _has_czech_letters(header.name_en.text):
+        line = header.name_en
+        out.error(line.number, "name", say("czech_letters_in_english"), line.text)
+
+
+def _check_ending_heading(blocks: tuple, out: Collector) -> None:
+    """Report a description that ends in headings with no text after them, at the first."""
+    if blocks and isinstance(blocks[-1], Heading):
+        trailing = len(blocks)
+        while trailing > 0 and isinstance(blocks[trailing - 1], Heading):
+            trailing -= 1
+        out.error(blocks[trailing].line, "structure", say("ends_in_heading"), blocks[trailing].text)
+
+
 def _build_spell(
     header: _Header, run: list[Line], description: list[Line], out: Collector
 ) -> Spell | None:
@@ -232,16 +279,7 @@ def _build_spell(
     before = len(out.problems)
     first = header.name or (run[0] if run else None)
     at = first.number if first else 0
-    if header.name is None:
-        out.error(at, "structure", say("no_name_line"), "")
-    for line, which in ((header.name, say("czech_name")), (header.name_en, say("english_name"))):
-        if line is not None and len(line.text) > MAX_NAME:
-            out.error(
-                line.number,
-                "name",
-                say("name_too_long", which=which, length=len(line.text), limit=MAX_NAME),
-                shorten(line.text),
-            )
+    _check_names(header, at, out)
     if header.level is None:
         shown = header.bad_level or (run[0] if run else first)
         found = say("found_this") if header.bad_level else ""
@@ -251,44 +289,7 @@ def _build_spell(
             say("no_level_line", found=found),
             shown.text if shown else "",
         )
-    if header.source is None:
-        out.error(
-            header.level.number if header.level else at,
-            "missing-field",
-            say("no_source_line", example=SOURCES[0]),
-            header.level.text if header.level else "",
-        )
-        sources: tuple[str, ...] = ()
-    else:
-        sources, unknown = parse_sources(header.source.text)
-        for written in re.split(r"\s*,\s*", header.source.text):
-            if written and written not in SOURCES and written not in unknown:
-                out.warning(
-                    header.source.number,
-                    "source",
-                    say(
-                        "book_without_diacritics",
-                        written=written,
-                        book=SOURCES_PLAIN[plain(written)],
-                    ),
-                    header.source.text,
-                )
-        if unknown and out.any_book:
-            out.warning(
-                header.source.number,
-                "source",
-                say("own_book", books=", ".join(map(repr, unknown)), known=", ".join(SOURCES)),
-                header.source.text,
-            )
-        elif unknown:
-            out.error(
-                header.source.number,
-                "source",
-                say(
-                    "unknown_source", books=", ".join(map(repr, unknown)), known=", ".join(SOURCES)
-                ),
-                header.source.text,
-            )
+    sources = _check_source(header, at, out)
     level = _parse_level(header.level, out) if header.level else None
     values, where, fields_ok = _parse_fields(run, out)
     components = classes = None
@@ -297,23 +298,7 @@ def _build_spell(
     if values.get("Povolání"):
         classes = _parse_classes(where["Povolání"], values["Povolání"], out)
     blocks = parse_description(description, out, level[1] if level is not None else None)
-    if blocks and isinstance(blocks[-1], Heading):
-        trailing = len(blocks)
-        while trailing > 0 and isinstance(blocks[trailing - 1], Heading):
-            trailing -= 1
-        out.error(
-            blocks[trailing].line,
-            "structure",
-            say("ends_in_heading"),
-            blocks[trailing].text,
-        )
-    if header.name_en is not None and _has_czech_letters(header.name_en.text):
-        out.error(
-            header.name_en.number,
-            "name",
-            say("czech_letters_in_english"),
-            header.name_en.text,
-        )
+    _check_ending_heading(blocks, out)
     if not blocks and fields_ok:
         last = run[-1]
         out.error(
