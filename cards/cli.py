@@ -483,29 +483,21 @@ def lint_command(layout, data, add, quiet):
     Lists every error and warning with file:line, characters the layout's fonts cannot draw
     included; exits 1 if there are errors.
     """
-    from cards.compendium import DEFAULT_DATA
     from cards.glyphs import check_file
-    from cards.homebrew import lint_spells
     from cards.layout import load_layout
-    from cards.select import english_plural
+    from cards.source.library import DEFAULT_DATA, lint_lines, lint_spells
 
     card = load_layout(layout)
     glyphs = [p for path in (data or DEFAULT_DATA, *add) for p in check_file(path, card)]
     order = {str(path): n for n, path in enumerate((data or DEFAULT_DATA, *add))}
     problems = sorted(
-        [*lint_spells(data, add), *glyphs], key=lambda p: (order.get(p.file, len(order)), p.line)
+        [*lint_spells(data, add, layout=card), *glyphs],
+        key=lambda p: (order.get(p.file, len(order)), p.line),
     )
-    errors = [p for p in problems if p.severity == "error"]
-    warnings = [p for p in problems if p.severity != "error"]
-    for title, group in (("Errors", errors), ("Warnings", [] if quiet else warnings)):
-        if group:
-            click.echo(f"{title} ({len(group)}):")
-            for problem in group:
-                click.echo(f"  {problem}")
-    counts = f"{english_plural(len(errors), 'error')}, {english_plural(len(warnings), 'warning')}"
-    if not quiet:
-        click.echo(f"{counts} in " + ", ".join(map(str, (data or DEFAULT_DATA, *add))))
-    if errors:
+    files = [str(path) for path in (data or DEFAULT_DATA, *add)]
+    for line in lint_lines(problems, files, quiet=quiet):
+        click.echo(line)
+    if any(p.severity == "error" for p in problems):
         sys.exit(1)
 
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import codecs
 import sys
-import unicodedata
+
+from cards.czech_text import fold
 
 ERRORS = "cards-console"
 # Punctuation with a plain look-alike; letters lose their accents through NFKD instead.
@@ -39,8 +40,7 @@ def plain(text: str) -> str:
         if char in _PLAIN:
             out.append(_PLAIN[char])
             continue
-        decomposed = unicodedata.normalize("NFKD", char)
-        out.append("".join(c for c in decomposed if not unicodedata.combining(c)))
+        out.append(fold(char))
     return "".join(out)
 
 

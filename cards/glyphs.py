@@ -14,7 +14,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from reportlab.pdfbase import pdfmetrics
 
 from cards.compendium import BULLETS, CompendiumError, Problem, read_text
-from cards.model import BulletList, Heading, Paragraph, Spell, Table
+from cards.messages import CATALOGUE, say
+from cards.model import BlockVisitor, BulletList, Heading, Paragraph, Spell, Table
 
 
 @functools.cache
@@ -29,7 +30,7 @@ def drawable(fonts: Mapping[str, str]) -> frozenset[int]:
 
 
 def _describe(char: str) -> str:
-    return f"{char!r} (U+{ord(char):04X} {unicodedata.name(char, 'unnamed')})"
+    return f"{char!r} (U+{ord(char):04X} {unicodedata.name(char, say('glyph_unnamed'))})"
 
 
 def glyph_problems(text: str, file: str, fonts: Mapping[str, str], layout: str) -> list[Problem]:
@@ -48,12 +49,9 @@ def glyph_problems(text: str, file: str, fonts: Mapping[str, str], layout: str) 
         line = raw.strip(" \t\xa0\ufeff")
         body = line[1:] if line.startswith(BULLETS) else line
         for char in dict.fromkeys(c for c in body if c in missing):
-            message = (
-                f"the fonts of layout {layout} ({font_names}) cannot draw {_describe(char)}: "
-                "it would print as an empty box; replace it"
-            )
+            message = say("glyph_missing", layout=layout, fonts=font_names, char=_describe(char))
             if char in BULLETS:
-                message += " (as a bullet, put it at the start of the line)"
+                message += say("glyph_bullet")
             excerpt = line if len(line) <= 60 else line[:59] + "…"
             problems.append(Problem(file, number, "glyph", message, excerpt, "error"))
     return problems
@@ -69,7 +67,7 @@ def _spell_texts(spell: Spell) -> Iterator[tuple[int, str, str]]:
     """Yield (line, where, text) for every text of a spell that reaches a card."""
     at = spell.origin.line
     yield at, "name", spell.name
-    yield at, "English name", spell.name_en
+    yield at, "name_en", spell.name_en
     for label, value in (
         ("Vyvolání:", spell.casting_time),
         ("Dosah:", spell.range),
@@ -81,15 +79,27 @@ def _spell_texts(spell: Spell) -> Iterator[tuple[int, str, str]]:
         yield at, label, value
     for block in spell.blocks:
         line = block.line or at
-        if isinstance(block, Paragraph):
-            yield line, "description", f"{block.heading} {block.text}"
-        elif isinstance(block, Heading):
-            yield line, "description", block.text
-        elif isinstance(block, BulletList):
-            yield from ((line, "description", item) for item in block.items)
-        elif isinstance(block, Table):
-            for row in (block.header, *block.rows):
-                yield from ((line, "table", cell) for cell in row)
+        yield from ((line, where, text) for where, text in block.accept(_TEXTS))
+
+
+class _Texts(BlockVisitor[Iterator[tuple[str, str]]]):
+    """Yield (where, text) for every text of a block that reaches a card."""
+
+    def paragraph(self, block: Paragraph) -> Iterator[tuple[str, str]]:
+        yield "description", f"{block.heading} {block.text}"
+
+    def heading(self, block: Heading) -> Iterator[tuple[str, str]]:
+        yield "description", block.text
+
+    def bullets(self, block: BulletList) -> Iterator[tuple[str, str]]:
+        yield from (("description", item) for item in block.items)
+
+    def table(self, block: Table) -> Iterator[tuple[str, str]]:
+        for row in (block.header, *block.rows):
+            yield from (("table", cell) for cell in row)
+
+
+_TEXTS = _Texts()
 
 
 def spell_problems(spells: Iterable[Spell], layout) -> list[Problem]:
@@ -108,10 +118,13 @@ def spell_problems(spells: Iterable[Spell], layout) -> list[Problem]:
                 if ord(char) in covered or char.isspace() or char in seen:
                     continue
                 seen.add(char)
-                message = (
-                    f"the fonts of layout {layout.name} ({font_names}) cannot draw "
-                    f"{_describe(char)} ({where} of {spell.label}): it would print as an empty "
-                    "box; replace it"
+                message = say(
+                    "glyph_missing_in",
+                    layout=layout.name,
+                    fonts=font_names,
+                    char=_describe(char),
+                    where=CATALOGUE.get(f"where_{where}", where),
+                    spell=spell.label,
                 )
                 problems.append(Problem(spell.origin.file, line, "glyph", message, "", "error"))
     return problems

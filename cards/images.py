@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import io
 import os
-import re
 import struct
 import tempfile
 import zlib
@@ -28,7 +27,7 @@ from reportlab.pdfgen.canvas import Canvas
 from cards.atomic import write_atomically
 from cards.backs import draw_back
 from cards.build import DEFAULT_CACHE, DEFAULT_TITLE, collector_paused, fit_spells, write_faces
-from cards.console import plain
+from cards.czech_text import slug as czech_slug
 from cards.errors import CardsError
 from cards.impose import PrintOptions
 from cards.layout import Layout, load_layout
@@ -66,8 +65,8 @@ class CardImage:
 
 
 def slug(text: str) -> str:
-    """Make an ASCII file-name part: lower case, accents dropped, other runs as "-"."""
-    return re.sub(r"[^a-z0-9]+", "-", plain(text).lower()).strip("-") or "kouzlo"
+    """Make an ASCII file-name part of a spell's name (cards.czech_text.slug), "kouzlo" if none."""
+    return czech_slug(text, "kouzlo")
 
 
 def card_images(faces: Sequence[Any]) -> tuple[CardImage, ...]:

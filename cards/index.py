@@ -10,6 +10,7 @@ from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from cards.czech_text import plural
 from cards.face import Label, Primitive, Rule, Shape
 from cards.fit.furniture import right_label
 from cards.impose import Page, Placement
@@ -210,9 +211,7 @@ def _counts(pages: Sequence[Page], spells: int, single: bool) -> str:
     )
 
 
-def _plural(count: int, one: str, few: str, many: str) -> str:
-    form = one if count == 1 else few if 2 <= count <= 4 else many
-    return f"{count} {form}"
+_plural = plural  # the count with its Czech form (cards.czech_text)
 
 
 def _row(entry: IndexEntry, twins: frozenset[str], layout: Layout, column_width: float) -> IndexRow:

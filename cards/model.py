@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Generic, TypeVar
+
+T = TypeVar("T")
 
 SCHOOLS = (
     "Zaklínání",
@@ -62,6 +65,27 @@ class Components:
     material_text: str = ""  # without the parentheses; "" when none is given
 
 
+class BlockVisitor(Generic[T]):
+    """Do one thing per kind of description block: `block.accept(visitor)` calls the method
+    named after the block's kind, so a new kind of block is added in one place.
+
+    Subclasses override the four methods; one left out raises NotImplementedError when a block
+    of its kind turns up.
+    """
+
+    def paragraph(self, block: Paragraph) -> T:
+        raise NotImplementedError(f"{type(self).__name__} has no paragraph()")
+
+    def heading(self, block: Heading) -> T:
+        raise NotImplementedError(f"{type(self).__name__} has no heading()")
+
+    def bullets(self, block: BulletList) -> T:
+        raise NotImplementedError(f"{type(self).__name__} has no bullets()")
+
+    def table(self, block: Table) -> T:
+        raise NotImplementedError(f"{type(self).__name__} has no table()")
+
+
 @dataclass(frozen=True)
 class Paragraph:
     """A paragraph of running text, optionally opened by a run-in heading set in bold.
@@ -77,6 +101,10 @@ class Paragraph:
     kind: str = "text"
     line: int = 0
 
+    def accept(self, visitor: BlockVisitor[T]) -> T:
+        """Call the visitor's paragraph() with this block."""
+        return visitor.paragraph(self)
+
 
 @dataclass(frozen=True)
 class Heading:
@@ -85,6 +113,10 @@ class Heading:
     text: str
     line: int = 0
 
+    def accept(self, visitor: BlockVisitor[T]) -> T:
+        """Call the visitor's heading() with this block."""
+        return visitor.heading(self)
+
 
 @dataclass(frozen=True)
 class BulletList:
@@ -92,6 +124,10 @@ class BulletList:
 
     items: tuple[str, ...]
     line: int = 0
+
+    def accept(self, visitor: BlockVisitor[T]) -> T:
+        """Call the visitor's bullets() with this block."""
+        return visitor.bullets(self)
 
 
 @dataclass(frozen=True)
@@ -102,8 +138,13 @@ class Table:
     rows: tuple[tuple[str, ...], ...]
     line: int = 0
 
+    def accept(self, visitor: BlockVisitor[T]) -> T:
+        """Call the visitor's table() with this block."""
+        return visitor.table(self)
+
 
 Block = Paragraph | Heading | BulletList | Table
+CONCENTRATION = "(soustředění)"  # in a duration: the spell needs concentration
 PANELS = ("higher_levels", "scaling")  # paragraph kinds set on a tinted panel
 # Headings of a stat block's sections: each paragraph in them opens with the action's name.
 ACTION_HEADINGS = ("Akce", "Reakce", "Reakce:", "Akce:", "Bonusové akce", "Legendární akce")
@@ -150,6 +191,20 @@ class Spell:
     classes: tuple[str, ...]
     blocks: tuple[Block, ...]  # in source order; `card_order` gives the order on the cards
     origin: Origin = field(compare=False)
+
+    @property
+    def description_missing(self) -> bool:
+        """Tell whether the source lost the description: a stat block ("Akce" …) comes first.
+
+        Drobný služebník is printed with its stat block only; lint warns about it, and a card
+        may say that the description is missing from the source.
+        """
+        for block in self.blocks:
+            if isinstance(block, Paragraph) and block.kind == "text":
+                return False
+            if isinstance(block, Heading) and block.text in ACTION_HEADINGS:
+                return True
+        return False
 
     @property
     def label(self) -> str:

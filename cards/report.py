@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any, TextIO
 
 from cards.build import DEFAULT_CACHE, collector_paused, fit_all
+from cards.czech_text import plural_form
 from cards.impose import PrintOptions, impose, load_sheet, physical_cards
 from cards.layout import Layout
 from cards.model import Spell
@@ -101,11 +102,7 @@ def fit_report(
     return FitReport(layout.name, layout.body_min, layout.body_max, tuple(rows), sheets, name)
 
 
-def _plural(count: int, one: str, few: str, many: str) -> str:
-    """Return the Czech form for a count: 1 karta, 2-4 karty, 5 karet."""
-    if count == 1:
-        return one
-    return few if 2 <= count <= 4 else many
+_plural = plural_form  # the Czech form for a count: 1 karta, 2-4 karty, 5 karet
 
 
 def format_report(report: FitReport) -> str:

@@ -13,6 +13,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from cards.czech_text import loose, slug  # noqa: F401 (slug: imported by cli and service)
 from cards.errors import CardsError
 from cards.messages import say
 from cards.model import CLASSES, SCHOOLS, SOURCE_ABBREVIATIONS, SOURCES, Spell
@@ -53,6 +54,14 @@ MAX_UNKNOWN = 20  # unknown deck names listed with suggestions; the rest are cou
 
 class SelectionError(CardsError):
     """A selection the user asked for cannot be made; the message says what to do instead."""
+
+
+class BadChoice(SelectionError):
+    """A class, school, book, level or sort order that is none of the choices: a usage error
+    (exit 2), like a bad value of any other option; names in a deck file are bad input (exit 1).
+    """
+
+    exit_code = 2
 
 
 class UnknownSpell(SelectionError):
@@ -98,11 +107,18 @@ class DeckError(SelectionError):
         if not message:
             counts = []
             if self.unknown:
-                counts.append(english_plural(len(self.unknown), "unknown spell name"))
+                one = len(self.unknown) == 1
+                counts.append(
+                    say("deck_unknown_one" if one else "deck_unknown", count=len(self.unknown))
+                )
             if self.ambiguous:
-                found = english_plural(len(self.ambiguous), "name")
-                counts.append(f"{found} found in two sources")
-            lines = [f"{origin}: {' and '.join(counts)}:"]
+                one = len(self.ambiguous) == 1
+                counts.append(
+                    say(
+                        "deck_ambiguous_one" if one else "deck_ambiguous", count=len(self.ambiguous)
+                    )
+                )
+            lines = [f"{origin}: {say('deck_and').join(counts)}:"]
             lines += [f"{origin}:{p.line}: {p.message}" for p in self.problems]
             if skipped:
                 lines.append(f"{origin}: {say('too_many_unknown', count=skipped)}")
@@ -121,10 +137,6 @@ class Deck:
 MAX_ECHO = 60  # characters of a user's text repeated in a message
 
 
-def english_plural(count: int, word: str) -> str:
-    """Count with the English plural: 1 error, 2 errors."""
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
 
 def shown(text: str) -> str:
     """Quote a user's text for a message, cut to MAX_ECHO characters."""
@@ -133,17 +145,7 @@ def shown(text: str) -> str:
     return repr(text)
 
 
-def slug(text: str) -> str:
-    """Make an ASCII file name part: lower case, no diacritics, words joined by "-"."""
-    ascii_text = normalize(text).encode("ascii", "ignore").decode("ascii")
-    return "-".join(re.findall(r"[a-z0-9]+", ascii_text))
-
-
-def normalize(text: str) -> str:
-    """Casefold, strip diacritics and collapse whitespace."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    stripped = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return " ".join(stripped.split())
+normalize = loose  # casefold, strip diacritics and collapse whitespace (cards.czech_text)
 
 
 def name_key(text: str) -> str:
@@ -175,10 +177,10 @@ def _resolve(kind: str, name: str, table: dict[str, str], valid: list[str]) -> s
     if key in table:
         return table[key]
     if not key:
-        raise SelectionError(f"no {kind} given; choose one of: {', '.join(valid)}")
+        raise BadChoice(say(f"no_{kind}_name", valid=", ".join(valid)))
     near = difflib.get_close_matches(key, list(table), n=1, cutoff=0.6)
-    hint = f" (did you mean {table[near[0]]}?)" if near else ""
-    raise SelectionError(f"unknown {kind} {name!r}{hint}; choose one of: {', '.join(valid)}")
+    hint = say("did_you_mean", name=table[near[0]]) if near else ""
+    raise BadChoice(say(f"unknown_{kind}_name", name=name, hint=hint, valid=", ".join(valid)))
 
 
 def resolve_class(name: str) -> str:
@@ -216,15 +218,15 @@ def parse_levels(text: str | int) -> tuple[int, int]:
     match = re.fullmatch(r"(\d+)\s*(?:[-–]\s*(\d+))?", raw)
     if normalize(raw) in ("trik", "cantrip"):
         return 0, 0
-    hint = 'give a level 0-9 or a range such as "1-3" (0 is a cantrip)'
+    hint = say("level_hint")
     if match is None:
-        raise SelectionError(f"bad level {raw!r}; {hint}")
+        raise BadChoice(say("bad_level", level=raw, hint=hint))
     low = int(match.group(1))
     high = int(match.group(2)) if match.group(2) is not None else low
     if not (0 <= low <= 9 and 0 <= high <= 9):
-        raise SelectionError(f"level {raw!r} is outside 0-9; {hint}")
+        raise BadChoice(say("level_outside", level=raw, hint=hint))
     if low > high:
-        raise SelectionError(f"level range {raw!r} runs backwards; write it as {high}-{low}")
+        raise BadChoice(say("level_backwards", level=raw, high=high, low=low))
     return low, high
 
 
@@ -341,7 +343,7 @@ def sort_spells(spells: Iterable[Spell], by: str = "level") -> tuple[Spell, ...]
     """
     key = normalize(by)
     if key not in SORT_KEYS:
-        raise SelectionError(f"cannot sort by {by!r}; choose one of: {', '.join(SORT_KEYS)}")
+        raise BadChoice(say("bad_sort", by=by, keys=", ".join(SORT_KEYS)))
 
     def order(spell: Spell) -> tuple:
         name = (czech_key(spell.name), _source_rank(spell))
@@ -357,15 +359,15 @@ def sort_spells(spells: Iterable[Spell], by: str = "level") -> tuple[Spell, ...]
 
 
 def _unknown_message(query: str, suggestions: Sequence[str]) -> str:
-    message = f"unknown spell {shown(query)}"
+    message = say("unknown_spell", query=shown(query))
     if suggestions:
-        message += "; nearest: " + ", ".join(suggestions)
+        message += say("nearest", names=", ".join(suggestions))
     return message
 
 
 def _ambiguous_message(query: str, candidates: Sequence[str]) -> str:
-    choices = " or ".join(f'"{c}"' for c in candidates)
-    return f"{shown(query)} names {len(candidates)} spells; write {choices} (or choose a source)"
+    choices = say("or").join(f'"{c}"' for c in candidates)
+    return say("ambiguous_spell", query=shown(query), count=len(candidates), choices=choices)
 
 
 class _Index:
@@ -420,7 +422,9 @@ class _Index:
         if written and found and not any(written in s.sources for s in found):
             books = ", ".join(dict.fromkeys(b for s in found for b in s.sources))
             raise SelectionError(
-                f"{shown(query)}: {found[0].name} is not in {written}; it is in {books}"
+                say(
+                    "not_in_book", query=shown(query), name=found[0].name, book=written, books=books
+                )
             )
         return found, name
 
@@ -500,8 +504,12 @@ def resolve_deck(
             spell = found[0]
             if spell in first_line:
                 warnings.append(
-                    f"{origin}:{number}: warning: {spell.label} is already on line "
-                    f"{first_line[spell]}; its cards are printed twice"
+                    say(
+                        "deck_twice",
+                        where=f"{origin}:{number}",
+                        label=spell.label,
+                        line=first_line[spell],
+                    )
                 )
             first_line.setdefault(spell, number)
             chosen.append(spell)
@@ -521,5 +529,5 @@ def resolve_deck(
     if problems:
         raise DeckError(origin, problems, skipped=max(0, unknown - MAX_UNKNOWN))
     if not chosen:
-        raise DeckError(origin, (), f"{origin}: the deck names no spells (one name a line)")
+        raise DeckError(origin, (), say("deck_empty", origin=origin))
     return Deck(tuple(chosen), tuple(warnings))

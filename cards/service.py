@@ -15,6 +15,7 @@ from pathlib import Path
 
 from reportlab.lib.units import mm
 
+from cards.czech_text import plural
 from cards.errors import CardsError
 from cards.model import Spell
 
@@ -128,10 +129,6 @@ class DeckPdf:
     data: bytes = field(default=b"", repr=False)
 
 
-def plural(count: int, one: str, few: str, many: str) -> str:
-    """Count with the Czech plural form: 1 karta, 2-4 karty, 5 and more karet."""
-    form = one if count == 1 else few if 2 <= count <= 4 else many
-    return f"{count} {form}"
 
 
 def require_spells(spells: Sequence[Spell]) -> None:

@@ -17,7 +17,8 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from cards.model import ACTION_HEADINGS, Heading, Paragraph, Spell
+from cards.messages import say
+from cards.model import ACTION_HEADINGS, Spell
 
 _PREPOSITION_RE = re.compile(r"(?<=[a-záčďéěíňóřšťúůýž]) (V|Ve|K|Ke|S|Se|Z|Ze|O|U) (?=\w)")
 # A percent sign closing a number, and the word after it: a noun when no word follows it or
@@ -45,18 +46,14 @@ def wording_problems(spells: Iterable[Spell], lines: Sequence[tuple[int, str]]) 
 
 def _descriptions(spells: Iterable[Spell]) -> Iterator[Finding]:
     for spell in spells:
-        for block in spell.blocks:
-            if isinstance(block, Paragraph) and block.kind == "text":
-                break
-            if isinstance(block, Heading) and block.text in ACTION_HEADINGS:
-                yield Finding(
-                    spell.origin.line,
-                    "description",
-                    f"{spell.name}: no paragraph before its stat block ({block.text!r}); "
-                    "is the description missing from the source?",
-                    spell.name,
-                )
-                break
+        if spell.description_missing:
+            first = next(b for b in spell.blocks if getattr(b, "text", "") in ACTION_HEADINGS)
+            yield Finding(
+                spell.origin.line,
+                "description",
+                say("description_missing", name=spell.name, heading=first.text),
+                spell.name,
+            )
 
 
 def _line_problems(number: int, text: str) -> Iterator[Finding]:
@@ -65,15 +62,13 @@ def _line_problems(number: int, text: str) -> Iterator[Finding]:
         yield Finding(
             number,
             "preposition",
-            f"a capitalised preposition {word!r} after a lower-case word; "
-            f"expected {word.lower()!r}",
+            say("capital_preposition", word=word, lower=word.lower()),
             text[max(0, match.start() - 20) : match.end() + 20],
         )
     for match in _PERCENT_RE.finditer(text):
         yield Finding(
             number,
             "percent",
-            "a percent used as a noun is written with a space ('15 %'); without one it is "
-            "an adjective ('50% šance')",
+            say("percent_noun"),
             text[max(0, match.start() - 20) : match.end() + 20],
         )

@@ -114,7 +114,7 @@ def test_lint_shipped_data_has_no_errors(runner):
     """The embedded compendium lints with no errors."""
     result = run(runner, "lint")
     assert result.exit_code == 0
-    assert "0 errors" in result.output
+    assert "0 chyb" in result.output
 
 
 def test_lint_bad_file_exits_1_with_file_and_line(runner, tmp_path):

@@ -197,7 +197,7 @@ def test_data_takes_another_compendium(runner, tmp_path):
     assert run(runner, "preview", "cure wounds", "-o", str(embedded)).exit_code == 0
     assert own.read_bytes() != embedded.read_bytes()
     assert run(runner, "lint", "--data", str(one)).output.endswith(
-        f"0 errors, 0 warnings in {one}\n"
+        f"0 chyb, 0 varování v {one}\n"
     )
 
 
@@ -247,7 +247,7 @@ def test_compendium_filters(runner, tmp_path):
         ("--concentration", "--level", "8"),
     ):
         if options == ("--school", "vestenu"):
-            assert run(runner, "compendium", *options).exit_code == 1  # unknown school
+            assert run(runner, "compendium", *options).exit_code == 2  # unknown school: usage
             continue
         out = build(runner, tmp_path, "compendium", *options, "--sheet", "none")
         assert titles(out) == [r["name"] for r in listed(runner, *options)]
@@ -380,7 +380,7 @@ def test_lint_checks_the_fonts_of_the_layout_given(runner, tmp_path):
     data = tmp_path / "k.txt"
     data.write_text(text.replace("ohnivý proud", "ohnivý ♥ proud", 1), encoding="utf-8")
     result = run(runner, "lint", "--data", str(data))
-    assert result.exit_code == 1 and "error: glyph: the fonts of layout poker" in result.output
+    assert result.exit_code == 1 and "chyba: písmo: písma rozvržení poker" in result.output
     result = run(runner, "lint", "--data", str(data), "--layout", str(layout))
     assert result.exit_code == 0, result.output
 

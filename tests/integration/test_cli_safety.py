@@ -287,7 +287,7 @@ def test_lint_with_errors_into_a_closed_pipe(tmp_path):
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
-    assert process.stdout.readline().startswith(b"Errors (")
+    assert process.stdout.readline().startswith(b"Chyby (")
     process.stdout.close()
     stderr = process.stderr.read()
     assert process.wait() == 0
@@ -350,7 +350,7 @@ def test_deck_warns_about_a_spell_listed_twice(runner, tmp_path):
     out = tmp_path / "d.pdf"
     result = run(runner, "deck", str(deck), "-o", str(out))
     assert result.exit_code == 0
-    assert f"{deck}:4: warning: Štít (Příručka hráče) is already on line 1" in result.stderr
+    assert f"{deck}:4: varování: Štít (Příručka hráče) už je na řádku 1" in result.stderr
     assert result.stdout.startswith("3 kouzla, 3 karty")
 
 
@@ -361,29 +361,29 @@ def test_source_in_parentheses_must_hold_the_spell(runner, tmp_path):
     out = tmp_path / "d.pdf"
     result = run(runner, "deck", str(deck), "-o", str(out))
     assert result.exit_code == 1
-    assert "Ohnivá koule is not in Xanatharův průvodce vším" in result.output
+    assert "Ohnivá koule není v knize Xanatharův průvodce vším" in result.output
     assert not out.exists()
     result = run(runner, "show", "Ohnivá koule (xge)")
     assert result.exit_code == 1
-    assert "it is in Příručka hráče, Jeskyně a draci" in result.output
+    assert "je v: Příručka hráče, Jeskyně a draci" in result.output
 
 
 def test_unknown_name_suggests_czech_names(runner):
     """Suggestions are Czech names, with the English name in brackets where it matched."""
     result = run(runner, "show", "Detekce magie")
     assert result.exit_code == 1
-    assert "nearest: Najdi magii (Detect magic), " in result.output
+    assert "nejbližší: Najdi magii (Detect magic), " in result.output
     assert "Detect magic," not in result.output.replace("(Detect magic),", "")
 
 
-def test_lint_counts_in_english_plurals(runner, tmp_path):
-    """One error reads "1 error", not "1 errors"; one warning "1 warning"."""
+def test_lint_counts_in_czech_plurals(runner, tmp_path):
+    """One error reads "1 chyba", not "1 chyb"; one warning "1 varování"."""
     text = (ROOT / "data" / "kouzla.txt").read_text(encoding="utf-8")
     bad = tmp_path / "bad.txt"
     bad.write_text(text.replace("Zaklínání 2. úrovně", "Kouzlení 2. úrovně", 1), encoding="utf-8")
     result = run(runner, "lint", "--data", str(bad))
     assert result.exit_code == 1
-    assert result.output.splitlines()[-1] == f"1 error, 1 warning in {bad}"  # Drobný služebník
+    assert result.output.splitlines()[-1] == f"1 chyba, 1 varování v {bad}"  # Drobný služebník
 
 
 def test_long_bad_lines_are_cut_in_messages(runner, tmp_path):
@@ -412,7 +412,7 @@ def test_undrawable_character_is_a_lint_error_with_line(runner, tmp_path, char):
     bad.write_text(text.replace("ohnivý proud", f"ohnivý {char} proud", 1), encoding="utf-8")
     result = run(runner, "lint", "--data", str(bad))
     assert result.exit_code == 1
-    assert f"{bad}:21: error: glyph: the fonts of layout poker" in result.output
+    assert f"{bad}:21: chyba: písmo: písma rozvržení poker" in result.output
     assert repr(char) in result.output
     out = tmp_path / "x.pdf"
     result = run(runner, "compendium", "--data", str(bad), "-o", str(out))
@@ -438,7 +438,7 @@ def test_square_and_circle_bullets_are_read_as_bullets(runner, tmp_path):
     assert run(runner, "lint", "--data", str(bad)).exit_code == 0
     bad.write_text(text.replace("ohnivý proud", "ohnivý ▪ proud", 1), encoding="utf-8")
     result = run(runner, "lint", "--data", str(bad))
-    assert result.exit_code == 1 and "as a bullet, put it at the start of the line" in result.output
+    assert result.exit_code == 1 and "jako odrážku ho dejte na začátek řádku" in result.output
 
 
 def test_a_spell_that_cannot_fit_is_one_message_everywhere(runner, tmp_path):

@@ -89,5 +89,12 @@ def test_every_catalogue_message_fills_its_fields():
         need=2,
         length=1,
     )
+    import string
+
     for key in CATALOGUE:
+        # the fields of the spell-file and selection messages: a number where it is formatted
+        # as one ({code:04X}), text elsewhere
+        for _, field, spec, _ in string.Formatter().parse(CATALOGUE[key]):
+            if field and field not in fields:
+                fields[field] = 1 if spec else "x"
         assert say(key, **fields)

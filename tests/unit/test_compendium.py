@@ -278,7 +278,7 @@ def test_spell_to_dict_block_types(spells):
 def test_problem_str_names_file_line_and_kind():
     """A problem prints as one line: file, line, severity, kind, message, excerpt."""
     problem = Problem("k.txt", 7, "school", "unknown school", "Kouzlo 3. úrovně", "error")
-    assert str(problem) == "k.txt:7: error: school: unknown school [Kouzlo 3. úrovně]"
+    assert str(problem) == "k.txt:7: chyba: škola: unknown school [Kouzlo 3. úrovně]"
 
 
 SAMPLE = """Kartotéka
@@ -353,7 +353,7 @@ def test_missing_field_names_file_line_and_field(tmp_path):
     error = _raises(tmp_path, SAMPLE.replace("Dosah: 6 sáhů\n", ""))
     (problem,) = error.problems
     assert problem.kind == "missing-field" and problem.line == 14
-    assert str(error).startswith(f"{tmp_path / 'k.txt'}:14: error: missing-field: missing Dosah:")
+    assert str(error).startswith(f"{tmp_path / 'k.txt'}:14: chyba: chybí údaj: chybí Dosah:")
 
 
 def test_missing_level_line(tmp_path):
@@ -488,7 +488,7 @@ def test_error_message_counts_the_rest(tmp_path):
     text = "\n\n".join([SAMPLE.replace("Povolání: Čaroděj", "Povolání: Mág")] * 8)
     error = _raises(tmp_path, text)
     assert str(error).count("\n") == CompendiumError.MAX_SHOWN
-    assert "more error(s)" in str(error).splitlines()[-1]
+    assert "a další chyby (" in str(error).splitlines()[-1]
 
 
 @pytest.mark.parametrize(

@@ -156,30 +156,35 @@ VIOLATIONS = [
     (
         "missing key",
         _delete("range"),
-        "range: missing; expected the range (Dosah), a non-empty text",
+        "range: chybí; čekáno: dosah (Dosah), neprázdný text",
     ),
     (
         "wrong type",
         _set(["level"], "2"),
-        'level: expected a whole number from 0 (trik) to 9, got "2"',
+        'level: čekáno: celé číslo od 0 (trik) do 9; zadáno: "2"',
     ),
-    ("wrong type of list", _set(["classes"], "Druid"), "classes: expected a list of the classes"),
-    ("unknown school", _set(["school"], "Pyromancie"), "school: expected one of the schools: "),
-    ("unknown class", _set(["classes"], ["Druid", "Mnich"]), "classes[1]: expected one of the "),
+    ("wrong type of list", _set(["classes"], "Druid"), "classes: čekáno: seznam povolání"),
+    ("unknown school", _set(["school"], "Pyromancie"), "school: čekáno: jedna ze škol: "),
+    (
+        "unknown class",
+        _set(["classes"], ["Druid", "Mnich"]),
+        "classes[1]: čekáno: jedno z povolání",
+    ),
     (
         "level too high",
         _set(["level"], 10),
-        "level: expected a whole number from 0 (trik) to 9, got 10",
+        "level: čekáno: celé číslo od 0 (trik) do 9; zadáno: 10",
     ),
     (
         "level negative",
         _set(["level"], -1),
-        "level: expected a whole number from 0 (trik) to 9, got -1",
+        "level: čekáno: celé číslo od 0 (trik) do 9; zadáno: -1",
     ),
     (
         "material text without material",
         _set(["components", "material"], False),
-        'components.material_text: expected "": a material text needs "material": true, got "ramp',
+        'components.material_text: čekáno: "": text suroviny potřebuje "material": true; '
+        'zadáno: "ramp',
     ),
     (
         "no component",
@@ -187,65 +192,65 @@ VIOLATIONS = [
             ["components"],
             {"verbal": False, "somatic": False, "material": False, "material_text": ""},
         ),
-        'components: expected at least one of "verbal", "somatic", "material" true',
+        'components: čekáno: aspoň jedno z "verbal", "somatic", "material" true',
     ),
     (
         "components not an object",
         _set(["components"], "V, S"),
-        'components: expected an object {"verbal", "somatic", "material", "material_text"}, '
-        'got "V, S"',
+        'components: čekáno: objekt {"verbal", "somatic", "material", "material_text"}; '
+        'zadáno: "V, S"',
     ),
     (
         "components key missing",
         lambda r: r["components"].pop("somatic"),
-        "components.somatic: missing; expected true or false (P)",
+        "components.somatic: chybí; čekáno: true nebo false (P)",
     ),
     (
         "unknown key",
         _set(["colour"], "red"),
-        "colour: unknown key; expected one of: name, name_en,",
+        "colour: neznámý klíč; čekán jeden z: name, name_en,",
     ),
-    ("empty name", _set(["name"], " "), 'name: expected the Czech name, a non-empty text, got " "'),
+    ("empty name", _set(["name"], " "), 'name: čekáno: český název, neprázdný text; zadáno: " "'),
     (
         "no blocks",
         _set(["blocks"], []),
-        "blocks: expected the description: a list of at least one block",
+        "blocks: čekáno: popis: seznam aspoň jednoho bloku",
     ),
     (
         "unknown block type",
         _set(["blocks", 0, "type"], "obrázek"),
-        "blocks[0].type: expected one of the block types: paragraph, heading, bullets, table, "
-        'got "obr',
+        "blocks[0].type: čekáno: jeden z druhů bloku: paragraph, heading, bullets, table; "
+        'zadáno: "obr',
     ),
     (
         "block text of a wrong type",
         _set(["blocks", 0, "text"], 5),
-        "blocks[0].text: expected the paragraph, a non-empty text, got 5",
+        "blocks[0].text: čekáno: odstavec, neprázdný text; zadáno: 5",
     ),
     (
         "table row too short",
         _set(["blocks", 2, "rows"], [["1"]]),
-        "blocks[2].rows[0]: expected 2 cells like the header, got 1",
+        "blocks[2].rows[0]: čekáno 2 buněk jako v záhlaví; zadáno: 1",
     ),
     (
         "concentration against the duration",
         _set(["concentration"], False),
-        "concentration: expected true, since the duration says '(soustředění)'",
+        "concentration: čekáno true, protože trvání obsahuje '(soustředění)'",
     ),
     (
         "a dice expression with a space",
         _set(["blocks", 0, "text"], "Utrpí 3k 8 chladného zranění."),
-        "blocks[0].text: dice: space inside a dice expression; write it as 1k10",
+        "blocks[0].text: kostky: mezera uvnitř hodu kostkou; pište 1k10",
     ),
     (
         "a stray letter",
         _set(["range"], "Dotуk"),
-        "range: character: unexpected letter 'у' (CYRILLIC SMALL LETTER U)",
+        "range: znak: nečekané písmeno 'у' (CYRILLIC SMALL LETTER U)",
     ),
     (
         "a line break inside a text",
         _set(["blocks", 0, "text"], "Tvůj dotek\nzmrazí."),
-        "blocks[0].text: expected one line of text, got the character U+000A",
+        "blocks[0].text: čekán jeden řádek textu, zadán znak U+000A",
     ),
 ]
 
@@ -260,10 +265,10 @@ def test_a_bad_record_is_answered_with_file_index_name_and_key(tmp_path, change,
     result = invoke("list", "--add", str(path))
     assert result.exit_code == 1
     name = _broken(change).get("name")
-    shown = name if name and name.strip() else "no name"
+    shown = name if name and name.strip() else "bez názvu"
     first_line = result.output.splitlines()[0]
     assert first_line.startswith(
-        f"Chyba: {path}:{_record_line(path, 1)}: error: record 2 ({shown}): "
+        f"Chyba: {path}:{_record_line(path, 1)}: chyba: záznam 2 ({shown}): "
     )
     assert message in first_line
     assert "Traceback" not in result.output
@@ -281,8 +286,8 @@ def test_a_json_syntax_error_names_line_and_column(tmp_path):
     path.write_text('[\n  {"name": "X",}\n]\n', encoding="utf-8")
     result = invoke("list", "--add", str(path))
     assert result.exit_code == 1
-    assert result.output.startswith(f"Chyba: {path}:2: error: json: not valid JSON: ")
-    assert "(column 16)" in result.output
+    assert result.output.startswith(f"Chyba: {path}:2: chyba: JSON: není platný JSON: ")
+    assert "(sloupec 16)" in result.output
 
 
 def test_a_json_object_instead_of_an_array_is_refused(tmp_path):
@@ -290,7 +295,7 @@ def test_a_json_object_instead_of_an_array_is_refused(tmp_path):
     path = write_json(tmp_path / "moje.json", RECORD)
     result = invoke("list", "--add", str(path))
     assert result.exit_code == 1
-    assert "expected an array of spell records" in result.output
+    assert "čekáno pole záznamů kouzel" in result.output
 
 
 def test_every_bad_record_is_reported_by_lint(tmp_path):
@@ -301,11 +306,11 @@ def test_every_bad_record_is_reported_by_lint(tmp_path):
     path = write_json(tmp_path / "moje.json", records)
     result = invoke("lint", "--add", str(path))
     assert result.exit_code == 1
-    assert "record 1 (Mrazivý polibek): level: expected" in result.output
-    assert "record 3 (Třetí): school: missing" in result.output
-    assert "error: record 2" not in result.output
+    assert "záznam 1 (Mrazivý polibek): level: čekáno" in result.output
+    assert "záznam 3 (Třetí): school: chybí" in result.output
+    assert "chyba: záznam 2" not in result.output
     assert result.output.rstrip().endswith(
-        f"2 errors, 2 warnings in {REPO / 'data' / 'kouzla.txt'}, {path}"
+        f"2 chyby, 2 varování v {REPO / 'data' / 'kouzla.txt'}, {path}"
     )
 
 
@@ -402,12 +407,12 @@ def test_a_book_of_ones_own_is_accepted_only_in_added_files(tmp_path):
     path = write_json(tmp_path / "moje.json", [RECORD])
     lint = invoke("lint", "--add", str(path))
     assert lint.exit_code == 0, lint.output
-    assert "warning: record 1 (Mrazivý polibek): sources[0]: 'Kouzla naší družiny' is not one" in (
+    assert "varování: záznam 1 (Mrazivý polibek): sources[0]: 'Kouzla naší družiny' není" in (
         lint.output
     )
     result = invoke("list", "--data", str(path))
     assert result.exit_code == 1
-    assert "sources[0]: expected one of the books Příručka hráče" in result.output
+    assert "sources[0]: čekána jedna z knih Příručka hráče" in result.output
 
 
 def test_same_name_from_the_same_book_is_an_error_naming_both_places(tmp_path):
@@ -419,8 +424,8 @@ def test_same_name_from_the_same_book_is_an_error_naming_both_places(tmp_path):
     assert result.exit_code == 1
     where = f"{fireball.origin.file}:{fireball.origin.line}"
     assert result.output == (
-        f"Chyba: {path}:{_record_line(path, 1)}: error: duplicate: the spell 'Ohnivá koule' from "
-        f"Příručka hráče is already in {where} [Ohnivá koule]\n"
+        f"Chyba: {path}:{_record_line(path, 1)}: chyba: dvojí kouzlo: kouzlo 'Ohnivá koule' z "
+        f"knihy Příručka hráče už je v {where} [Ohnivá koule]\n"
     )
     assert not (tmp_path / "x.pdf").exists()
 
@@ -440,7 +445,7 @@ def test_clashes_between_and_inside_added_files(tmp_path, homebrew):
     twice = write_json(tmp_path / "twice.json", [RECORD, RECORD])
     result = invoke("lint", "--add", str(twice))
     assert result.exit_code == 1
-    assert f"the spell 'Mrazivý polibek' from Kouzla naší družiny is already in {twice}:2" in (
+    assert f"kouzlo 'Mrazivý polibek' z knihy Kouzla naší družiny už je v {twice}:2" in (
         result.output
     )
     again = tmp_path / "again.txt"
@@ -448,8 +453,8 @@ def test_clashes_between_and_inside_added_files(tmp_path, homebrew):
     result = invoke("lint", "--add", str(text), "--add", str(again))
     assert result.exit_code == 1
     assert (
-        f"{again}:1: error: duplicate: the spell 'Jiskřivý pozdrav' from Kouzla naší družiny is "
-        f"already in {text}:1" in result.output
+        f"{again}:1: chyba: dvojí kouzlo: kouzlo 'Jiskřivý pozdrav' z knihy Kouzla naší družiny "
+        f"už je v {text}:1" in result.output
     )
 
 
@@ -459,7 +464,7 @@ def test_lint_checks_text_homebrew_like_the_compendium(tmp_path):
     path.write_text(TEXT_SPELL.replace("Povolání: Bard, Čaroděj", "Povolání: Bard, Mnich"), "utf-8")
     result = invoke("lint", "--add", str(path))
     assert result.exit_code == 1
-    assert f"{path}:17: error: class: unknown class 'Mnich'" in result.output
+    assert f"{path}:17: chyba: povolání: neznámé povolání 'Mnich'" in result.output
 
 
 def test_every_spell_command_takes_add(homebrew):
@@ -496,7 +501,7 @@ def test_parse_json_keeps_the_lines_of_records():
     text = '[{"a": 1},\n\n  ' + json.dumps(RECORD, ensure_ascii=False) + "\n]"
     compendium = parse_json(text, "t.json", any_book=True)
     assert [s.origin.line for s in compendium.spells] == [3]
-    assert compendium.errors[0].line == 1 and compendium.errors[0].kind == "record 1 (no name)"
+    assert compendium.errors[0].line == 1 and compendium.errors[0].kind == "záznam 1 (bez názvu)"
 
 
 def _readme_block(after: str) -> str:

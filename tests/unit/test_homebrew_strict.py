@@ -25,7 +25,7 @@ def test_a_level_written_as_3_0_is_refused():
     record["level"] = 3.0
     compendium = parse_json(json.dumps([record]), "k.json", any_book=True)
     assert not compendium.spells
-    assert any("level: expected a whole number" in p.message for p in compendium.errors)
+    assert any("level: čekáno celé číslo" in p.message for p in compendium.errors)
 
 
 def test_a_description_of_only_a_heading_is_refused():
@@ -34,4 +34,4 @@ def test_a_description_of_only_a_heading_is_refused():
     record["blocks"] = [{"type": "heading", "text": "Účinek"}]
     compendium = parse_json(json.dumps([record]), "k.json", any_book=True)
     assert not compendium.spells
-    assert any("ends in a heading" in p.message for p in compendium.errors)
+    assert any("končí nadpisem" in p.message for p in compendium.errors)

@@ -107,13 +107,13 @@ def test_unknown_class_lists_the_valid_ones():
     with pytest.raises(SelectionError) as info:
         resolve_class("mág")
     message = str(info.value)
-    assert message.startswith("unknown class 'mág'")
+    assert message.startswith("neznámé povolání 'mág'")
     assert all(c in message for c in CLASSES) and "wizard" in message
 
 
 def test_unknown_school_and_source_list_the_valid_ones():
     """Unknown schools and sources name the valid choices, with a near miss suggested."""
-    with pytest.raises(SelectionError, match="did you mean Iluze") as info:
+    with pytest.raises(SelectionError, match="měli jste na mysli Iluze") as info:
         resolve_school("iluse")
     assert all(s in str(info.value) for s in SCHOOLS)
     with pytest.raises(SelectionError) as info:
@@ -133,7 +133,7 @@ def test_parse_levels(text, expected):
 @pytest.mark.parametrize("text", ["10", "1-10", "3-1", "x", "", "-1", "1-"])
 def test_parse_levels_rejects_bad_input(text):
     """Levels outside 0-9, backward ranges and non-numbers are SelectionErrors."""
-    with pytest.raises(SelectionError, match="level"):
+    with pytest.raises(SelectionError, match="úrov"):
         parse_levels(text)
 
 
@@ -181,7 +181,7 @@ def test_select_rituals_concentration_levels_and_sources(spells):
 
 def test_select_rejects_unknown_names(spells):
     """An unknown class in a filter raises SelectionError."""
-    with pytest.raises(SelectionError, match="unknown class"):
+    with pytest.raises(SelectionError, match="neznámé povolání"):
         select_spells(spells, classes="necromancer")
 
 
@@ -293,7 +293,7 @@ def test_find_spell_ambiguous_lists_both(spells):
     with pytest.raises(AmbiguousSpell) as info:
         find_spell(spells, "svetlo")
     assert info.value.candidates == ("Světlo (Příručka hráče)", "Světlo (Jeskyně a draci)")
-    assert '"Světlo (Příručka hráče)" or "Světlo (Jeskyně a draci)"' in str(info.value)
+    assert '"Světlo (Příručka hráče)" nebo "Světlo (Jeskyně a draci)"' in str(info.value)
 
 
 def test_find_spell_unknown_suggests_three_names(spells):
@@ -302,7 +302,7 @@ def test_find_spell_unknown_suggests_three_names(spells):
         find_spell(spells, "ohniva kole")
     assert len(info.value.suggestions) == 3
     assert info.value.suggestions[0] == "Ohnivá koule"
-    assert "nearest: Ohnivá koule" in str(info.value)
+    assert "nejbližší: Ohnivá koule" in str(info.value)
 
 
 PLAYER_DECK = """\
@@ -356,14 +356,16 @@ def test_read_deck_reports_all_unknown_and_ambiguous_names(spells):
     assert ambiguous.line == 3
     assert ambiguous.candidates == ("Světlo (Příručka hráče)", "Světlo (Jeskyně a draci)")
     message = str(error).splitlines()
-    assert message[0] == "deck.txt: 2 unknown spell names and 1 name found in two sources:"
-    assert message[1].startswith("deck.txt:2: unknown spell 'ohniva kole'; nearest: Ohnivá koule")
-    assert message[2].startswith("deck.txt:3: 'svetlo' names 2 spells")
+    assert message[0] == "deck.txt: 2 neznámých názvů kouzel a 1 název ve dvou knihách:"
+    assert message[1].startswith(
+        "deck.txt:2: neznámé kouzlo 'ohniva kole'; nejbližší: Ohnivá koule"
+    )
+    assert message[2].startswith("deck.txt:3: 'svetlo' je název 2 kouzel")
 
 
 def test_read_deck_without_names_is_an_error(spells):
     """A deck of only comments and blank lines is a DeckError."""
-    with pytest.raises(DeckError, match="names no spells"):
+    with pytest.raises(DeckError, match="nejmenuje žádné kouzlo"):
         read_deck(["# nothing yet", "", "   "], spells, origin="empty.txt")
 
 

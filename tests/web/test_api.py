@@ -193,7 +193,7 @@ def test_unknown_names_get_the_cli_suggestions(client, tmp_path):
     for problem in body["problems"]:
         nearest = ", ".join(problem["suggestions"])
         assert (
-            f":{problem['line']}: unknown spell {problem['text']!r}; nearest: {nearest}"
+            f":{problem['line']}: neznámé kouzlo {problem['text']!r}; nejbližší: {nearest}"
             in result.output
         )
     assert [p["line"] for p in body["problems"]] == [2, 3]

@@ -1,0 +1,11 @@
+"""Spell files in, spell records out: the text and JSON formats, decoding, problems, the library.
+
+decode.py       bytes -> text (UTF-8, UTF-16 with BOM) and the character checks of a line
+problems.py     Problem, Collector, Compendium (a read file), CompendiumError
+lines.py        what a line of the text format is (field, level, source, bullet)
+description.py  description lines -> blocks (paragraphs, headings, lists, tables)
+text.py         the text format both ways (parse_compendium, spell_text)
+json.py         the JSON format both ways with its schema (parse_json, spell_to_dict)
+duplicates.py   the one duplicate rule, in a file and across files
+library.py      load, lint and merge the compendium and --add files
+"""

@@ -1,0 +1,86 @@
+"""lint names a printed field the cards cannot hold (the fitter's width rule), at file:line;
+Spell.description_missing marks a spell whose source lost its description."""
+
+from __future__ import annotations
+
+import pytest
+
+from cards.layout import load_layout
+from cards.source.library import lint_spells, read_compendium
+from cards.source.text import parse_compendium
+from tests.conftest import HOMEBREW_TEMPLATE
+
+LONG_ENGLISH = "A very long English name of a spell " * 2 + "indeed"  # 77 characters
+LONG_BOOK = "Kouzla naší družiny a jejích přátel z dalekých hor a údolí"  # 58 characters
+
+
+def _file(
+    tmp_path,
+    name: str = "Jiskřivý pozdrav",
+    english: str = "Sparkling greeting",
+    book: str = "Kouzla naší družiny",
+):
+    text = HOMEBREW_TEMPLATE.format(name=name).replace("Sparkling greeting", english)
+    path = tmp_path / "moje.txt"
+    path.write_text(text.replace("Kouzla naší družiny", book), encoding="utf-8")
+    return path
+
+
+def _long(problems):
+    return [p for p in problems if p.kind == "long"]
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [({"english": LONG_ENGLISH}, "anglický název"), ({"book": LONG_BOOK}, "zdroj (kniha)")],
+)
+def test_a_field_too_long_for_the_card_is_a_lint_error_at_its_line(tmp_path, change, field):
+    """A 77-character English name, a 58-character book: an error naming the spell and field."""
+    path = _file(tmp_path, **change)
+    (problem,) = _long(lint_spells(add=[path], layout=load_layout("poker")))
+    assert (problem.file, problem.line, problem.severity) == (str(path), 1, "error")
+    assert problem.message.startswith("Jiskřivý pozdrav (Kouzla naší družiny")
+    assert field in problem.message and "zkraťte ho" in problem.message
+
+
+def test_fields_the_card_holds_pass(tmp_path):
+    """A 38-character English name fits: no problem (and none without a layout)."""
+    path = _file(tmp_path, english="A long English name of a spell, indeed")
+    assert _long(lint_spells(add=[path], layout=load_layout("poker"))) == []
+    assert _long(lint_spells(add=[_file(tmp_path, english=LONG_ENGLISH)])) == []
+
+
+@pytest.mark.parametrize("layout", ["poker", "mini", "large-print"])
+def test_the_shipped_compendium_has_no_field_too_long(layout):
+    """Every field of the shipped compendium prints on each layout's cards."""
+    assert _long(lint_spells(layout=load_layout(layout))) == []
+
+
+def test_description_missing_marks_a_stat_block_without_description():
+    """Drobný služebník prints only its stat block: the one spell so marked."""
+    marked = [spell.name for spell in read_compendium().spells if spell.description_missing]
+    assert marked == ["Drobný služebník"]
+
+
+def test_description_missing_looks_before_the_stat_block_only():
+    """A paragraph before "Akce" is a description; "Akce" first is not."""
+    text = HOMEBREW_TEMPLATE.format(name="Zkouška").replace(
+        "Nad tvou dlaní", "Akce\n\nKousnutí. Zraní.\n\nNad tvou dlaní"
+    )
+    (spell,) = parse_compendium(text, "k.txt", any_book=True).spells
+    assert spell.description_missing
+    (spell,) = parse_compendium(
+        HOMEBREW_TEMPLATE.format(name="Zkouška") + "\nAkce\n\nKousnutí. Zraní.\n",
+        "k.txt",
+        any_book=True,
+    ).spells
+    assert not spell.description_missing
+
+
+def test_a_heading_other_than_a_stat_block_section_is_not_a_missing_description():
+    """ "Účinek" above the text is a sub-heading of the description, not a stat block."""
+    text = HOMEBREW_TEMPLATE.format(name="Zkouška").replace(
+        "Nad tvou dlaní", "Účinek\n\nNad tvou dlaní"
+    )
+    (spell,) = parse_compendium(text, "k.txt", any_book=True).spells
+    assert spell.blocks[0].text == "Účinek" and not spell.description_missing
