@@ -79,6 +79,7 @@ def break_lines(
         fonts = prepared.fonts
         heading = next((n - 1 for n, font in enumerate(fonts) if font != fonts[0]), -1)
     plan = totalfit.total_fit(points, first, rest, expansion, heading)
+    plan = totalfit.ragged_pair(points, first, rest, expansion, plan)
     if hyphenate and any(plan.overfull):
         # A unit wider than the line: only line by line breaks it as a last resort.
         return _line_by_line(prepared, first, rest, justify, hyphenate, breaks)
@@ -161,7 +162,12 @@ def _line_by_line(
         prepared.widths,
         prepared.gaps,
     )
-    ends, end_xs, whole = prepared.ends, prepared.end_xs, prepared.whole
+    ends, end_xs, whole, penalties = (
+        prepared.ends,
+        prepared.end_xs,
+        prepared.whole,
+        prepared.penalties,
+    )
     tight_xs, shrink = (prepared.tight_xs, SHRINK) if justify or tight else (end_xs, 0.0)
     spans: list[Span] = []
     units = len(ends)
@@ -179,6 +185,7 @@ def _line_by_line(
         for k in range(max(loose, unit), tight + 1):
             natural = end_xs[k] - x0
             demerits = _demerits(natural, gaps[ends[k]] - g0, avail, k == unit, k == units - 1)
+            demerits += penalties[k] * penalties[k]  # a soft glue ("postih | −4")
             if demerits < best:
                 best, best_end = demerits, k
         # A hyphen costs HYPHEN_PENALTY**2 on top of a perfect line: try one only if it can win.

@@ -46,7 +46,7 @@ from dataclasses import dataclass
 
 from cards.typeset.words import SHRINK, Prepared, WordBreak
 
-__all__ = ["Breaks", "BreakPlan", "total_fit", "judge", "paragraph_breaks"]
+__all__ = ["Breaks", "BreakPlan", "total_fit", "judge", "paragraph_breaks", "ragged_pair"]
 
 STRETCH = 0.5  # what a space can stretch, as a share of its width
 TYPICAL_SPACE = 0.25  # width of a word space at 1 pt, to judge a line without spaces
@@ -69,6 +69,7 @@ SHORT_LAST_DEMERITS = 1e6
 COUNTED_HYPHEN_PENALTY = 1000  # a hyphen in the word a number counts: "4 do-/časných"
 EXPANSION_BADNESS = 10.0  # badness of a line using all of its glyph expansion
 RAGGED_FIRST_BADNESS = 800.0  # a full ragged first line costs as much as spaces at 2x
+RAGGED_PAIR_FILL = 0.7  # the least share of its line the ragged first of two lines fills
 LOOSEST = 2.0  # space ratio r (of STRETCH) beyond which a line is not tried at first
 WIDER = 4.0  # then within this (the best plan without limit, unless a line past it costs less)
 MAX_HYPHEN_RUN = 2
@@ -495,6 +496,47 @@ def _total_fit(
     return BreakPlan(tuple(ends), tuple(scales), tuple(overfull), total)
 
 
+def ragged_pair(
+    breaks: Breaks, first: float, rest: float, expansion: float, plan: BreakPlan
+) -> BreakPlan:
+    """Return `plan`, or two lines with the first set ragged when they cost less.
+
+    For a paragraph whose best justified plan (`plan`, from `total_fit`) costs
+    FRAGMENT_DEMERITS or more (it ends on a word's tail, or a line gapes about three
+    times): set as two lines, the first ragged but at least RAGGED_PAIR_FILL full (a
+    shorter one reads as a paragraph's end) and costing `_ragged_badness`, it has no
+    justified line to gape ("Orlí velkolepost. Cíl má výhodu k ověřením" / "Charismatu.",
+    not "…ověřením Cha-" / "rismatu.").
+    """
+    last = len(breaks.end_x) - 1
+    best = plan
+    if plan.demerits < FRAGMENT_DEMERITS:
+        return plan
+    for j in range(1, last):
+        natural = breaks.end_x[j]
+        if breaks.hyphen[j] or not RAGGED_PAIR_FILL * first <= natural <= first:
+            continue
+        tail = breaks.end_x[last] - breaks.start_x[j]
+        judged = judge(
+            tail,
+            breaks.end_gap[last] - breaks.start_gap[j],
+            rest,
+            expansion,
+            breaks.start_unit[j] == breaks.end_unit[last],
+            True,
+        )
+        if judged is None:
+            continue
+        demerits = (LINE_PENALTY + _ragged_badness(first - natural, first)) ** 2
+        demerits += breaks.penalty[j] ** 2 + (LINE_PENALTY + judged[0]) ** 2
+        if tail < SHORT_LAST:
+            demerits += SHORT_LAST_DEMERITS
+        if demerits < best.demerits:
+            scales = (1.0, judged[1])
+            best = BreakPlan((j, last), scales, (False, False), demerits, False, True)
+    return best
+
+
 def _ragged_badness(slack: float, avail: float) -> float:
     """Return the badness of a ragged first line leaving `slack` of `avail` empty."""
     return RAGGED_FIRST_BADNESS * (1 + 4 * slack / avail)
@@ -581,6 +623,7 @@ def paragraph_breaks(
     """
     words, fonts, xs, gaps = prepared.words, prepared.fonts, prepared.xs, prepared.gaps
     ends, end_xs, whole = prepared.ends, prepared.end_xs, prepared.whole
+    penalties = prepared.penalties
     units = len(ends)
     if not units:
         return Breaks((0.0,), (0.0,), (0.0,), (0.0,), (0,), (0,), (False,), (0,), (0.0,), (None,))
@@ -599,5 +642,6 @@ def paragraph_breaks(
                 for b in cuts:
                     end, start = x + b.width + b.hyphen, x + b.width - b.repeat
                     add((end, g, start, g, k, k, True, w, pen, b))
-        add((end_xs[k], gaps[w], next_xs[k], next_gaps[k], k, k + 1, False, w, 0.0, None))
+        pen = penalties[k]
+        add((end_xs[k], gaps[w], next_xs[k], next_gaps[k], k, k + 1, False, w, pen, None))
     return Breaks(*zip(*rows, strict=True))

@@ -29,6 +29,11 @@ if TYPE_CHECKING:
 
 ENCLITICS = frozenset({"li", "ž", "s"})  # never at a line's start: "Sešleš-" / "-li"
 SHRINK = 0.2  # what a space may shrink in a justified line, as a share of its width
+# A line ending at a soft glue (a signed number's space: "postih | −4") costs this penalty
+# (squared into its demerits, as TeX's \penalty): about a line whose spaces stretch 2.5x,
+# so the number leaves its word only to spare a line gaping worse.
+SIGN_PENALTY = 2000.0
+SOFT_GLUE = {"sign": SIGN_PENALTY}  # glued_spaces' rules a line may still end at
 _WHITESPACE = re.compile(r"(\s+)")
 
 Width = Callable[[str, str], float]  # (text, font) -> width at 1 pt
@@ -81,6 +86,7 @@ class Prepared:
     end_xs: tuple[float, ...]  # where each unit ends, at 1 pt
     tight_xs: tuple[float, ...]  # where each unit ends with all spaces before it shrunk
     whole: tuple[bool, ...]  # whether a unit's last word must not be hyphenated
+    penalties: tuple[float, ...]  # of a line ending after each unit (a soft glue), else 0
     text: str  # the words joined by single spaces
     offsets: tuple[int, ...]  # where each word starts in text
     styles: tuple[int, ...]  # equal for two words when all from one to the other is one font
@@ -170,8 +176,10 @@ def _measure(
     """Glue the spaces the rules forbid breaking at, and place words and units at 1 pt."""
     count = len(words)
     glue = glued_spaces(words)
+    soft = {i: SOFT_GLUE[rule] for i, rule in glue.items() if rule in SOFT_GLUE}
     for i in glue:
-        breakable[i] = False
+        if i not in soft:
+            breakable[i] = False
     space_width = {font: _width(" ", font) for font in set(space_fonts)}
     spaces = [space_width[font] for font in space_fonts]
     xs = [0.0, *accumulate(map(add, widths, spaces))][:count]
@@ -194,6 +202,7 @@ def _measure(
                 style += 1
             styles.append(style)
     end_xs = [xs[e] + widths[e] for e in ends]
+    penalties = [soft.get(e, 0.0) for e in ends] if soft else [0.0] * len(ends)
     return Prepared(
         words=tuple(words),
         fonts=tuple(fonts),
@@ -207,6 +216,7 @@ def _measure(
         end_xs=tuple(end_xs),
         tight_xs=tuple(map(sub, end_xs, map(mul, repeat(SHRINK), map(gaps.__getitem__, ends)))),
         whole=tuple(whole),
+        penalties=tuple(penalties),
         text=" ".join(words),
         offsets=tuple(offsets),
         styles=tuple(styles),
