@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 
+from cards.typeset.cost import SHRINK, SIGN_PENALTY
 from cards.typeset.czech import (
     CLAUSE_END,
     DICE,
@@ -28,11 +29,6 @@ if TYPE_CHECKING:
     from cards.typeset.context import TypesetContext
 
 ENCLITICS = frozenset({"li", "ž", "s"})  # never at a line's start: "Sešleš-" / "-li"
-SHRINK = 0.2  # what a space may shrink in a justified line, as a share of its width
-# A line ending at a soft glue (a signed number's space: "postih | −4") costs this penalty
-# (squared into its demerits, as TeX's \penalty): about a line whose spaces stretch 2.5x,
-# so the number leaves its word only to spare a line gaping worse.
-SIGN_PENALTY = 2000.0
 SOFT_GLUE = {"sign": SIGN_PENALTY}  # glued_spaces' rules a line may still end at
 _WHITESPACE = re.compile(r"(\s+)")
 

@@ -3,13 +3,14 @@ signed number ("postih −4") and two ragged lines rather than a word's tail or 
 
 from __future__ import annotations
 
+import cards.typeset.cost as cost
 import cards.typeset.totalfit as tf
 import cards.typeset.words as words
 from cards.typeset import TypesetContext, set_lines
 from cards.typeset.czech import glued_spaces
 from tests.unit.typeset.test_typeset import MONO, MONO_EM
 
-PENALTY = words.SIGN_PENALTY
+PENALTY = cost.SIGN_PENALTY
 
 
 def _lines(text: str, chars: int) -> list[tuple[str, float]]:
