@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from cards.typeset import cost, totalfit
 from cards.typeset.cost import SHRINK
 from cards.typeset.czech import HYPHEN
-from cards.typeset.words import Prepared, WordBreak, prefix_widths, string_width
+from cards.typeset.metrics import prefix_widths, string_width
+from cards.typeset.words import Prepared, WordBreak
 
 Breaks = Callable[[str, str], tuple[WordBreak, ...]]  # (word, font) -> where it may end a line
 

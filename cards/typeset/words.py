@@ -9,8 +9,6 @@ from itertools import accumulate, compress, repeat
 from operator import add, mul, sub
 from typing import TYPE_CHECKING
 
-from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
-
 from cards.typeset.cost import SHRINK, SIGN_PENALTY
 from cards.typeset.czech import (
     CLAUSE_END,
@@ -24,6 +22,7 @@ from cards.typeset.czech import (
     has_digit,
     hyphenation_points,
 )
+from cards.typeset.metrics import prefix_widths, string_width
 
 if TYPE_CHECKING:
     from cards.typeset.context import TypesetContext
@@ -86,11 +85,6 @@ class Prepared:
     text: str  # the words joined by single spaces
     offsets: tuple[int, ...]  # where each word starts in text
     styles: tuple[int, ...]  # equal for two words when all from one to the other is one font
-
-
-def string_width(text: str, font: str) -> float:
-    """Return the width of text at 1 pt, as reportlab measures it."""
-    return stringWidth(text, font, 1.0)
 
 
 def prepare(runs: Sequence[Run], context: TypesetContext | None = None) -> Prepared:
@@ -263,18 +257,3 @@ def word_breaks(
 def _enclitic(rest: str) -> bool:
     """Return whether what follows a word's own hyphen must not begin a line ("-li", "-ž")."""
     return rest.rstrip(CLAUSE_END + ".").lower() in ENCLITICS
-
-
-def prefix_widths(word: str, font: str) -> list[float]:
-    """Return the width at 1 pt of every prefix of word, as stringWidth gives it."""
-    face = getattr(getFont(font), "face", None)
-    if face is None or not hasattr(face, "charWidths"):
-        return [string_width(word[:n], font) for n in range(len(word) + 1)]
-    # The sum stringWidth makes for TTF fonts, kept at every character.
-    get, default = face.charWidths.get, face.defaultWidth
-    total = 0
-    widths = [0.0]
-    for char in word:
-        total += get(ord(char), default)
-        widths.append(0.001 * total)
-    return widths
