@@ -11,15 +11,11 @@ from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from cards.typeset import totalfit
+from cards.typeset import cost, totalfit
+from cards.typeset.cost import SHRINK
 from cards.typeset.czech import HYPHEN
-from cards.typeset.words import SHRINK, Prepared, WordBreak, prefix_widths, string_width
-
-STRETCH = 0.5  # what a space can stretch, as a share of its width (to judge lines)
-TYPICAL_SPACE = 0.25  # width of a word space at 1 pt, to judge lines without spaces
-LINE_PENALTY = 10  # TeX's \linepenalty
-HYPHEN_PENALTY = 50  # TeX's \hyphenpenalty, also for a break after a word's own hyphen
-HYPHENATE_ABOVE = LINE_PENALTY**2 + HYPHEN_PENALTY**2
+from cards.typeset.metrics import prefix_widths, string_width
+from cards.typeset.words import Prepared, WordBreak
 
 Breaks = Callable[[str, str], tuple[WordBreak, ...]]  # (word, font) -> where it may end a line
 
@@ -79,6 +75,7 @@ def break_lines(
         fonts = prepared.fonts
         heading = next((n - 1 for n, font in enumerate(fonts) if font != fonts[0]), -1)
     plan = totalfit.total_fit(points, first, rest, expansion, heading)
+    plan = totalfit.ragged_pair(points, first, rest, expansion, plan)
     if hyphenate and any(plan.overfull):
         # A unit wider than the line: only line by line breaks it as a last resort.
         return _line_by_line(prepared, first, rest, justify, hyphenate, breaks)
@@ -115,24 +112,6 @@ def break_lines(
     return spans
 
 
-def _demerits(natural: float, spaces: float, avail: float, single: bool, final: bool) -> float:
-    """Judge one line as TeX does: (line penalty + badness) squared.
-
-    The badness is 100 r^3 of the ratio r of the space it must stretch (or shrink) to
-    what its spaces can give; `spaces` is their total width at 1 pt. A line holding a
-    single unit cannot stretch and is judged as if it had one typical space.
-    """
-    slack = avail - natural
-    if slack < 0:
-        badness = 100 * (-slack / (SHRINK * spaces)) ** 3
-    elif final:
-        badness = 0.0
-    else:
-        stretch = STRETCH * (max(spaces, TYPICAL_SPACE) if single else spaces)
-        badness = min(100 * (slack / stretch) ** 3, 10000.0) if stretch else 10000.0
-    return (LINE_PENALTY + badness) ** 2
-
-
 def _line_by_line(
     prepared: Prepared,
     first: float,
@@ -161,7 +140,12 @@ def _line_by_line(
         prepared.widths,
         prepared.gaps,
     )
-    ends, end_xs, whole = prepared.ends, prepared.end_xs, prepared.whole
+    ends, end_xs, whole, penalties = (
+        prepared.ends,
+        prepared.end_xs,
+        prepared.whole,
+        prepared.penalties,
+    )
     tight_xs, shrink = (prepared.tight_xs, SHRINK) if justify or tight else (end_xs, 0.0)
     spans: list[Span] = []
     units = len(ends)
@@ -170,6 +154,8 @@ def _line_by_line(
     lead = 0.0  # width of the hyphen repeated at the current line's start
     avail = first
     hyphen_run = 0  # lines in a row ending in a hyphen
+    # A hyphen costs HYPHEN_PENALTY**2 on top of a perfect line: one is tried only if it can win.
+    hyphenate_above = cost.LINE_PENALTY**2 + cost.HYPHEN_PENALTY**2
     while unit < units:
         x0 = xs[word] + start_width - lead  # the line's text starts with the repeated hyphen
         g0 = gaps[word]
@@ -178,11 +164,15 @@ def _line_by_line(
         best, best_end, best_break = float("inf"), -1, None
         for k in range(max(loose, unit), tight + 1):
             natural = end_xs[k] - x0
-            demerits = _demerits(natural, gaps[ends[k]] - g0, avail, k == unit, k == units - 1)
+            demerits = cost.ragged_demerits(
+                natural, gaps[ends[k]] - g0, avail, k == unit, k == units - 1
+            )
+            demerits += penalties[k] * penalties[k]  # a soft glue ("postih | −4")
             if demerits < best:
                 best, best_end = demerits, k
-        # A hyphen costs HYPHEN_PENALTY**2 on top of a perfect line: try one only if it can win.
-        if hyphenate and ((hyphen_run < 2 and best > HYPHENATE_ABOVE) or best_end < 0):
+        if hyphenate and (
+            (hyphen_run < cost.MAX_HYPHEN_RUN and best > hyphenate_above) or best_end < 0
+        ):
             for k in range(loose + 1, min(tight + 2, units)):
                 if whole[k]:
                     continue
@@ -199,8 +189,8 @@ def _line_by_line(
                     natural = base + b.width + b.hyphen
                     if natural - shrink * spaces > avail:
                         continue
-                    demerits = _demerits(natural, spaces, avail, k == unit, False)
-                    demerits += HYPHEN_PENALTY**2
+                    demerits = cost.ragged_demerits(natural, spaces, avail, k == unit, False)
+                    demerits += cost.HYPHEN_PENALTY**2
                     if demerits < best:
                         best, best_end, best_break = demerits, k, b
                     if natural <= avail:
@@ -224,7 +214,7 @@ def _line_by_line(
             # A short last unit ("1.") takes the one before it along, if both fit a line.
             begin = ends[best_end - 1] + 1
             if (
-                end_xs[-1] - xs[ends[best_end] + 1] < totalfit.SHORT_LAST
+                end_xs[-1] - xs[ends[best_end] + 1] < cost.SHORT_LAST
                 and end_xs[-1] - xs[begin] <= rest
             ):
                 best_end -= 1

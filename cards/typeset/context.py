@@ -5,8 +5,9 @@ from __future__ import annotations
 import functools
 
 from cards.typeset.czech import core_positions
+from cards.typeset.metrics import string_width
 from cards.typeset.normalise import normalise
-from cards.typeset.words import Prepared, Run, prepare, string_width, word_breaks
+from cards.typeset.words import Prepared, Run, prepare, word_breaks
 
 
 class TypesetContext:

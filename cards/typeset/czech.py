@@ -20,6 +20,7 @@ CLAUSE_END = ",;:!?)]}“”\"'…»›"
 OPERATORS = frozenset({"+", "-", "−", "–", "×"})
 DASHES = frozenset({"–", "—"})  # a dash between words never starts a line
 SIGNS = "+-−–±"  # before a digit, still a number: "+5 k hodu"
+BONUS_SIGNS = "+−±"  # a signed number stays with the word before it: "bonusem +1", "postih −4"
 HYPHEN = "-"
 LEFT_LETTERS = 2  # letters at least before a hyphenation point
 RIGHT_LETTERS = 3  # and after it
@@ -31,7 +32,9 @@ def glued_spaces(texts: list[str]) -> dict[int, str]:
     """Return the spaces between words where a rule forbids a break: index -> the rule.
 
     Space i lies after texts[i]. Only a word of one character or one not starting with a
-    letter can glue a space, so only those are looked at.
+    letter can glue a space, so only those are looked at. The rule "sign" (a signed
+    number after a word: "postih −4") is a soft one: a line may still end there, at a
+    price (`words.SIGN_PENALTY`), where the glued unit would leave a line gaping.
     """
     glued: dict[int, str] = {}
     last = len(texts) - 1
@@ -54,8 +57,12 @@ def glued_spaces(texts: list[str]) -> dict[int, str]:
         elif text in OPERATORS and i > 0 and has_digit(texts[i - 1]):
             glued[i - 1] = glued[i] = "number"
     for i in odd:
-        if i and texts[i] in DASHES and i - 1 not in glued:
-            glued[i - 1] = "dash"
+        if i and i - 1 not in glued:
+            text = texts[i]
+            if text in DASHES:
+                glued[i - 1] = "dash"
+            elif text[0] in BONUS_SIGNS and text[1:2].isdigit() and texts[i - 1][-1:].isalpha():
+                glued[i - 1] = "sign"
     return glued
 
 

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 from cards.typeset.breaking import Span, break_lines
 from cards.typeset.czech import HYPHEN
-from cards.typeset.words import Prepared, string_width, word_breaks
+from cards.typeset.metrics import string_width
+from cards.typeset.words import Prepared, word_breaks
 
 if TYPE_CHECKING:
     from cards.typeset.context import TypesetContext

@@ -8,10 +8,12 @@ practice):
 - ``range``: a range of numbers written with spaces around a hyphen, en dash or minus
   ("2 - 6", "9 – 10", "01 − 05") or with a minus sign ("01−05") is closed up with an en
   dash: "2–6", "01–05". Dice are not ranges ("2k6 - 4" is left alone).
-- ``sign``: a number with a sign stays with the word before it ("bonusem +1 k hodům"); the
-  word after it is already glued to the number (`czech.glued_spaces`).
 - ``minus``: a hyphen or en dash before a digit that starts a word ("postih –2", "| -5 |")
-  is the minus sign U+2212, glued to the word before it by ``sign``.
+  is the minus sign U+2212.
+
+A signed number stays with the word before it ("bonusem +1 k hodům", "postih −4") by
+`czech.glued_spaces` (its rule "sign"), not here: that glue may give way, at a price, where
+it would leave a line gaping (U+2212 is a full em wide in Charis SIL).
 - ``apostrophe``: a straight apostrophe after a letter ("Bigby's hand", "Heroes' feast") is the
   typographic one, ’.
 - ``from level``: "Od 5. úrovně" stays together ("od" and an ordinal, and the ordinal with
@@ -35,7 +37,6 @@ RULES: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ("range", re.compile(r"(?<![\w.,])(\d+)(?: [-–−] |−)(\d+)(?!\w)"), r"\1" + EN_DASH + r"\2"),
     ("dash", re.compile(r"(?<=[^\d\s]) - (?=\S)|(?<=\S) - (?=[^\d\s])"), NBSP + EN_DASH + " "),
     ("minus", re.compile(r"(?:(?<=[\s(\[])|^)[-–](?=\d)"), MINUS),
-    ("sign", re.compile(r"(?<=[^\W\d_]) (?=[+−±]\d)"), NBSP),
     ("apostrophe", re.compile(r"(?<=\w)'"), APOSTROPHE),
     ("from level", re.compile(r"\b([Oo]d) (\d+\.) (?=[Úú]rovn)"), r"\1" + NBSP + r"\2" + NBSP),
 )

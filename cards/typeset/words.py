@@ -9,8 +9,7 @@ from itertools import accumulate, compress, repeat
 from operator import add, mul, sub
 from typing import TYPE_CHECKING
 
-from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
-
+from cards.typeset.cost import SHRINK, SIGN_PENALTY
 from cards.typeset.czech import (
     CLAUSE_END,
     DICE,
@@ -23,12 +22,13 @@ from cards.typeset.czech import (
     has_digit,
     hyphenation_points,
 )
+from cards.typeset.metrics import prefix_widths, string_width
 
 if TYPE_CHECKING:
     from cards.typeset.context import TypesetContext
 
 ENCLITICS = frozenset({"li", "ž", "s"})  # never at a line's start: "Sešleš-" / "-li"
-SHRINK = 0.2  # what a space may shrink in a justified line, as a share of its width
+SOFT_GLUE = {"sign": SIGN_PENALTY}  # glued_spaces' rules a line may still end at
 _WHITESPACE = re.compile(r"(\s+)")
 
 Width = Callable[[str, str], float]  # (text, font) -> width at 1 pt
@@ -81,14 +81,10 @@ class Prepared:
     end_xs: tuple[float, ...]  # where each unit ends, at 1 pt
     tight_xs: tuple[float, ...]  # where each unit ends with all spaces before it shrunk
     whole: tuple[bool, ...]  # whether a unit's last word must not be hyphenated
+    penalties: tuple[float, ...]  # of a line ending after each unit (a soft glue), else 0
     text: str  # the words joined by single spaces
     offsets: tuple[int, ...]  # where each word starts in text
     styles: tuple[int, ...]  # equal for two words when all from one to the other is one font
-
-
-def string_width(text: str, font: str) -> float:
-    """Return the width of text at 1 pt, as reportlab measures it."""
-    return stringWidth(text, font, 1.0)
 
 
 def prepare(runs: Sequence[Run], context: TypesetContext | None = None) -> Prepared:
@@ -170,8 +166,10 @@ def _measure(
     """Glue the spaces the rules forbid breaking at, and place words and units at 1 pt."""
     count = len(words)
     glue = glued_spaces(words)
+    soft = {i: SOFT_GLUE[rule] for i, rule in glue.items() if rule in SOFT_GLUE}
     for i in glue:
-        breakable[i] = False
+        if i not in soft:
+            breakable[i] = False
     space_width = {font: _width(" ", font) for font in set(space_fonts)}
     spaces = [space_width[font] for font in space_fonts]
     xs = [0.0, *accumulate(map(add, widths, spaces))][:count]
@@ -194,6 +192,7 @@ def _measure(
                 style += 1
             styles.append(style)
     end_xs = [xs[e] + widths[e] for e in ends]
+    penalties = [soft.get(e, 0.0) for e in ends] if soft else [0.0] * len(ends)
     return Prepared(
         words=tuple(words),
         fonts=tuple(fonts),
@@ -207,6 +206,7 @@ def _measure(
         end_xs=tuple(end_xs),
         tight_xs=tuple(map(sub, end_xs, map(mul, repeat(SHRINK), map(gaps.__getitem__, ends)))),
         whole=tuple(whole),
+        penalties=tuple(penalties),
         text=" ".join(words),
         offsets=tuple(offsets),
         styles=tuple(styles),
@@ -257,18 +257,3 @@ def word_breaks(
 def _enclitic(rest: str) -> bool:
     """Return whether what follows a word's own hyphen must not begin a line ("-li", "-ž")."""
     return rest.rstrip(CLAUSE_END + ".").lower() in ENCLITICS
-
-
-def prefix_widths(word: str, font: str) -> list[float]:
-    """Return the width at 1 pt of every prefix of word, as stringWidth gives it."""
-    face = getattr(getFont(font), "face", None)
-    if face is None or not hasattr(face, "charWidths"):
-        return [string_width(word[:n], font) for n in range(len(word) + 1)]
-    # The sum stringWidth makes for TTF fonts, kept at every character.
-    get, default = face.charWidths.get, face.defaultWidth
-    total = 0
-    widths = [0.0]
-    for char in word:
-        total += get(ord(char), default)
-        widths.append(0.001 * total)
-    return widths

@@ -34,7 +34,7 @@ def test_other_one_letter_words_and_the_last_word_glue_nothing():
 def test_a_number_keeps_its_unit():
     """ "3 sáhy", "+5 k hodu", "−2 k": a number is not torn from what it counts."""
     assert _glued("dosah 3 sáhy") == {"3": "number"}
-    assert _glued("získá +5 k hodu") == {"+5": "number", "k": "letter"}
+    assert _glued("získá +5 k hodu") == {"získá": "sign", "+5": "number", "k": "letter"}
 
 
 def test_a_number_ending_a_clause_or_sentence_glues_nothing():

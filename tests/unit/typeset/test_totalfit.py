@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from cards.typeset import Run, TypesetContext, prepare, set_lines
+from cards.typeset import Run, TypesetContext, cost, prepare, set_lines
 from cards.typeset import totalfit as tf
 from cards.typeset.totalfit import Breaks, judge, total_fit
 from tests.unit.typeset.test_typeset import BOLD, MONO, MONO_EM, SERIF, WIDTHS, _mono_lines
@@ -67,7 +67,7 @@ def brute_force(
     count = len(breaks)
     last = count - 1
     best = [dict() for _ in range(count)]  # (fitness, hyphenated lines in a row) -> demerits
-    best[0][(tf.DECENT, 0)] = 0.0
+    best[0][(cost.DECENT, 0)] = 0.0
     for j in range(1, count):
         for i in range(j):
             natural = breaks.end_x[j] - breaks.start_x[i]
@@ -77,27 +77,27 @@ def brute_force(
             if judged is None:
                 continue
             badness, _, fitness = judged
-            line = (tf.LINE_PENALTY + badness) ** 2 + breaks.penalty[j] ** 2
+            line = (cost.LINE_PENALTY + badness) ** 2 + breaks.penalty[j] ** 2
             if breaks.hyphen[j]:
-                line += tf.HYPHEN_PENALTY**2
+                line += cost.HYPHEN_PENALTY**2
             piece = breaks.hyphen[i] and breaks.word[i] == breaks.word[j]
-            if j == last and i and natural < tf.SHORT_LAST:
-                line += tf.SHORT_LAST_DEMERITS
+            if j == last and i and natural < cost.SHORT_LAST:
+                line += cost.SHORT_LAST_DEMERITS
             if j == last and piece:
-                line += tf.FRAGMENT_DEMERITS
+                line += cost.FRAGMENT_DEMERITS
             for (fit, run), total in best[i].items():
                 demerits = total + line
                 if breaks.hyphen[j]:
                     if run >= max_run and not piece:
                         continue
-                    demerits += tf.DOUBLE_HYPHEN_DEMERITS if run else 0
+                    demerits += cost.DOUBLE_HYPHEN_DEMERITS if run else 0
                     new_run = min(run + 1, max_run)
                 else:
                     new_run = 0
                 if j == last and run:
-                    demerits += tf.FINAL_HYPHEN_DEMERITS
+                    demerits += cost.FINAL_HYPHEN_DEMERITS
                 if abs(fit - fitness) > 1:
-                    demerits += tf.ADJACENT_DEMERITS
+                    demerits += cost.ADJACENT_DEMERITS
                 key = (fitness, new_run)
                 if demerits < best[j].get(key, math.inf):
                     best[j][key] = demerits
@@ -106,7 +106,7 @@ def brute_force(
 
 def plan_demerits(breaks: Breaks, plan, first: float, rest: float, expansion: float) -> float:
     """Recompute a plan's total demerits line by line."""
-    total, before, fit, run = 0.0, 0, tf.DECENT, 0
+    total, before, fit, run = 0.0, 0, cost.DECENT, 0
     last = len(breaks) - 1
     for end in plan.ends:
         natural = breaks.end_x[end] - breaks.start_x[before]
@@ -114,17 +114,17 @@ def plan_demerits(breaks: Breaks, plan, first: float, rest: float, expansion: fl
         single = breaks.start_unit[before] == breaks.end_unit[end]
         avail = first if before == 0 else rest
         badness, _, fitness = judge(natural, spaces, avail, expansion, single, end == last)
-        total += (tf.LINE_PENALTY + badness) ** 2
-        if end == last and before and natural < tf.SHORT_LAST:
-            total += tf.SHORT_LAST_DEMERITS
+        total += (cost.LINE_PENALTY + badness) ** 2
+        if end == last and before and natural < cost.SHORT_LAST:
+            total += cost.SHORT_LAST_DEMERITS
         if end == last and breaks.hyphen[before] and breaks.word[before] == breaks.word[end]:
-            total += tf.FRAGMENT_DEMERITS
+            total += cost.FRAGMENT_DEMERITS
         if breaks.hyphen[end]:
-            total += tf.HYPHEN_PENALTY**2 + (tf.DOUBLE_HYPHEN_DEMERITS if run else 0)
+            total += cost.HYPHEN_PENALTY**2 + (cost.DOUBLE_HYPHEN_DEMERITS if run else 0)
         if end == last and run:
-            total += tf.FINAL_HYPHEN_DEMERITS
+            total += cost.FINAL_HYPHEN_DEMERITS
         if abs(fit - fitness) > 1:
-            total += tf.ADJACENT_DEMERITS
+            total += cost.ADJACENT_DEMERITS
         run = run + 1 if breaks.hyphen[end] else 0
         fit, before = fitness, end
     return total
@@ -224,7 +224,7 @@ def test_a_plan_past_the_wider_limit_is_checked_by_the_bounded_pass(monkeypatch)
     monkeypatch.setattr(tf, "_total_fit", spy)
     plan = total_fit(breaks, avail, avail, 0.0)
     unlimited = inner(breaks, avail, avail, 0.0, math.inf)
-    assert len(bounds) == 3 and bounds[2] > (tf.LINE_PENALTY + 100 * tf.WIDER**3) ** 2
+    assert len(bounds) == 3 and bounds[2] > (cost.LINE_PENALTY + 100 * tf.WIDER**3) ** 2
     assert (plan.ends, plan.demerits) == (unlimited.ends, unlimited.demerits)
 
 
@@ -233,7 +233,7 @@ def test_a_bound_leaves_out_lines_costing_more_and_keeps_the_plan():
     breaks = paragraph([2.0, 9.0, 2.0, 2.0, 9.0, 2.0, 2.0, 9.0])
     avail = 9.5
     free = tf._total_fit(breaks, avail, avail, 0.0, math.inf)
-    assert free.demerits > (tf.LINE_PENALTY + 100 * tf.LOOSEST**3) ** 2  # a loose line
+    assert free.demerits > (cost.LINE_PENALTY + 100 * tf.LOOSEST**3) ** 2  # a loose line
     bounded = tf._total_fit(breaks, avail, avail, 0.0, math.inf, -1, free.demerits)
     assert (bounded.ends, bounded.demerits) == (free.ends, free.demerits)
     # A bound below every plan leaves none: the bound is really used.
@@ -280,7 +280,7 @@ def test_next_to_last_line_hyphenated_costs_more(monkeypatch):
     avail = 4.0 + SPACE + 2.25
     plan = total_fit(breaks, avail, avail)
     assert plan.ends == (2, 3)
-    monkeypatch.setattr(tf, "FINAL_HYPHEN_DEMERITS", 0)
+    monkeypatch.setattr(cost, "FINAL_HYPHEN_DEMERITS", 0)
     assert total_fit(breaks, avail, avail).demerits == pytest.approx(plan.demerits - 5000)
 
 
@@ -289,7 +289,7 @@ def test_fitness_class_jump_costs_adjacent_demerits(monkeypatch):
     breaks = paragraph([4.0, 4.0, 3.0, 4.0, 4.0])
     avail = 4.0 + SPACE + 4.0
     plan = tf._total_fit(breaks, avail, avail, 0.0, math.inf)
-    fitness = [tf.DECENT]
+    fitness = [cost.DECENT]
     before = 0
     for end in plan.ends:
         natural = breaks.end_x[end] - breaks.start_x[before]
@@ -299,7 +299,7 @@ def test_fitness_class_jump_costs_adjacent_demerits(monkeypatch):
         before = end
     jumps = sum(abs(a - b) > 1 for a, b in zip(fitness, fitness[1:], strict=False))
     assert jumps
-    monkeypatch.setattr(tf, "ADJACENT_DEMERITS", 0)
+    monkeypatch.setattr(cost, "ADJACENT_DEMERITS", 0)
     again = tf._total_fit(breaks, avail, avail, 0.0, math.inf)
     assert again.demerits == pytest.approx(plan.demerits - jumps * 10000)
 
@@ -317,10 +317,10 @@ def test_expansion_is_taken_before_the_spaces_stretch():
     """Slack within 2 % of the line is taken by the glyphs alone; beyond, by the spaces."""
     badness, scale, _ = judge(20.0, 2.0, 20.3, 0.02, False, False)
     assert scale == pytest.approx(20.3 / 20.0)
-    assert badness == pytest.approx(tf.EXPANSION_BADNESS * (0.3 / 0.4) ** 3)
+    assert badness == pytest.approx(cost.EXPANSION_BADNESS * (0.3 / 0.4) ** 3)
     badness, scale, _ = judge(20.0, 2.0, 21.0, 0.02, False, False)
     assert scale == pytest.approx(1.02)
-    assert badness == pytest.approx(100 * (0.6 / (0.5 * 2.0)) ** 3 + tf.EXPANSION_BADNESS)
+    assert badness == pytest.approx(100 * (0.6 / (0.5 * 2.0)) ** 3 + cost.EXPANSION_BADNESS)
     badness, scale, _ = judge(20.0, 2.0, 19.7, 0.02, False, False)
     assert scale == pytest.approx(19.7 / 20.0)
 
@@ -329,7 +329,7 @@ def test_no_expansion_when_off_on_single_units_and_last_lines():
     """Expansion 0 keeps every glyph; a one-unit line and a paragraph's last never expand."""
     assert judge(20.0, 2.0, 20.3, 0.0, False, False)[1] == 1.0
     assert judge(20.0, 0.0, 20.3, 0.02, True, False)[1] == 1.0
-    assert judge(20.0, 2.0, 25.0, 0.02, False, True) == (0.0, 1.0, tf.DECENT)
+    assert judge(20.0, 2.0, 25.0, 0.02, False, True) == (0.0, 1.0, cost.DECENT)
 
 
 def test_line_shrinks_no_further_than_its_spaces_and_glyphs_allow():
@@ -340,10 +340,10 @@ def test_line_shrinks_no_further_than_its_spaces_and_glyphs_allow():
 
 def test_fitness_classes_follow_tex():
     """Very loose above 1, loose above 0.5, tight below -0.5 of what the line can give."""
-    assert judge(20.0, 2.0, 20.0 + 1.5 * (0.4 + 1.0), 0.02, False, False)[2] == tf.VERY_LOOSE
-    assert judge(20.0, 2.0, 20.0 + 0.7 * (0.4 + 1.0), 0.02, False, False)[2] == tf.LOOSE
-    assert judge(20.0, 2.0, 20.0, 0.02, False, False)[2] == tf.DECENT
-    assert judge(20.0, 2.0, 20.0 - 0.7 * (0.4 + 0.4), 0.02, False, False)[2] == tf.TIGHT
+    assert judge(20.0, 2.0, 20.0 + 1.5 * (0.4 + 1.0), 0.02, False, False)[2] == cost.VERY_LOOSE
+    assert judge(20.0, 2.0, 20.0 + 0.7 * (0.4 + 1.0), 0.02, False, False)[2] == cost.LOOSE
+    assert judge(20.0, 2.0, 20.0, 0.02, False, False)[2] == cost.DECENT
+    assert judge(20.0, 2.0, 20.0 - 0.7 * (0.4 + 0.4), 0.02, False, False)[2] == cost.TIGHT
 
 
 def test_set_lines_expand_glyphs_and_fill_the_column_exactly():
@@ -415,5 +415,5 @@ def test_a_gaping_first_line_after_a_run_in_heading_is_set_ragged():
 
 def test_ragged_first_line_costs_more_the_shorter_it_is():
     """A ragged first line's badness grows with what it leaves empty."""
-    assert tf._ragged_badness(0.0, 20.0) == tf.RAGGED_FIRST_BADNESS
-    assert tf._ragged_badness(5.0, 20.0) == 2 * tf.RAGGED_FIRST_BADNESS
+    assert cost.ragged_badness(0.0, 20.0) == cost.RAGGED_FIRST_BADNESS
+    assert cost.ragged_badness(5.0, 20.0) == 2 * cost.RAGGED_FIRST_BADNESS

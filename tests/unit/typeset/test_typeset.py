@@ -16,6 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 from cards.typeset import (
     Run,
     TypesetContext,
+    cost,
     hyphenation_points,
     line_splits,
     line_text,
@@ -344,7 +345,7 @@ def test_counted_word_is_hyphenated_only_at_a_high_cost_but_the_word_after_dice_
         for j in range(len(breaks))
         if breaks.hyphen[j]
     }
-    assert penalties == {("minutami", totalfit.COUNTED_HYPHEN_PENALTY), ("psychického", 0.0)}
+    assert penalties == {("minutami", cost.COUNTED_HYPHEN_PENALTY), ("psychického", 0.0)}
     assert _mono_lines("ab 1 minutami", 14) == ["ab 1 minutami"]
     assert "2. úrovněmi" in _mono_lines("bonus ke hodu na 2. úrovněmi kouzla pro tvory", 12)
     assert _mono_lines("ab 8k8 psychického", 12) == ["ab 8k8 psy-", "chického"]

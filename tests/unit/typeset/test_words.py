@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-import cards.typeset.totalfit as tf
+import cards.typeset.cost as cost
 from cards.build import build_pdf
 from cards.compendium import parse_compendium, read_compendium
 from cards.layout import load_layout
@@ -95,7 +95,7 @@ def test_no_paragraph_ends_on_a_words_tail_alone(text, chars, monkeypatch):
     """ "…ověřením Cha-" / "rismatu." is set "…ověřením" / "Charismatu." (without the rule not)."""
     lines = _mono_lines(text, chars)
     assert not lines[-2].endswith("-")
-    monkeypatch.setattr(tf, "FRAGMENT_DEMERITS", 0)
+    monkeypatch.setattr(cost, "FRAGMENT_DEMERITS", 0)
     assert _mono_lines(text, chars)[-2].endswith("-")
 
 
@@ -103,7 +103,7 @@ def test_no_last_line_under_two_ems(monkeypatch):
     """ "3." alone is not a last line: the word before it goes along."""
     text = "Cíl si hodí záchranný hod na Moudrost 3."
     assert _mono_lines(text, 36)[-1] == "rost 3."
-    monkeypatch.setattr(tf, "SHORT_LAST_DEMERITS", 0)
+    monkeypatch.setattr(cost, "SHORT_LAST_DEMERITS", 0)
     assert _mono_lines(text, 36)[-1] == "3."
 
 
@@ -130,8 +130,8 @@ def test_flush_left_text_never_ends_on_a_tail_alone():
 
 
 def test_a_minus_before_a_digit_is_the_minus_sign_glued_to_its_word():
-    """ "postih –2", "| -5 |" -> U+2212; the space before it is glued; ranges stay en dashes."""
-    assert normalise("utrpí postih –2 k OČ") == "utrpí postih\u00a0\u22122 k OČ"
+    """ "postih –2", "| -5 |" -> U+2212 (glued softly: test_paragraph_ends); ranges stay."""
+    assert normalise("utrpí postih –2 k OČ") == "utrpí postih \u22122 k OČ"
     assert normalise("-5") == "\u22125"
     assert normalise("(–2)") == "(\u22122)"
     assert normalise("2 - 6") == "2\u20136"

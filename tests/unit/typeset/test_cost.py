@@ -1,0 +1,39 @@
+"""Tests for cards.typeset.cost: the one cost model both line breakers read."""
+
+from __future__ import annotations
+
+import pytest
+
+from cards.typeset import cost
+from tests.unit.typeset.test_typeset import _mono_lines
+
+TEXT = "Za každou další úroveň pozice nad 3. zhmotníš dva meteory navíc a nejrůznějších tvorů."
+
+
+def _hyphens(justify: bool) -> int:
+    """Count the hyphenated line ends of TEXT at widths of 16 to 40 characters."""
+    return sum(
+        line.endswith("-")
+        for chars in range(16, 41)
+        for line in _mono_lines(TEXT, chars, justify=justify)
+    )
+
+
+@pytest.mark.parametrize("justify", [True, False], ids=["total fit", "line by line"])
+def test_both_breakers_take_the_hyphen_penalty_from_the_cost_model(justify, monkeypatch):
+    """A hyphen priced out in `cost` is priced out in total fit and line by line alike."""
+    assert _hyphens(justify) > 0
+    monkeypatch.setattr(cost, "HYPHEN_PENALTY", 1e9)
+    assert _hyphens(justify) == 0
+
+
+def test_a_line_judged_on_its_own_costs_what_total_fit_judges_it_capped_at_inf_bad():
+    """ragged_demerits is (LINE_PENALTY + judge's badness)**2, the badness capped at 10000."""
+    for avail in (20.0, 20.3, 20.8, 19.8):
+        badness = cost.judge(20.0, 2.0, avail, 0.0, False, False)[0]
+        assert badness < cost.INF_BAD
+        expected = (cost.LINE_PENALTY + badness) ** 2
+        assert cost.ragged_demerits(20.0, 2.0, avail, False, False) == pytest.approx(expected)
+    assert cost.judge(20.0, 2.0, 30.0, 0.0, False, False)[0] > cost.INF_BAD
+    loose = cost.ragged_demerits(20.0, 2.0, 30.0, False, False)
+    assert loose == (cost.LINE_PENALTY + cost.INF_BAD) ** 2
