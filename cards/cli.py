@@ -71,10 +71,14 @@ def refuse_overwriting_inputs(params: dict) -> None:
         value = params.get(option)
         if isinstance(value, str) and value.endswith(".toml"):
             inputs.append((f"--{option}", value))
-    if isinstance(params.get("layout"), str) and (params.get("output") or params.get("csv_path")):
-        from cards.layout import layout_files  # its bases, fonts and icons are inputs too
+    if params.get("output") or params.get("csv_path"):
+        from cards.impose import sheet_file
+        from cards.layout import layout_files  # a layout's bases, fonts and icons are inputs
 
-        inputs += [("--layout", path) for path in layout_files(params["layout"])]
+        if isinstance(params.get("layout"), str):
+            inputs += [("--layout", path) for path in layout_files(params["layout"])]
+        if isinstance(params.get("sheet"), str) and sheet_file(params["sheet"]):
+            inputs.append(("--sheet", sheet_file(params["sheet"])))
     for key in ("output", "csv_path"):
         if params.get(key) is not None:
             refuse_inputs(params[key], inputs)

@@ -42,6 +42,7 @@ from cards.impose.sheet import (
     Sheet,
     available_sheets,
     load_sheet,
+    sheet_file,
     sheet_marks,
 )
 
@@ -75,6 +76,7 @@ __all__ = [
     "mirror",
     "pack",
     "physical_cards",
+    "sheet_file",
     "sheet_marks",
     "unmarked_cuts",
 ]

@@ -162,6 +162,16 @@ def _sheet_path(name: str) -> Path:
     return path
 
 
+def sheet_file(name: str) -> Path | None:
+    """Return the file a --sheet value is read from (a name in layouts/ or a path), if any."""
+    if name.lower() == "none":
+        return None
+    try:
+        return _sheet_path(name)
+    except SheetError:
+        return None
+
+
 def _gap_keys(reader: Settings) -> tuple[str, str]:
     """Return the keys of the column and row gaps: their own, or one grid.gap_mm for both."""
     own = reader.has("grid.column_gap_mm") or reader.has("grid.row_gap_mm")

@@ -66,3 +66,19 @@ def test_a_font_named_like_a_shipped_one_is_used(tmp_path):
     assert stringWidth(word, own, 10) == stringWidth(word, italic, 10)
     assert stringWidth(word, own, 10) != stringWidth(word, shipped, 10)
     assert load_layout(path).fonts["body"] == own  # the same file, the same name
+
+
+def test_output_naming_a_shipped_sheet_or_layout_is_refused():
+    """-o layouts/a4.toml (the --sheet a4 in use) or layouts/poker.toml (--layout poker) is
+    refused by the gate (asked directly: a gate that let it pass would write over the file)."""
+    from cards.atomic import OutputError
+    from cards.cli import refuse_overwriting_inputs
+
+    for target, option in (
+        (ROOT / "layouts" / "a4.toml", "--sheet"),
+        (ROOT / "layouts" / "poker.toml", "--layout"),
+    ):
+        params = {"layout": "poker", "sheet": "a4", "output": str(target)}
+        with pytest.raises(OutputError, match=f"je to vstupní soubor .*\\({option}\\)"):
+            refuse_overwriting_inputs(params)
+    refuse_overwriting_inputs({"layout": "poker", "sheet": "none", "output": "karty.pdf"})
