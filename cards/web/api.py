@@ -535,9 +535,9 @@ def lint():
 def empty_problem(name: str):
     """The problem of an uploaded file that holds no spell (as `cards lint` names it)."""
     from cards.compendium import Problem
+    from cards.messages import say
 
-    message = "soubor neobsahuje žádné kouzlo; čekám kouzla (název, kniha, údaje)"
-    return Problem(name, 1, "empty", message)
+    return Problem(name, 1, "empty", say("empty_file"))
 
 
 def _lint_record(problem) -> dict:
