@@ -233,7 +233,8 @@ class Settings:
             return float(spec.default)
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise self.fail(key, spec.expected(), value)
-        if not math.isfinite(value) or not spec.low <= value <= spec.high:
+        # The range first: an int of 400 digits compares exactly but is no float (isfinite).
+        if not spec.low <= value <= spec.high or not math.isfinite(value):
             raise self.fail(key, spec.expected(), value)
         if spec.above and value == spec.low:
             raise self.fail(key, spec.expected(), value)
