@@ -48,12 +48,13 @@ from collections.abc import Sequence
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from cards.errors import CardsError
+from cards.messages import say
 from cards.model import Spell
 from cards.service import DeckSummary, PrintSettings, SpellFile
 
 api = Blueprint("api", __name__, url_prefix="/api")
 
-DECK_TITLE = "Připravená kouzla"  # what `cards deck` prints as the title
+DECK_TITLE = say("deck_title")  # what `cards deck` prints as the title
 SHEETS = ("a4", "letter", "none")
 FLAGS = {"ano": True, "1": True, "true": True, "yes": True, "ne": False, "0": False}
 FLAGS |= {"false": False, "no": False}
