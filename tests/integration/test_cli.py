@@ -64,17 +64,17 @@ def test_list_filters_english_class_and_level_range(runner):
 
 
 def test_unknown_class_lists_classes(runner):
-    """An unknown class exits 1 and names the classes to choose from."""
+    """An unknown class exits 2 (a usage error, like click's bad choices) and names the classes."""
     result = run(runner, "class", "necromancer")
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "Chyba:" in result.output
     assert "Kouzelník" in result.output
 
 
 def test_bad_level_is_an_error(runner):
-    """A level outside 0-9 exits 1 with a message, without a traceback."""
+    """A level outside 0-9 exits 2 (usage) with a message, without a traceback."""
     result = run(runner, "list", "--level", "12")
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "Traceback" not in result.output
     assert "12" in result.output
 
