@@ -149,6 +149,32 @@ def _parse_table(rows: list[Line], out: Collector) -> Table | None:
     return Table(header, tuple(body), rows[0].number) if ok else None
 
 
+def _take_bullets(lines: list[Line], i: int, blocks: list[Block], out: Collector) -> int:
+    """Add the list of "•" lines starting at line i; return the index after it."""
+    start, items = lines[i], []
+    while i < len(lines) and lines[i].text.startswith(BULLETS):
+        item = lines[i].text[1:].strip()
+        if not item:
+            out.error(lines[i].number, "bullet", say("empty_bullet"), lines[i].text)
+        items.append(item)
+        i += 1
+    blocks.append(BulletList(tuple(items), start.number))
+    return i
+
+
+def _take_table(lines: list[Line], i: int, blocks: list[Block], out: Collector) -> int:
+    """Add the table of "|" rows starting at line i (if it parses); return the index after it."""
+    rows = [lines[i]]
+    i += 1
+    while i < len(lines) and lines[i].text.startswith("|") and not _starts_table(lines, i):
+        rows.append(lines[i])
+        i += 1
+    table = _parse_table(rows, out)
+    if table is not None:
+        blocks.append(table)
+    return i
+
+
 def parse_description(
     lines: list[Line], out: Collector, level: int | None = None
 ) -> tuple[Block, ...]:
@@ -169,24 +195,10 @@ def parse_description(
         line = lines[i]
         text = line.text
         if text.startswith(BULLETS):
-            items = []
-            while i < len(lines) and lines[i].text.startswith(BULLETS):
-                item = lines[i].text[1:].strip()
-                if not item:
-                    out.error(lines[i].number, "bullet", say("empty_bullet"), lines[i].text)
-                items.append(item)
-                i += 1
-            blocks.append(BulletList(tuple(items), line.number))
+            i = _take_bullets(lines, i, blocks, out)
             continue
         if text.startswith("|"):
-            rows = [line]
-            i += 1
-            while i < len(lines) and lines[i].text.startswith("|") and not _starts_table(lines, i):
-                rows.append(lines[i])
-                i += 1
-            table = _parse_table(rows, out)
-            if table is not None:
-                blocks.append(table)
+            i = _take_table(lines, i, blocks, out)
             continue
         i += 1
         if not any(char.isalnum() for char in text) or "-->" in text or "<!--" in text:

@@ -64,7 +64,7 @@ def test_list_filters_english_class_and_level_range(runner):
 
 
 def test_unknown_class_lists_classes(runner):
-    """An unknown class is a usage error (exit 2) that names the classes to choose from."""
+    """An unknown class exits 2 (a usage error, like click's bad choices) and names the classes."""
     result = run(runner, "class", "necromancer")
     assert result.exit_code == 2
     assert "Chyba:" in result.output
@@ -72,7 +72,7 @@ def test_unknown_class_lists_classes(runner):
 
 
 def test_bad_level_is_an_error(runner):
-    """A level outside 0-9 is a usage error (exit 2) with a message, without a traceback."""
+    """A level outside 0-9 exits 2 (usage) with a message, without a traceback."""
     result = run(runner, "list", "--level", "12")
     assert result.exit_code == 2
     assert "Traceback" not in result.output
