@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from cards.draw import draw_face
 from cards.face import Disc, Face, Label, Outline, Primitive, Shape, TextLine
 from cards.fit.furniture import fit_title
 from cards.fit.style import CardStyle, card_style
+from cards.impose import Page
 from cards.typeset import TypesetContext
 
 DECK_TITLE = "Kartotéka kouzel"
@@ -132,27 +133,21 @@ def back_face(
     return Face(width, height, paper if style.outline else colour, tuple(items))
 
 
-def draw_back(
-    canvas: Any,
+def spell_back(
     face: Any,
-    x: float,
-    y: float,
+    layout: Any,
     *,
-    bleed: float = 0.0,
     deck_title: str = DECK_TITLE,
-    layout: Any = None,
     context: TypesetContext | None = None,
-) -> None:
-    """Draw the back of a card face with its lower-left trim corner at x, y.
+) -> Face:
+    """Return the finished decorative back of a card face (a spell's card, or a blank card).
 
-    In the face's own style (a CardFace's) unless a layout is given; without either, in the
-    default layout. A build passes one context for all its backs.
+    In the layout's style of the face's school: a back uses nothing that squeezing or scaling
+    the stat values changes on the front. A build passes one context for all its backs.
     """
     spell = getattr(face, "spell", None)
-    style = getattr(face, "style", None)
-    if layout is not None or style is None:
-        style = card_style(layout or _default_layout(), getattr(spell, "school", ""))
-    back = back_face(
+    style = card_style(layout, getattr(spell, "school", ""))
+    return back_face(
         spell,
         style,
         face.width,
@@ -162,7 +157,63 @@ def draw_back(
         parts=getattr(face, "parts", 1),
         context=context,
     )
-    draw_face(canvas, back, x, y, bleed=bleed)
+
+
+def card_backs(
+    faces: Sequence[Any],
+    layout: Any,
+    *,
+    deck_title: str = DECK_TITLE,
+    context: TypesetContext | None = None,
+) -> tuple[Face, ...]:
+    """Return the decorative back of each face, in order, set with one typesetting context."""
+    context = context or TypesetContext()
+    return tuple(
+        spell_back(face, layout, deck_title=deck_title, context=context) for face in faces
+    )
+
+
+def plain_back(
+    layout: Any, *, deck_title: str = DECK_TITLE, context: TypesetContext | None = None
+) -> Face:
+    """Return the back every card shares: the deck's title, without school or level."""
+    return spell_back(_Blank(layout.width, layout.height), layout, deck_title=deck_title,
+                      context=context)
+
+
+def with_backs(
+    pages: Sequence[Page],
+    layout: Any,
+    *,
+    deck_title: str = DECK_TITLE,
+    context: TypesetContext | None = None,
+) -> tuple[Page, ...]:
+    """Return the pages with each decorative back placement holding its finished back face.
+
+    A back with text (a spell continued on the back of its card) keeps its card face.
+    """
+    context = context or TypesetContext()
+    result = []
+    for page in pages:
+        placements = tuple(
+            replace(
+                placement,
+                face=spell_back(placement.face, layout, deck_title=deck_title, context=context),
+            )
+            if placement.side == "back" and not placement.text
+            else placement
+            for placement in page.placements
+        )
+        result.append(replace(page, placements=placements))
+    return tuple(result)
+
+
+@dataclass(frozen=True)
+class _Blank:
+    """A card with no spell: what the deck's common back is made for."""
+
+    width: float
+    height: float
 
 
 def _centred(line, centre: float, baseline: float, size: float, colour: str) -> TextLine:
@@ -173,10 +224,3 @@ def _centred(line, centre: float, baseline: float, size: float, colour: str) -> 
 def _centred_label(text: str, font: str, size: float, centre: float, y: float, colour: str):
     """Return a one-font label centred on `centre`."""
     return Label(text, font, size, centre - stringWidth(text, font, size) / 2, y, colour)
-
-
-@lru_cache(maxsize=1)
-def _default_layout() -> Any:
-    from cards.layout import load_layout
-
-    return load_layout()

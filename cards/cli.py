@@ -696,8 +696,8 @@ def images_command(names, sort, output, dpi, sheet, no_backs, layout, data, add,
     NAMES pick spells in the order given, otherwise the filters select as for `compendium`.
     --sheet tts writes Tabletop Simulator deck sheets and their backs.
     """
+    from cards.build import write_images, write_tts_sheets
     from cards.glyphs import require_drawable
-    from cards.images import write_images, write_tts_sheets
     from cards.layout import load_layout
     from cards.select import find_spell, sort_spells
 

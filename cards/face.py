@@ -10,11 +10,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from cards.icons import Icon
-from cards.typeset import Line
 
 if TYPE_CHECKING:
     from cards.fit.style import CardStyle
     from cards.model import Spell
+    from cards.typeset import Line
 
 
 @dataclass(frozen=True)

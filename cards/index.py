@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
@@ -129,11 +129,7 @@ class IndexFace:
     pages: int
     counts: str  # "492 kouzel · 508 karet · 57 archů"
     colour: str | None = None  # plain paper: the painter fills nothing under the items
-
-    @property
-    def items(self) -> tuple[Primitive, ...]:
-        """The page as primitives, for the one painter (`draw.draw_face`)."""
-        return index_items(self)
+    items: tuple[Primitive, ...] = ()  # the finished page (index_items), for the one painter
 
     @property
     def entries(self) -> tuple[IndexEntry, ...]:
@@ -184,6 +180,7 @@ def index_pages(
     result: list[Page] = []
     for number, chunk in enumerate(chunks, start=1):
         face = IndexFace(title, chunk, layout, width, height, number, len(chunks), counts)
+        face = replace(face, items=index_items(face))
         result.append(Page(width, height, (Placement(face, 0.0, 0.0, "front"),), side="front"))
         if backs:
             result.append(Page(width, height, (), side="back"))

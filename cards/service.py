@@ -439,8 +439,7 @@ def preview_png(
     Written to `out` too when given (atomically); the bytes are returned either way.
     """
     from cards.atomic import output_target
-    from cards.backs import DECK_TITLE, draw_back
-    from cards.draw import draw_face
+    from cards.backs import card_backs
     from cards.glyphs import require_drawable
     from cards.preview import render_preview
 
@@ -450,22 +449,18 @@ def preview_png(
         output_target(out)
     faces = (counter or DeckCounter()).faces(spell, layout, continue_on_back)
     faces, below, decorative = _preview_faces(faces, part, side, continue_on_back)
-    draw = draw_face
-    if decorative:
-
-        def draw(canvas, face, x, y, *, bleed=0.0):
-            draw_back(canvas, face, x, y, bleed=bleed, deck_title=DECK_TITLE)
-
+    if decorative:  # the backs themselves, in place of the fronts
+        faces = card_backs(faces, card)
     whole = part is None and side is None
+    with_backs = (backs or continue_on_back) if whole else below
     with tempfile.TemporaryDirectory(prefix="cards-") as folder:
         target = Path(folder) / "preview.png" if out is None else Path(out)
         render_preview(
             faces,
             target,
             dpi=dpi,
-            backs=(backs or continue_on_back) if whole else below,
+            backs=card_backs(faces, card) if with_backs else (),
             continue_on_back=continue_on_back and whole,
-            draw_front=draw,
         )
         return target.read_bytes()
 

@@ -12,7 +12,8 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
-from cards.backs import MIN_TEXT, back_face, draw_back
+from cards.backs import MIN_TEXT, back_face, spell_back
+from cards.draw import draw_face
 from cards.face import Label, Outline, Shape, TextLine
 from cards.fit.style import card_style
 from cards.layout import load_layout
@@ -44,7 +45,8 @@ def render(face, *, bleed=0.0, title="Kartotéka kouzel"):
     buffer = io.BytesIO()
     size = (face.width + 2 * MARGIN, face.height + 2 * MARGIN)
     canvas = Canvas(buffer, pagesize=size, invariant=1)
-    draw_back(canvas, face, MARGIN, MARGIN, bleed=bleed, deck_title=title, layout=LAYOUT)
+    back = spell_back(face, LAYOUT, deck_title=title)
+    draw_face(canvas, back, MARGIN, MARGIN, bleed=bleed)
     canvas.showPage()
     canvas.save()
     return pdfplumber.open(io.BytesIO(buffer.getvalue())).pages[0]
