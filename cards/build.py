@@ -263,11 +263,13 @@ def build_pdf(
     progress: Callable[[int], None] | None = None,
     cache: FitCache | None | _Default = DEFAULT_CACHE,
     jobs: int | None = None,
+    back_style: str = "light",
 ) -> BuildResult:
     """Fit the spells onto cards, impose them on sheets and write one PDF atomically.
 
     cache: the user's cache of fitted cards by default; None fits every spell anew.
-    jobs: processes for the fitting (see `fit_all`).
+    jobs: processes for the fitting (see `fit_all`). back_style: the decorative backs'
+    "light" (cream, for home printing) or "full" (the school colour all over).
     """
     if not isinstance(layout, Layout):
         layout = load_layout(layout)
@@ -290,6 +292,7 @@ def build_pdf(
             options=options,
             title=title,
             index=index,
+            back_style=back_style,
         )
 
 
@@ -303,6 +306,7 @@ def write_faces(
     options: PrintOptions | None = None,
     title: str = DEFAULT_TITLE,
     index: bool = False,
+    back_style: str = "light",
 ) -> BuildResult:
     """Impose fitted card faces on sheets and write one PDF atomically (build_pdf's second half).
 
@@ -314,7 +318,10 @@ def write_faces(
         deck = DeckLabel(title, layout.fonts["body"], layout.colours.muted)
         pages = impose(faces, load_sheet(sheet, layout.width, layout.height), options, deck=deck)
         front_pages = sum(1 for page in pages if page.side == "front")
-        finished = with_backs(pages, layout, deck_title=title, context=TypesetContext())
+        context = TypesetContext()
+        finished = with_backs(
+            pages, layout, deck_title=title, context=context, back_style=back_style
+        )
         if index:
             index_part = index_pages(pages, layout, title, backs=options.with_backs)
             finished = _roman_labels(index_part) + finished

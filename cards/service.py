@@ -59,6 +59,7 @@ class PrintSettings:
     bleed: float | None = None
     continue_on_back: bool = False
     print_shop: bool = False
+    back_style: str = "light"  # the decorative backs: "light" (cream) or "full" (school colour)
 
     @property
     def sheet_name(self) -> str:
@@ -286,6 +287,7 @@ def build_deck(
             title=title,
             index=index,
             progress=progress,
+            back_style=settings.back_style,
             **fitting,
         )
         data = target.read_bytes() if out is None else b""
@@ -432,6 +434,7 @@ def preview_png(
     side: str | None = None,
     counter: DeckCounter | None = None,
     out: str | Path | None = None,
+    back_style: str = "light",
 ) -> bytes:
     """Render a spell's cards to PNG, as `cards preview` does: every part, fronts above backs.
 
@@ -450,7 +453,7 @@ def preview_png(
     faces = (counter or DeckCounter()).faces(spell, layout, continue_on_back)
     faces, below, decorative = _preview_faces(faces, part, side, continue_on_back)
     if decorative:  # the backs themselves, in place of the fronts
-        faces = card_backs(faces, card)
+        faces = card_backs(faces, card, back_style=back_style)
     whole = part is None and side is None
     with_backs = (backs or continue_on_back) if whole else below
     with tempfile.TemporaryDirectory(prefix="cards-") as folder:
@@ -459,7 +462,7 @@ def preview_png(
             faces,
             target,
             dpi=dpi,
-            backs=card_backs(faces, card) if with_backs else (),
+            backs=card_backs(faces, card, back_style=back_style) if with_backs else (),
             continue_on_back=continue_on_back and whole,
         )
         return target.read_bytes()
