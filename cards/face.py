@@ -119,7 +119,7 @@ class Disc:
     x: float
     y: float
     radius: float
-    colour: str
+    colour: str | None  # None: not filled (a ring)
     edge: str = ""  # a stroked edge in this colour, if any
     line_width: float = 0.0
 

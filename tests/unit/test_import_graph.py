@@ -97,6 +97,26 @@ def test_fitter_and_typesetter_import_no_painter():
             assert wrong == [], f"{module} reaches {wrong}"
 
 
+def _external_imports(path: Path) -> set[str]:
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and not node.level:
+            found.add(node.module or "")
+    return found
+
+
+def test_only_painters_draw_on_a_canvas():
+    """Backs, index pages and the calibration sheet are faces: no builder opens a canvas."""
+    drawing = sorted(
+        _module_name(path)
+        for path in ROOT.rglob("*.py")
+        if any(name.startswith("reportlab.pdfgen") for name in _external_imports(path))
+    )
+    assert drawing == sorted(PAINTERS)
+
+
 def test_the_graph_sees_lazy_and_package_imports():
     """The walk finds imports inside functions and the packages a dotted import runs."""
     graph = import_graph()
