@@ -80,7 +80,7 @@ def read_cards(layout_name: str, folder: Path):
                 role = rows[y][0].role
                 found = [c for c in chars if abs(c["matrix"][5] - y) < 0.15]
                 lines.append((role, _line_text(found)))
-            width = face.style.spacing.footer_rule
+            width = layout.spacing.footer_rule
             rules = [
                 i.y1
                 for i in face.items
@@ -172,7 +172,9 @@ def main() -> int:
             continue
         face, lines = parts[-1]
         panel_only = len(lines) <= 5 and all(
-            isinstance(i, TextLine) is False or i.role != "body" or _in_panel(face, i)
+            isinstance(i, TextLine) is False
+            or i.role != "body"
+            or _in_panel(face, i, load_layout(args.layout))
             for i in face.items
         )
         if panel_only and any(f.body_size < 8.0 for f, _ in parts[:-1]):
@@ -192,11 +194,12 @@ def main() -> int:
     return 0
 
 
-def _in_panel(face, line: TextLine) -> bool:
+def _in_panel(face, line: TextLine, layout) -> bool:
     """Whether a body line lies on a panel's tint (a Fill of the style's tint behind it)."""
     from cards.face import Fill
+    from cards.fit.style import card_style
 
-    tint = face.style.tint
+    tint = card_style(layout, face.spell.school).tint
     return any(
         isinstance(f, Fill) and f.colour == tint and f.y <= line.y <= f.y + f.height
         for f in face.items

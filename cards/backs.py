@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from cards.draw import draw_face
-from cards.face import Disc, Face, Label, Outline, Primitive, Shape, TextLine
+from cards.face import Disc, Face, Fill, Label, Outline, Primitive, Shape, TextLine
 from cards.fit.furniture import fit_title
 from cards.fit.style import CardStyle, card_style
+from cards.impose import Page
 from cards.typeset import TypesetContext
 
 DECK_TITLE = "Kartotéka kouzel"
@@ -20,6 +21,79 @@ MIN_TEXT = 5.5  # points: nothing on a card is set smaller (type.back_min may as
 
 BACK_RULE = 5 * mm  # the outer rule's distance from the edge: a misregistered back shows
 # 4 and 6 mm, not 1 and 3
+
+
+BACK_STYLES = ("light", "full")  # light: cream ground for home printing (the default)
+CREAM = "#f8f1e0"  # the light back's ground: warm paper, about 5 % ink
+BAND = 1.4 * mm  # the light back's two school-coloured bands above and below the disc's centre
+BAND_APART = 4.2 * mm  # each band's middle from the disc's centre
+CORNER = 1.6 * mm  # the index corners inside the inner rule
+CORNER_ICON = 3.4 * mm  # the school icon of an index corner
+CORNER_CLEAR = 1.5 * mm  # between an index corner and the centred text beside it
+MARK_ICON = 3.6 * mm  # ritual and concentration beside the school's name
+MARK_LETTERS = {"rituál": "R", "soustředění": "S"}  # where a layout has no icons for them
+
+
+@dataclass(frozen=True)
+class BackInk:
+    """The colours of one back: ground, rules, text, the school's accents, the disc."""
+
+    ground: str
+    rules: str  # the double rule and, on a light back, the bands
+    text: str  # the name and the classes
+    muted: str  # the book under an ambiguous name
+    accent: str  # the school's name and the index corners' numerals
+    icon: str
+    disc: str
+    disc_edge: str
+    numeral: str  # the level in the disc
+    bands: bool = False
+
+
+def back_ink(style: CardStyle, back_style: str = "light", school: str = "") -> BackInk:
+    """Return a back's colours: light (cream, school colour in bands and disc), full or outline.
+
+    A layout of the outline design (ink-saver) has its own paper-white back in either style.
+    """
+    colour = style.colour if school else style.colours.frame
+    colours = style.colours
+    if style.outline:
+        return BackInk(
+            ground=colours.background,
+            rules=colour,
+            text=colours.title,
+            muted=colours.muted,
+            accent=colours.title,
+            icon=colour,
+            disc=colours.background,
+            disc_edge=colour,
+            numeral=colours.text,
+        )
+    if back_style == "full":
+        light = colours.title
+        return BackInk(
+            ground=colour,
+            rules=light,
+            text=light,
+            muted=light,
+            accent=light,
+            icon=light,
+            disc=colours.background,
+            disc_edge=light,
+            numeral=colour,
+        )
+    return BackInk(
+        ground=CREAM,
+        rules=colour,
+        text=colours.text,
+        muted=colours.muted,
+        accent=colour,
+        icon=colour,
+        disc=colour,
+        disc_edge=CREAM,
+        numeral=CREAM,
+        bands=True,
+    )
 
 
 def back_face(
@@ -32,29 +106,29 @@ def back_face(
     part: int = 1,
     parts: int = 1,
     context: TypesetContext | None = None,
+    back_style: str = "light",
+    book: str = "",
 ) -> Face:
     """Return the back of a spell's card (or a plain back for None) as primitives.
 
-    The spell's name stands at the top, where a fanned stack is read ("2/3" under it on a
-    spell of several cards), the level in a medallion in the middle, the school's icon and
-    name below it and the classes at the foot; a plain back carries the deck's title.
-    Sizes follow the card: a poker card's back has a 10 pt name; a larger card scales it.
-    In an outline design (ink-saver) the back is paper-white: school-coloured rules, disc
-    edge and icon, dark text.
+    The spell's name stands at the top, where a fanned stack is read (its book under it when
+    `book` is given: a name the deck holds twice; "2/3" on a spell of several cards), the
+    level in a medallion in the middle, the school's icon and name below it with the ritual
+    and concentration marks beside the name, the classes at the foot; index corners (top
+    left, bottom right) repeat the level over the school's icon, for a fanned hand and for
+    greyscale prints. A plain back carries the deck's title. Sizes follow the card: a poker
+    card's back has a 10 pt name; a larger card scales it. back_style: "light" (cream,
+    school colour in the rules, bands and disc: little ink) or "full" (the school colour
+    all over); an outline layout (ink-saver) is paper-white in both.
     """
     context = context or TypesetContext()
     least = max(MIN_TEXT, style.sizes.back_min)
     scale = min(width / (63 * mm), height / (88 * mm))
     school = getattr(spell, "school", "")
-    colour = style.colour if school else style.colours.frame
-    light, paper = style.colours.title, style.colours.background
-    lines = icon_ink = light  # the rules and the icon: white on the school colour
-    numeral = colour
-    if style.outline:
-        lines = icon_ink = colour
-        numeral = style.colours.text
+    ink = back_ink(style, back_style, school)
     title_font, body_font = style.fonts["title"], style.fonts["body"]
     bold_font = style.fonts.get("bold", title_font)
+    italic_font = style.fonts.get("italic", body_font)
     rule = min(BACK_RULE, 0.12 * min(width, height))
     inner_rule = rule + 1.2 * mm * scale
     inner = width - 2 * inner_rule - 4 * scale
@@ -62,7 +136,7 @@ def back_face(
 
     radius = style.panel_radius
     items.append(
-        Outline(rule, rule, width - 2 * rule, height - 2 * rule, 0.8 * scale, lines, radius)
+        Outline(rule, rule, width - 2 * rule, height - 2 * rule, 0.8 * scale, ink.rules, radius)
     )
     items.append(
         Outline(
@@ -71,88 +145,193 @@ def back_face(
             width - 2 * inner_rule,
             height - 2 * inner_rule,
             0.3 * scale,
-            lines,
+            ink.rules,
             radius,
         )
     )
-
+    level = getattr(spell, "level", None)
+    icon = style.icon if school else None
+    corner_size = max(least, 9 * scale)
+    index_width = 0.0
+    if spell is not None and level is not None:
+        corners, index_width = _index_corners(
+            str(level), icon, bold_font, corner_size, scale, width, height, inner_rule, ink
+        )
+        items += corners
     centre_x = width / 2
     top = height - inner_rule - 3 * scale
+    # The name keeps clear of the index corners: the same room on both sides, centred.
+    name_room = inner - 2 * index_width if index_width else inner
     name = getattr(spell, "name", "") or deck_title
-    title = fit_title(name, title_font, inner, max(least, 10 * scale), least, context)
+    title = fit_title(name, title_font, name_room, max(least, 10 * scale), least, context)
     for line in title.lines:
         top -= title.size
-        items.append(_centred(line, centre_x, top, title.size, light))
+        items.append(_centred(line, centre_x, top, title.size, ink.text))
         top -= title.size * 0.2
+    if book:
+        size = max(least, 6.5 * scale)
+        block = fit_title(book, italic_font, name_room, size, least, context)
+        for line in block.lines:
+            top -= block.size
+            items.append(_centred(line, centre_x, top, block.size, ink.muted))
+            top -= block.size * 0.2
     if parts > 1:
         size = max(least, 7 * scale)
         top -= size
-        items.append(_centred_label(f"{part}/{parts}", bold_font, size, centre_x, top, light))
+        items.append(_centred_label(f"{part}/{parts}", bold_font, size, centre_x, top, ink.text))
 
-    # The medallion: the level in the middle of the card, on the card's paper colour.
+    # The medallion: the level in the middle of the card.
     centre_y = height * 0.52
     medallion = 11 * mm * scale
+    if ink.bands:
+        band = BAND * scale
+        left, right = inner_rule + 2 * scale, width - inner_rule - 2 * scale
+        for middle in (centre_y + BAND_APART * scale, centre_y - BAND_APART * scale):
+            items.append(Fill(left, middle - band / 2, right - left, band, ink.rules))
     edge = max(0.3 * scale, style.line) if style.outline else 0.3 * scale
-    items.append(Disc(centre_x, centre_y, medallion, paper, lines, edge))
-    level = getattr(spell, "level", None)
+    if ink.bands:
+        edge = 0.8 * scale  # a cream ring parts the disc from the bands
+    items.append(Disc(centre_x, centre_y, medallion, ink.disc, ink.disc_edge, edge))
     if level == 0:
         size = 14 * scale
         items.append(
-            _centred_label("trik", title_font, size, centre_x, centre_y - size * 0.35, numeral)
+            _centred_label("trik", title_font, size, centre_x, centre_y - size * 0.35, ink.numeral)
         )
     elif level is not None:
         size = 30 * scale
         items.append(
-            _centred_label(str(level), title_font, size, centre_x, centre_y - size * 0.22, numeral)
+            _centred_label(
+                str(level), title_font, size, centre_x, centre_y - size * 0.22, ink.numeral
+            )
         )
         label = max(least, 6.5 * scale)
         below = centre_y - medallion * 0.68
-        items.append(_centred_label("úroveň", body_font, label, centre_x, below, numeral))
+        items.append(_centred_label("úroveň", body_font, label, centre_x, below, ink.numeral))
 
     baseline = centre_y - medallion - 2.5 * scale
-    icon = style.icon if school else None
     if icon is not None:
         side = 7 * mm * scale
         baseline -= side
-        items.append(Shape(icon, centre_x - side / 2, baseline, side, icon_ink))
+        items.append(Shape(icon, centre_x - side / 2, baseline, side, ink.icon))
         baseline -= 1.5 * scale
     if school:
-        block = fit_title(school, bold_font, inner, max(least, 10 * scale), least, context)
-        for line in block.lines:
+        marks = _marks(spell, style, bold_font, max(least, 10 * scale) * 0.75, scale, ink)
+        marks_width = sum(width for width, _ in marks)
+        block = fit_title(
+            school, bold_font, inner - 2 * marks_width, max(least, 10 * scale), least, context
+        )
+        for number, line in enumerate(block.lines):
             baseline -= block.size
-            items.append(_centred(line, centre_x, baseline, block.size, light))
+            # The first line and the marks after it are centred as one group.
+            middle = centre_x - marks_width / 2 if number == 0 else centre_x
+            items.append(_centred(line, middle, baseline, block.size, ink.accent))
+            if number == 0:
+                x = middle + line.width / 2
+                for mark_width, place in marks:
+                    items.append(place(x, baseline))
+                    x += mark_width
     classes = ", ".join(getattr(spell, "classes", ()) or ())
     if classes:
-        block = fit_title(classes, body_font, inner, max(least, 7 * scale), least, context)
+        room = inner - 2 * index_width if index_width else inner
+        block = fit_title(classes, body_font, room, max(least, 7 * scale), least, context)
         baseline = inner_rule + 3 * scale + 0.3 * block.size
         baseline += (len(block.lines) - 1) * block.size * 1.15
         for line in block.lines:
-            items.append(_centred(line, centre_x, baseline, block.size, light))
+            items.append(_centred(line, centre_x, baseline, block.size, ink.text))
             baseline -= block.size * 1.15
-    return Face(width, height, paper if style.outline else colour, tuple(items))
+    return Face(width, height, ink.ground, tuple(items))
 
 
-def draw_back(
-    canvas: Any,
+def _index_corners(
+    numeral: str,
+    icon: Any,
+    font: str,
+    size: float,
+    scale: float,
+    width: float,
+    height: float,
+    inner_rule: float,
+    ink: BackInk,
+) -> tuple[list[Primitive], float]:
+    """Return the index corners (top left, bottom right: the level over the school's icon)
+    and the width they take from the card's edge, so that centred text keeps clear of them."""
+    side = CORNER_ICON * scale
+    column = max(stringWidth(numeral, font, size), side if icon is not None else 0.0)
+    gap = CORNER * scale
+    left = inner_rule + gap
+    top = height - inner_rule - gap
+    items: list[Primitive] = []
+    numeral_width = stringWidth(numeral, font, size)
+    # Top left: the numeral's cap height from the corner, the icon below it.
+    baseline = top - 0.72 * size
+    items.append(
+        Label(numeral, font, size, left + (column - numeral_width) / 2, baseline, ink.accent)
+    )
+    if icon is not None:
+        items.append(
+            Shape(icon, left + (column - side) / 2, baseline - 1.2 * scale - side, side, ink.icon)
+        )
+    # Bottom right, the same read from the other end of the card: the icon over the numeral.
+    right = width - inner_rule - gap
+    bottom = inner_rule + gap
+    x = right - column
+    items.append(Label(numeral, font, size, x + (column - numeral_width) / 2, bottom, ink.accent))
+    if icon is not None:
+        icon_y = bottom + 0.72 * size + 1.2 * scale
+        items.append(Shape(icon, x + (column - side) / 2, icon_y, side, ink.icon))
+    return items, gap + column + CORNER_CLEAR * scale - 2 * scale
+
+
+def _marks(spell: Any, style: CardStyle, font: str, size: float, scale: float, ink: BackInk):
+    """Return the ritual and concentration marks to set after the school's name.
+
+    Each is (width, place): place(x, baseline) returns the mark at x on the name's line.
+    """
+    marks = []
+    gap = 1.2 * mm * scale
+    for key, field in (("rituál", "ritual"), ("soustředění", "concentration")):
+        on = getattr(spell, field, False)
+        if not on:
+            continue
+        mark_icon = style.marks.get(key)
+        if mark_icon is not None:
+            side = MARK_ICON * scale
+
+            def place(x, baseline, mark_icon=mark_icon, side=side):
+                return Shape(mark_icon, x + gap, baseline - 0.1 * side, side, ink.icon)
+
+            marks.append((gap + side, place))
+        else:
+            letter = MARK_LETTERS[key]
+            letter_width = stringWidth(letter, font, size)
+
+            def place(x, baseline, letter=letter):
+                return Label(letter, font, size, x + gap, baseline, ink.accent)
+
+            marks.append((gap + letter_width, place))
+    return marks
+
+
+def spell_back(
     face: Any,
-    x: float,
-    y: float,
+    layout: Any,
     *,
-    bleed: float = 0.0,
     deck_title: str = DECK_TITLE,
-    layout: Any = None,
     context: TypesetContext | None = None,
-) -> None:
-    """Draw the back of a card face with its lower-left trim corner at x, y.
+    back_style: str = "light",
+    twins: frozenset[str] = frozenset(),
+) -> Face:
+    """Return the finished decorative back of a card face (a spell's card, or a blank card).
 
-    In the face's own style (a CardFace's) unless a layout is given; without either, in the
-    default layout. A build passes one context for all its backs.
+    In the layout's style of the face's school: a back uses nothing that squeezing or scaling
+    the stat values changes on the front. twins: the names the deck holds more than once,
+    whose backs name their book. A build passes one context for all its backs.
     """
     spell = getattr(face, "spell", None)
-    style = getattr(face, "style", None)
-    if layout is not None or style is None:
-        style = card_style(layout or _default_layout(), getattr(spell, "school", ""))
-    back = back_face(
+    style = card_style(layout, getattr(spell, "school", ""))
+    name = getattr(spell, "name", "")
+    book = spell.sources[0] if name in twins and getattr(spell, "sources", ()) else ""
+    return back_face(
         spell,
         style,
         face.width,
@@ -161,8 +340,100 @@ def draw_back(
         part=getattr(face, "part", 1),
         parts=getattr(face, "parts", 1),
         context=context,
+        back_style=back_style,
+        book=book,
     )
-    draw_face(canvas, back, x, y, bleed=bleed)
+
+
+def twin_names(spells: Iterable[Any]) -> frozenset[str]:
+    """Return the names that two different spells of a deck share (the same name, two books)."""
+    seen: dict[str, set[int]] = {}
+    for spell in spells:
+        if spell is not None and getattr(spell, "name", ""):
+            seen.setdefault(spell.name, set()).add(id(spell))
+    return frozenset(name for name, spells in seen.items() if len(spells) > 1)
+
+
+def card_backs(
+    faces: Sequence[Any],
+    layout: Any,
+    *,
+    deck_title: str = DECK_TITLE,
+    context: TypesetContext | None = None,
+    back_style: str = "light",
+) -> tuple[Face, ...]:
+    """Return the decorative back of each face, in order, set with one typesetting context."""
+    context = context or TypesetContext()
+    twins = twin_names(getattr(face, "spell", None) for face in faces)
+    return tuple(
+        spell_back(
+            face,
+            layout,
+            deck_title=deck_title,
+            context=context,
+            back_style=back_style,
+            twins=twins,
+        )
+        for face in faces
+    )
+
+
+def plain_back(
+    layout: Any,
+    *,
+    deck_title: str = DECK_TITLE,
+    context: TypesetContext | None = None,
+    back_style: str = "light",
+) -> Face:
+    """Return the back every card shares: the deck's title, without school or level."""
+    blank = _Blank(layout.width, layout.height)
+    return spell_back(blank, layout, deck_title=deck_title, context=context, back_style=back_style)
+
+
+def with_backs(
+    pages: Sequence[Page],
+    layout: Any,
+    *,
+    deck_title: str = DECK_TITLE,
+    context: TypesetContext | None = None,
+    back_style: str = "light",
+) -> tuple[Page, ...]:
+    """Return the pages with each decorative back placement holding its finished back face.
+
+    A back with text (a spell continued on the back of its card) keeps its card face.
+    """
+    context = context or TypesetContext()
+    twins = twin_names(
+        getattr(placement.face, "spell", None) for page in pages for placement in page.placements
+    )
+    result = []
+    for page in pages:
+        placements = tuple(
+            replace(
+                placement,
+                face=spell_back(
+                    placement.face,
+                    layout,
+                    deck_title=deck_title,
+                    context=context,
+                    back_style=back_style,
+                    twins=twins,
+                ),
+            )
+            if placement.side == "back" and not placement.text
+            else placement
+            for placement in page.placements
+        )
+        result.append(replace(page, placements=placements))
+    return tuple(result)
+
+
+@dataclass(frozen=True)
+class _Blank:
+    """A card with no spell: what the deck's common back is made for."""
+
+    width: float
+    height: float
 
 
 def _centred(line, centre: float, baseline: float, size: float, colour: str) -> TextLine:
@@ -173,10 +444,3 @@ def _centred(line, centre: float, baseline: float, size: float, colour: str) -> 
 def _centred_label(text: str, font: str, size: float, centre: float, y: float, colour: str):
     """Return a one-font label centred on `centre`."""
     return Label(text, font, size, centre - stringWidth(text, font, size) / 2, y, colour)
-
-
-@lru_cache(maxsize=1)
-def _default_layout() -> Any:
-    from cards.layout import load_layout
-
-    return load_layout()

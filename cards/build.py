@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import gc
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -11,7 +10,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cards.backs import draw_back
+from cards.backs import with_backs
 from cards.draw import draw_face
 from cards.face import CardFace
 from cards.fit import Fit, fit
@@ -264,11 +263,13 @@ def build_pdf(
     progress: Callable[[int], None] | None = None,
     cache: FitCache | None | _Default = DEFAULT_CACHE,
     jobs: int | None = None,
+    back_style: str = "light",
 ) -> BuildResult:
     """Fit the spells onto cards, impose them on sheets and write one PDF atomically.
 
     cache: the user's cache of fitted cards by default; None fits every spell anew.
-    jobs: processes for the fitting (see `fit_all`).
+    jobs: processes for the fitting (see `fit_all`). back_style: the decorative backs'
+    "light" (cream, for home printing) or "full" (the school colour all over).
     """
     if not isinstance(layout, Layout):
         layout = load_layout(layout)
@@ -291,6 +292,7 @@ def build_pdf(
             options=options,
             title=title,
             index=index,
+            back_style=back_style,
         )
 
 
@@ -304,22 +306,27 @@ def write_faces(
     options: PrintOptions | None = None,
     title: str = DEFAULT_TITLE,
     index: bool = False,
+    back_style: str = "light",
 ) -> BuildResult:
     """Impose fitted card faces on sheets and write one PDF atomically (build_pdf's second half).
 
-    All backs share one typesetting context.
+    Every face is finished before the PDF is painted: the decorative backs are set here,
+    all with one typesetting context.
     """
     options = options or PrintOptions()
     with collector_paused():
         deck = DeckLabel(title, layout.fonts["body"], layout.colours.muted)
         pages = impose(faces, load_sheet(sheet, layout.width, layout.height), options, deck=deck)
         front_pages = sum(1 for page in pages if page.side == "front")
+        context = TypesetContext()
+        finished = with_backs(
+            pages, layout, deck_title=title, context=context, back_style=back_style
+        )
         if index:
-            pages = (
-                _roman_labels(index_pages(pages, layout, title, backs=options.with_backs)) + pages
-            )
-        backs = functools.partial(draw_back, context=TypesetContext())
-        path = write_pdf(pages, Path(out), title=title, draw_front=draw_front, draw_back=backs)
+            index_part = index_pages(pages, layout, title, backs=options.with_backs)
+            finished = _roman_labels(index_part) + finished
+        path = write_pdf(finished, Path(out), title=title, draw_front=draw_front)
+        pages = finished
     return BuildResult(
         path=path,
         spells=spells,
@@ -360,3 +367,87 @@ def _roman(number: int) -> str:
             text += letters
             number -= value
     return text
+
+
+def write_images(
+    spells: Sequence[Spell],
+    out_dir: Path,
+    *,
+    layout: str | Path | Layout = "poker",
+    dpi: int = 300,
+    backs: bool = True,
+    title: str = DEFAULT_TITLE,
+    progress: Callable[[int], None] | None = None,
+    cache: FitCache | None | _Default = DEFAULT_CACHE,
+    jobs: int | None = None,
+) -> tuple[Path, ...]:
+    """Write one PNG per card face (front, then back) into out_dir; return the paths in order.
+
+    The spells are fitted once (from the cache of fitted cards unless cache is None, in `jobs`
+    processes) and imposed as single cards with their backs; `cards.images` paints that PDF.
+    progress, if given, is called with 1 twice per spell: once it is fitted, once its last
+    card's images are made.
+    """
+    from cards.images import paint_images
+
+    layout = layout if isinstance(layout, Layout) else load_layout(layout)
+    faces = _image_faces(spells, layout, progress, cache, jobs)
+    document = _single_cards(faces, len(spells), layout, title)
+    return paint_images(faces, document, out_dir, dpi=dpi, backs=backs, progress=progress)
+
+
+def write_tts_sheets(
+    spells: Sequence[Spell],
+    out_dir: Path,
+    *,
+    layout: str | Path | Layout = "poker",
+    dpi: int = 300,
+    title: str = DEFAULT_TITLE,
+    progress: Callable[[int], None] | None = None,
+    cache: FitCache | None | _Default = DEFAULT_CACHE,
+    jobs: int | None = None,
+) -> tuple[Path, ...]:
+    """Write Tabletop Simulator deck sheets (see `cards.images.paint_tts_sheets`).
+
+    A sheet over TTS_MAX_SIDE pixels a side is refused before anything is fitted.
+    progress: as for write_images.
+    """
+    from cards.backs import plain_back
+    from cards.images import check_sheet_size, paint_tts_sheets
+
+    layout = layout if isinstance(layout, Layout) else load_layout(layout)
+    check_sheet_size(layout, dpi)
+    common = plain_back(layout, deck_title=title, context=TypesetContext())
+    faces = _image_faces(spells, layout, progress, cache, jobs)
+    document = _single_cards(faces, len(spells), layout, title)
+    return paint_tts_sheets(faces, document, common, out_dir, dpi=dpi, progress=progress)
+
+
+def _image_faces(
+    spells: Sequence[Spell],
+    layout: Layout,
+    progress: Callable[[int], None] | None,
+    cache: FitCache | None | _Default,
+    jobs: int | None,
+) -> tuple[CardFace, ...]:
+    from cards.images import ImagesError
+
+    if not spells:
+        raise ImagesError(
+            "No spells match: no images to make. Try `cards list` with the same filters."
+        )
+    with collector_paused():
+        return fit_spells(spells, layout, progress, cache=cache, jobs=jobs)
+
+
+def _single_cards(faces: Sequence[CardFace], spells: int, layout: Layout, title: str) -> bytes:
+    """Return the single-card PDF of the faces (fronts and backs, no bleed)."""
+    import tempfile
+
+    options = PrintOptions(backs=True, bleed=0.0)
+    with tempfile.TemporaryDirectory(prefix="cards-images-") as folder:
+        pdf = Path(folder) / "cards.pdf"
+        write_faces(
+            faces, pdf, spells=spells, layout=layout, sheet="none", options=options, title=title
+        )
+        return pdf.read_bytes()

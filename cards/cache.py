@@ -33,13 +33,12 @@ from typing import Any
 from cards.errors import CardsError
 from cards.face import CardFace, Disc, Fill, Label, Outline, Rule, Shape, TextLine
 from cards.fit import Fit
-from cards.fit.style import CardStyle, card_style
 from cards.icons import Icon
-from cards.layout import Layout, Spacing, TypeSizes
+from cards.layout import Layout
 from cards.model import Spell
 from cards.typeset import Line, LineRun
 
-FORMAT = 1  # the layout of an entry's JSON; a different number is a foreign entry
+FORMAT = 2  # the layout of an entry's JSON; a different number is a foreign entry
 DEFAULT_LIMIT = 256 * 1000 * 1000  # bytes on disk before the least recently used go
 FILE_NAME = "fits.sqlite3"
 APP_FOLDER = "kartoteka"
@@ -211,7 +210,7 @@ _TUPLE_FIELDS = {
     name: tuple(i for i, f in enumerate(fields(cls)) if str(f.type).startswith("tuple"))
     for name, cls in _CLASSES.items()
 }
-_FACE_FIELDS = tuple(f.name for f in fields(CardFace) if f.name not in ("spell", "style"))
+_FACE_FIELDS = tuple(f.name for f in fields(CardFace) if f.name != "spell")
 _SCALARS = {"float", "int", "str", "bool"}
 # The fields of each class that hold anything but a number or a string: written by `plain`.
 _NESTED = {
@@ -227,9 +226,8 @@ _FLAT = {
 def encode_fit(fit: Fit, layout: Layout) -> bytes:
     """Return a fit as an entry's bytes: compressed JSON of its faces' primitives.
 
-    The faces' spell and style are not written: the spell is the one the entry is found for
-    and the style is derived from the layout again (a squeezed style's sizes and spacing are
-    written). Raises Uncacheable for a value the format has no form for.
+    The faces' spell is not written: it is the one the entry is found for. Raises
+    Uncacheable for a value the format has no form for.
     """
     icons = {icon.name: icon for icon in layout.icons.values()}
 
@@ -260,31 +258,13 @@ def encode_fit(fit: Fit, layout: Layout) -> bytes:
     for face in fit.faces:
         if type(face) is not CardFace:
             raise Uncacheable(f"no entry form for {type(face).__name__}")
-        faces.append(
-            {
-                "face": [plain(getattr(face, name)) for name in _FACE_FIELDS],
-                "style": _style_delta(face.style, layout, face.spell.school),
-            }
-        )
+        faces.append({"face": [plain(getattr(face, name)) for name in _FACE_FIELDS]})
     payload = {"format": FORMAT, "min_cards": fit.min_cards, "faces": faces}
     try:
         text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
     except (TypeError, ValueError) as error:
         raise Uncacheable(str(error)) from error
     return zlib.compress(text.encode(), 6)
-
-
-def _style_delta(style: CardStyle, layout: Layout, school: str) -> dict | None:
-    """Return how a face's style differs from its layout's (a squeezed spell), None if not."""
-    base = card_style(layout, school)
-    if style == base:
-        return None
-    if replace(style, sizes=base.sizes, spacing=base.spacing) != base:
-        raise Uncacheable("a style that differs from the layout's beyond sizes and spacing")
-    sizes = {f.name: getattr(style.sizes, f.name) for f in fields(TypeSizes)}
-    sizes["size_steps"] = list(style.sizes.size_steps)
-    spacing = {f.name: getattr(style.spacing, f.name) for f in fields(Spacing)}
-    return {"sizes": sizes, "spacing": spacing}
 
 
 def decode_fit(data: bytes, spell: Spell, layout: Layout) -> Fit:
@@ -313,23 +293,11 @@ def decode_fit(data: bytes, spell: Spell, layout: Layout) -> Fit:
         payload = json.loads(zlib.decompress(data), object_hook=hook)
         if payload["format"] != FORMAT:
             raise ValueError(f"entry format {payload['format']!r}")
-        styles: dict[Any, CardStyle] = {}
         faces = []
         for entry in payload["faces"]:
-            delta = entry["style"]
-            key = json.dumps(delta, sort_keys=True) if delta else None
-            style = styles.get(key)
-            if style is None:
-                style = card_style(layout, spell.school)
-                if delta:
-                    sizes = dict(delta["sizes"], size_steps=tuple(delta["sizes"]["size_steps"]))
-                    style = replace(
-                        style, sizes=TypeSizes(**sizes), spacing=Spacing(**delta["spacing"])
-                    )
-                styles[key] = style
             values = dict(zip(_FACE_FIELDS, entry["face"], strict=True))
             values["items"] = tuple(values["items"])
-            faces.append(CardFace(spell=spell, style=style, **values))
+            faces.append(CardFace(spell=spell, **values))
         return Fit(tuple(faces), int(payload["min_cards"]))
     except (zlib.error, KeyError, TypeError, IndexError, AttributeError) as error:
         raise ValueError(f"not a cache entry: {error}") from error

@@ -1,17 +1,19 @@
-"""Duplex calibration sheet: a cross and a dot on the front, scales and rings on the back."""
+"""Duplex calibration sheet: a cross and a dot on the front, scales and rings on the back.
+
+Built as two finished faces of primitives; `cards.pdf` paints them like any page.
+"""
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 from typing import Any
 
 from reportlab.lib.units import mm
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from cards.atomic import write_atomically
-from cards.impose import DUPLEX_MODES, Box, Sheet, mirror
-from cards.pdf import CREATOR
+from cards.face import Disc, Face, Label, Primitive, Rule
+from cards.impose import DUPLEX_MODES, Box, Page, Placement, Sheet, mirror
+from cards.pdf import write_pdf
 
 SCALE_RANGE = 5  # the scales read from -5 to +5 mm
 SCALE_STEP = 0.5  # mm between ticks
@@ -39,8 +41,19 @@ RING = 6 * mm  # radius of the back's rings: room for the misregistration being 
 DOT_AT = (25 * mm, 60 * mm)  # the front's dot: lower left, clear of all text on both sides
 
 
+GREY = "#b3b3b3"  # the scales' base lines
+BLACK = "#000000"
+
+
 def write_calibration(out: Path, sheet: Sheet, *, layout: Any = None) -> Path:
     """Write the two-page calibration sheet (front with a cross, back with scales) to `out`."""
+    out = Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    return write_pdf(calibration_pages(sheet, layout=layout), out, title=TITLE)
+
+
+def calibration_pages(sheet: Sheet, *, layout: Any = None) -> tuple[Page, Page]:
+    """Return the calibration sheet's two pages, each one finished face of primitives."""
     if layout is None:
         from cards.layout import load_layout
 
@@ -48,43 +61,41 @@ def write_calibration(out: Path, sheet: Sheet, *, layout: Any = None) -> Path:
     fonts = layout.fonts
     width, height = sheet.paper_width, sheet.paper_height
     centre_x, centre_y = width / 2, height / 2
-    buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(width, height), invariant=1, pageCompression=1)
-    canvas.setTitle(TITLE)
-    canvas.setCreator(CREATOR)
-    canvas.setAuthor(CREATOR)
-    canvas.setViewerPreference("PrintScaling", "None")
 
-    _heading(canvas, fonts, width, height, f"{TITLE}: PŘEDNÍ STRANA")
-    canvas.setFont(fonts["body"], 9)
+    front: list[Primitive] = _heading(fonts, width, height, f"{TITLE}: PŘEDNÍ STRANA")
     y = height - 30 * mm
     for step in STEPS:
-        canvas.drawString(20 * mm, y, step)
+        front.append(Label(step, fonts["body"], 9, 20 * mm, y, BLACK))
         y -= 12
-    canvas.setLineWidth(0.3)
-    canvas.line(centre_x, centre_y - CROSS_Y_ARM, centre_x, centre_y + CROSS_Y_ARM)
-    canvas.line(centre_x - CROSS_X_ARM, centre_y, centre_x + CROSS_X_ARM, centre_y)
-    _ruler(canvas, fonts, centre_x, 35 * mm)
-    dot_x, dot_y = DOT_AT
-    canvas.circle(dot_x, dot_y, DOT, stroke=0, fill=1)
-    canvas.showPage()
-
-    _heading(canvas, fonts, width, height, f"{TITLE}: ZADNÍ STRANA")
-    canvas.setFont(fonts["body"], 9)
-    canvas.drawCentredString(
-        centre_x,
-        height - 30 * mm,
-        "Řádek X a sloupec Y, jejichž čárka leží na čáře z přední strany: --back-offset X,Y.",
+    front.append(
+        Rule(centre_x, centre_y - CROSS_Y_ARM, centre_x, centre_y + CROSS_Y_ARM, 0.3, BLACK)
     )
-    _scale_x(canvas, fonts, centre_x, centre_y + X_SCALE_BOTTOM)
-    _scale_y(canvas, fonts, centre_x - len(scale_values()) * COLUMN / 2, centre_y)
-    _rings(canvas, fonts, sheet)
-    canvas.showPage()
+    front.append(
+        Rule(centre_x - CROSS_X_ARM, centre_y, centre_x + CROSS_X_ARM, centre_y, 0.3, BLACK)
+    )
+    front += _ruler(fonts, centre_x, 35 * mm)
+    dot_x, dot_y = DOT_AT
+    front.append(Disc(dot_x, dot_y, DOT, BLACK))
 
-    out = Path(out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    write_atomically(out, canvas.getpdfdata())
-    return out
+    back: list[Primitive] = _heading(fonts, width, height, f"{TITLE}: ZADNÍ STRANA")
+    back.append(
+        _centred(
+            "Řádek X a sloupec Y, jejichž čárka leží na čáře z přední strany: --back-offset X,Y.",
+            fonts["body"],
+            9,
+            centre_x,
+            height - 30 * mm,
+        )
+    )
+    back += _scale_x(fonts, centre_x, centre_y + X_SCALE_BOTTOM)
+    back += _scale_y(fonts, centre_x - len(scale_values()) * COLUMN / 2, centre_y)
+    back += _rings(fonts, sheet)
+    return tuple(
+        Page(
+            width, height, (Placement(Face(width, height, None, tuple(items)), 0.0, 0.0, "front"),)
+        )
+        for items in (front, back)
+    )
 
 
 def scale_values() -> tuple[float, ...]:
@@ -93,92 +104,102 @@ def scale_values() -> tuple[float, ...]:
     return tuple(step * SCALE_STEP for step in range(-count, count + 1))
 
 
-def _heading(canvas: Canvas, fonts: Any, width: float, height: float, text: str) -> None:
-    canvas.setFont(fonts["bold"], 12)
-    canvas.drawCentredString(width / 2, height - 20 * mm, text)
+def _centred(text: str, font: str, size: float, x: float, y: float) -> Label:
+    return Label(text, font, size, x - stringWidth(text, font, size) / 2, y, BLACK)
+
+
+def _right(text: str, font: str, size: float, x: float, y: float) -> Label:
+    return Label(text, font, size, x - stringWidth(text, font, size), y, BLACK)
+
+
+def _heading(fonts: Any, width: float, height: float, text: str) -> list[Primitive]:
+    return [_centred(text, fonts["bold"], 12, width / 2, height - 20 * mm)]
 
 
 def _label(value: float) -> str:
     return f"{value:+g}" if value else "0"
 
 
-def _scale_x(canvas: Canvas, fonts: Any, zero: float, bottom: float) -> None:
+def _tick_width(value: float) -> float:
+    return 0.6 if value == 0 else 0.3
+
+
+def _scale_x(fonts: Any, zero: float, bottom: float) -> list[Primitive]:
     # A staircase: one row per reading, its tick at `reading` mm right of the zero as seen on
     # this side, so the row whose tick lies on the front's vertical line names the X offset
     # that cancels the misregistration. Rows keep the labels apart at 0.5 mm steps.
     half = (SCALE_RANGE + 0.5) * mm
-    canvas.setFont(fonts["body"], SCALE_TYPE)
+    items: list[Primitive] = []
     for row, value in enumerate(scale_values()):
         y = bottom + row * ROW
-        _grey(canvas)
-        canvas.line(zero - half, y, zero + half, y)
-        _black(canvas, value)
+        items.append(Rule(zero - half, y, zero + half, y, 0.2, GREY))
         x = zero + value * mm
-        canvas.line(x, y + 0.4 * mm, x, y + ROW - 0.4 * mm)
-        canvas.drawRightString(zero - half - 1.5 * mm, y + ROW / 2 - 2, _label(value))
-    _grey(canvas)
+        items.append(Rule(x, y + 0.4 * mm, x, y + ROW - 0.4 * mm, _tick_width(value), BLACK))
+        items.append(
+            _right(
+                _label(value), fonts["body"], SCALE_TYPE, zero - half - 1.5 * mm, y + ROW / 2 - 2
+            )
+        )
     top = bottom + len(scale_values()) * ROW
-    canvas.line(zero - half, top, zero + half, top)
-    canvas.setFont(fonts["bold"], 9)
-    canvas.drawCentredString(zero, top + 2 * mm, "X (mm)")
+    items.append(Rule(zero - half, top, zero + half, top, 0.2, GREY))
+    items.append(_centred("X (mm)", fonts["bold"], 9, zero, top + 2 * mm))
+    return items
 
 
-def _scale_y(canvas: Canvas, fonts: Any, left: float, zero: float) -> None:
+def _scale_y(fonts: Any, left: float, zero: float) -> list[Primitive]:
     # The same turned by a quarter: one column per reading, its tick `reading` mm above the zero.
     half = (SCALE_RANGE + 0.5) * mm
-    canvas.setFont(fonts["body"], SCALE_TYPE)
+    items: list[Primitive] = []
     for column, value in enumerate(scale_values()):
         x = left + column * COLUMN
-        _grey(canvas)
-        canvas.line(x, zero - half, x, zero + half)
-        _black(canvas, value)
+        items.append(Rule(x, zero - half, x, zero + half, 0.2, GREY))
         y = zero + value * mm
-        canvas.line(x + 0.4 * mm, y, x + COLUMN - 0.4 * mm, y)
-        canvas.drawCentredString(x + COLUMN / 2, zero - half - 1.5 * mm - SCALE_TYPE, _label(value))
-    _grey(canvas)
+        items.append(Rule(x + 0.4 * mm, y, x + COLUMN - 0.4 * mm, y, _tick_width(value), BLACK))
+        items.append(
+            _centred(
+                _label(value),
+                fonts["body"],
+                SCALE_TYPE,
+                x + COLUMN / 2,
+                zero - half - 1.5 * mm - SCALE_TYPE,
+            )
+        )
     right = left + len(scale_values()) * COLUMN
-    canvas.line(right, zero - half, right, zero + half)
-    canvas.setFont(fonts["bold"], 9)
-    canvas.drawString(right + 2 * mm, zero - 3, "Y (mm)")
+    items.append(Rule(right, zero - half, right, zero + half, 0.2, GREY))
+    items.append(Label("Y (mm)", fonts["bold"], 9, right + 2 * mm, zero - 3, BLACK))
+    return items
 
 
-def _grey(canvas: Canvas) -> None:
-    canvas.setStrokeColorRGB(0.7, 0.7, 0.7)
-    canvas.setLineWidth(0.2)
-
-
-def _black(canvas: Canvas, value: float) -> None:
-    canvas.setStrokeColorRGB(0, 0, 0)
-    canvas.setLineWidth(0.6 if value == 0 else 0.3)
-
-
-def _rings(canvas: Canvas, fonts: Any, sheet: Sheet) -> None:
+def _rings(fonts: Any, sheet: Sheet) -> list[Primitive]:
     # Where the front's dot shows through tells how the printer turns the sheet over.
     dot_x, dot_y = DOT_AT
     dot = Box(dot_x, dot_y, dot_x, dot_y)
-    canvas.setLineWidth(0.6)
-    canvas.setFont(fonts["bold"], 8)
+    items: list[Primitive] = []
     for duplex in DUPLEX_MODES:
         ring = mirror(dot, sheet.paper_width, sheet.paper_height, duplex)
-        canvas.circle(ring.x0, ring.y0, RING, stroke=1, fill=0)
+        items.append(Disc(ring.x0, ring.y0, RING, None, BLACK, 0.6))
         text = f"--duplex {duplex}"
         if ring.x0 > sheet.paper_width / 2:
-            canvas.drawRightString(ring.x0 - RING - 2 * mm, ring.y0 - 3, text)
+            items.append(_right(text, fonts["bold"], 8, ring.x0 - RING - 2 * mm, ring.y0 - 3))
         else:
-            canvas.drawString(ring.x0 + RING + 2 * mm, ring.y0 - 3, text)
+            items.append(Label(text, fonts["bold"], 8, ring.x0 + RING + 2 * mm, ring.y0 - 3, BLACK))
+    return items
 
 
-def _ruler(canvas: Canvas, fonts: Any, centre_x: float, y: float) -> None:
+def _ruler(fonts: Any, centre_x: float, y: float) -> list[Primitive]:
     # Printed at 100 % this line is exactly 100 mm long; anything else means the page was scaled.
     left = centre_x - RULER / 2
-    canvas.setLineWidth(0.5)
-    canvas.line(left, y, left + RULER, y)
+    items: list[Primitive] = [Rule(left, y, left + RULER, y, 0.5, BLACK)]
     for tenth in range(11):
         x = left + tenth * RULER / 10
-        canvas.line(x, y, x, y + (3 * mm if tenth % 5 == 0 else 1.5 * mm))
-    canvas.setFont(fonts["body"], 8)
-    canvas.drawCentredString(
-        centre_x,
-        y - 5 * mm,
-        "Tato úsečka musí měřit přesně 100 mm; jinak tiskárna měnila velikost.",
+        items.append(Rule(x, y, x, y + (3 * mm if tenth % 5 == 0 else 1.5 * mm), 0.5, BLACK))
+    items.append(
+        _centred(
+            "Tato úsečka musí měřit přesně 100 mm; jinak tiskárna měnila velikost.",
+            fonts["body"],
+            8,
+            centre_x,
+            y - 5 * mm,
+        )
     )
+    return items

@@ -251,6 +251,13 @@ def parse_sheet(ctx, param, value):
 
 
 quiet_option = click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors.")
+back_style_option = click.option(
+    "--back-style",
+    type=click.Choice(["light", "full"], case_sensitive=False),
+    default="light",
+    show_default=True,
+    help="Card backs: light (cream, little ink, for home printing) or full (school colour).",
+)
 
 
 def fit_options(command: Callable) -> Callable:
@@ -316,6 +323,7 @@ def pdf_options(command: Callable) -> Callable:
             is_flag=True,
             help="Fronts and backs side by side with a fold line, for printers without duplex.",
         ),
+        back_style_option,
         click.option(
             "--bleed",
             type=click.FloatRange(min=0, max=10),
@@ -350,6 +358,7 @@ def print_settings(opts: dict) -> PrintSettings:
         bleed=opts["bleed"],
         continue_on_back=opts["continue_on_back"],
         print_shop=opts["print_shop"],
+        back_style=opts["back_style"].lower(),
     )
 
 
@@ -622,6 +631,7 @@ def deck_command(file, source, sort, **opts):
 )
 @layout_option
 @click.option("--no-backs", is_flag=True, help="Render only the fronts.")
+@back_style_option
 @click.option(
     "--continue-on-back",
     is_flag=True,
@@ -630,7 +640,9 @@ def deck_command(file, source, sort, **opts):
 @data_option
 @quiet_option
 @friendly_errors
-def preview_command(name, output, dpi, layout, no_backs, continue_on_back, data, add, quiet):
+def preview_command(
+    name, output, dpi, layout, no_backs, back_style, continue_on_back, data, add, quiet
+):
     """Render one spell's cards to PNG.
 
     All cards of the spell, fronts above backs, in one image.
@@ -647,6 +659,7 @@ def preview_command(name, output, dpi, layout, no_backs, continue_on_back, data,
         backs=not no_backs,
         continue_on_back=continue_on_back,
         out=out,
+        back_style=back_style.lower(),
     )
     if not quiet:
         click.echo(out)
@@ -696,8 +709,8 @@ def images_command(names, sort, output, dpi, sheet, no_backs, layout, data, add,
     NAMES pick spells in the order given, otherwise the filters select as for `compendium`.
     --sheet tts writes Tabletop Simulator deck sheets and their backs.
     """
+    from cards.build import write_images, write_tts_sheets
     from cards.glyphs import require_drawable
-    from cards.images import write_images, write_tts_sheets
     from cards.layout import load_layout
     from cards.select import find_spell, sort_spells
 

@@ -53,11 +53,13 @@ def draw_face(canvas: Canvas, face: Face, x: float, y: float, *, bleed: float = 
             else:
                 canvas.rect(item.x, item.y, item.width, item.height, stroke=1, fill=0)
         elif isinstance(item, Disc):
-            canvas.setFillColor(_colour(item.colour))
+            if item.colour is not None:
+                canvas.setFillColor(_colour(item.colour))
             if item.edge:
                 canvas.setStrokeColor(_colour(item.edge))
                 canvas.setLineWidth(item.line_width)
-            canvas.circle(item.x, item.y, item.radius, stroke=1 if item.edge else 0, fill=1)
+            stroke, fill = (1 if item.edge else 0), (0 if item.colour is None else 1)
+            canvas.circle(item.x, item.y, item.radius, stroke=stroke, fill=fill)
         elif isinstance(item, Shape):
             _shape(canvas, item)
     _text(canvas, face)

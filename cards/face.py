@@ -10,11 +10,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from cards.icons import Icon
-from cards.typeset import Line
 
 if TYPE_CHECKING:
-    from cards.fit.style import CardStyle
     from cards.model import Spell
+    from cards.typeset import Line
 
 
 @dataclass(frozen=True)
@@ -119,7 +118,7 @@ class Disc:
     x: float
     y: float
     radius: float
-    colour: str
+    colour: str | None  # None: not filled (a ring)
     edge: str = ""  # a stroked edge in this colour, if any
     line_width: float = 0.0
 
@@ -142,7 +141,10 @@ class Face:
 
 @dataclass(frozen=True)
 class CardFace:
-    """One card of a spell, with everything placed: what `draw_face` paints."""
+    """One card of a spell, with everything placed: what `draw_face` paints.
+
+    It carries no style: its back is made from the layout (`cards.backs`).
+    """
 
     spell: Spell
     part: int  # 1-based
@@ -151,8 +153,8 @@ class CardFace:
     width: float
     height: float
     colour: str  # the school colour: frame, title band, bleed
-    style: CardStyle  # for building the back; the front paints from items alone
     items: tuple[Primitive, ...]  # from the back: the paper panel first
+    squeeze: float = 0.0  # the share of paragraph gaps and panel padding taken away (type.squeeze)
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,8 @@
 
 The images are rendered by PDFium from the PDF the build writes for single cards at their true
 size (`--sheet none`, no bleed, with backs): what is on an image is exactly what is printed.
+This module only paints finished faces; `cards.build.write_images` fits the spells and makes
+that PDF.
 """
 
 from __future__ import annotations
@@ -9,7 +11,6 @@ from __future__ import annotations
 import io
 import os
 import struct
-import tempfile
 import zlib
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
@@ -25,12 +26,11 @@ from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
 from cards.atomic import write_atomically
-from cards.backs import draw_back
-from cards.build import DEFAULT_CACHE, DEFAULT_TITLE, collector_paused, fit_spells, write_faces
 from cards.czech_text import slug as czech_slug
+from cards.draw import draw_face
 from cards.errors import CardsError
-from cards.impose import PrintOptions
-from cards.layout import Layout, load_layout
+from cards.face import Face
+from cards.layout import Layout
 from cards.model import Spell
 from cards.preview import PDFIUM_LOCK
 
@@ -81,32 +81,26 @@ def card_images(faces: Sequence[Any]) -> tuple[CardImage, ...]:
     return tuple(cards)
 
 
-def write_images(
-    spells: Sequence[Spell],
+def paint_images(
+    faces: Sequence[Any],
+    document: bytes,
     out_dir: Path,
     *,
-    layout: str | Path | Layout = "poker",
     dpi: int = 300,
     backs: bool = True,
-    title: str = DEFAULT_TITLE,
     progress: Callable[[int], None] | None = None,
-    cache: Any = DEFAULT_CACHE,
-    jobs: int | None = None,
 ) -> tuple[Path, ...]:
     """Write one PNG per card face (front, then back) into out_dir; return the paths in order.
 
-    The spells are fitted once (from the cache of fitted cards unless cache is None, in `jobs`
-    processes); the PNGs are encoded on threads while the next pages render. progress, if
-    given, is called with 1 twice per spell: once it is fitted, once its last card's images
-    are made.
+    document: the single-card PDF of the faces (a front, then its back, for each face), as
+    `cards.build.write_images` makes it. The PNGs are encoded on threads while the next pages
+    render. progress, if given, is called with 1 once a spell's last card's images are made.
     """
-    layout = layout if isinstance(layout, Layout) else load_layout(layout)
-    faces = _faces(spells, layout, progress, cache, jobs)
     cards = card_images(faces)
     paths = []
     workers = max(1, min(4, os.cpu_count() or 1))
     with (
-        closing(_rendered(faces, len(spells), layout, dpi, title)) as rendered,
+        closing(_rendered(document, dpi)) as rendered,
         ThreadPoolExecutor(workers) as pool,
     ):
         waiting: deque[tuple[Future, CardImage | None]] = deque()
@@ -133,51 +127,45 @@ def _finish(job: tuple[Future, CardImage | None], progress: Callable[[int], None
         progress(1)
 
 
-def write_tts_sheets(
-    spells: Sequence[Spell],
+def paint_tts_sheets(
+    faces: Sequence[Any],
+    document: bytes,
+    common: Face,
     out_dir: Path,
     *,
-    layout: str | Path | Layout = "poker",
     dpi: int = 300,
-    title: str = DEFAULT_TITLE,
     progress: Callable[[int], None] | None = None,
-    cache: Any = DEFAULT_CACHE,
-    jobs: int | None = None,
 ) -> tuple[Path, ...]:
     """Write Tabletop Simulator deck sheets: fronts and matching backs, 10 x 7, and one back.
 
     Each sheet holds 69 cards in deck order, row by row; its last slot (the image TTS shows for
-    a hidden card) and tts-back.png hold the deck's common back. One sheet is in memory at a
-    time; a sheet over TTS_MAX_SIDE pixels a side is refused before anything is fitted.
-    progress: as for write_images.
+    a hidden card) and tts-back.png hold the deck's common back (the finished face `common`).
+    One sheet is in memory at a time. document and progress: as for paint_images.
     """
-    layout = layout if isinstance(layout, Layout) else load_layout(layout)
-    _check_sheet_size(layout, dpi)
-    common = _common_back(layout, dpi, title)
-    faces = _faces(spells, layout, progress, cache, jobs)
-    paths = [_save(common, out_dir / "tts-back.png", dpi)]
+    common_image = _face_image(common, dpi)
+    paths = [_save(common_image, out_dir / "tts-back.png", dpi)]
     sheets = (len(faces) + TTS_CARDS - 1) // TTS_CARDS
     cards = card_images(faces)
-    with _document(faces, len(spells), layout, title) as document:
+    with _document(document) as pdf:
         for sheet in range(1, sheets + 1):
             first = (sheet - 1) * TTS_CARDS
             count = min(TTS_CARDS, len(faces) - first)
-            hidden = _slot(TTS_COLUMNS * TTS_ROWS - 1, common.size)
+            hidden = _slot(TTS_COLUMNS * TTS_ROWS - 1, common_image.size)
             for side, kind in ((0, "fronts"), (1, "backs")):
-                image = _sheet(common.size)
+                image = _sheet(common_image.size)
                 for slot in range(count):
-                    page = _render(document[2 * (first + slot) + side], dpi)
-                    image.paste(page, _slot(slot, common.size))
+                    page = _render(pdf[2 * (first + slot) + side], dpi)
+                    image.paste(page, _slot(slot, common_image.size))
                     card = cards[first + slot]
                     if side and progress is not None and card.part == card.parts:
                         progress(1)
-                image.paste(common, hidden)
+                image.paste(common_image, hidden)
                 paths.append(_save(image, out_dir / f"tts-{sheet:02d}-{kind}.png", dpi))
                 del image
     return tuple(paths)
 
 
-def _check_sheet_size(layout: Layout, dpi: int) -> None:
+def check_sheet_size(layout: Layout, dpi: int) -> None:
     """Refuse a TTS sheet too large to keep in memory and to load: name the dpi that fits."""
     width = round(layout.width * dpi / 72) * TTS_COLUMNS
     height = round(layout.height * dpi / 72) * TTS_ROWS
@@ -199,31 +187,9 @@ def _check_sheet_size(layout: Layout, dpi: int) -> None:
         )
 
 
-def _faces(
-    spells: Sequence[Spell],
-    layout: Layout,
-    progress: Callable[[int], None] | None = None,
-    cache: Any = DEFAULT_CACHE,
-    jobs: int | None = None,
-) -> tuple[Any, ...]:
-    if not spells:
-        raise ImagesError(
-            "No spells match: no images to make. Try `cards list` with the same filters."
-        )
-    with collector_paused():
-        return fit_spells(spells, layout, progress, cache=cache, jobs=jobs)
-
-
 @contextmanager
-def _document(faces: Sequence[Any], spells: int, layout: Layout, title: str) -> Iterator[Any]:
-    """Open the single-card PDF of the faces (fronts and backs, no bleed) in PDFium."""
-    options = PrintOptions(backs=True, bleed=0.0)
-    with tempfile.TemporaryDirectory(prefix="cards-images-") as folder:
-        pdf = Path(folder) / "cards.pdf"
-        write_faces(
-            faces, pdf, spells=spells, layout=layout, sheet="none", options=options, title=title
-        )
-        data = pdf.read_bytes()
+def _document(data: bytes) -> Iterator[Any]:
+    """Open a PDF's bytes in PDFium."""
     with PDFIUM_LOCK:
         document = pypdfium2.PdfDocument(data)
     try:
@@ -233,11 +199,9 @@ def _document(faces: Sequence[Any], spells: int, layout: Layout, title: str) -> 
             document.close()
 
 
-def _rendered(
-    faces: Sequence[Any], spells: int, layout: Layout, dpi: int, title: str
-) -> Iterator[tuple[Image.Image, Image.Image]]:
+def _rendered(data: bytes, dpi: int) -> Iterator[tuple[Image.Image, Image.Image]]:
     """Yield (front, back) images of each card, rendered from the single-card PDF."""
-    with _document(faces, spells, layout, title) as document:
+    with _document(data) as document:
         for index in range(0, len(document), 2):
             with PDFIUM_LOCK:
                 pages = _render(document[index], dpi), _render(document[index + 1], dpi)
@@ -257,27 +221,15 @@ def _render(page: Any, dpi: int) -> Image.Image:
     return image.crop((0, 0, round(width * dpi / 72), round(height * dpi / 72)))
 
 
-def _common_back(layout: Layout, dpi: int, title: str) -> Image.Image:
-    """Render the back every card shares: the deck's title, without school or level."""
+def _face_image(face: Face, dpi: int) -> Image.Image:
+    """Render one finished face (the deck's common back) on its own page."""
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(layout.width, layout.height), invariant=1)
-    draw_back(canvas, _Blank(layout.width, layout.height), 0, 0, deck_title=title, layout=layout)
+    canvas = Canvas(buffer, pagesize=(face.width, face.height), invariant=1)
+    draw_face(canvas, face, 0, 0)
     canvas.showPage()
     canvas.save()
-    with PDFIUM_LOCK:
-        document = pypdfium2.PdfDocument(buffer.getvalue())
-        try:
-            return _render(document[0], dpi)
-        finally:
-            document.close()
-
-
-@dataclass(frozen=True)
-class _Blank:
-    """A card with no spell: what the common back is drawn for."""
-
-    width: float
-    height: float
+    with _document(buffer.getvalue()) as document, PDFIUM_LOCK:
+        return _render(document[0], dpi)
 
 
 def _sheet(card: tuple[int, int]) -> Image.Image:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
@@ -103,18 +103,30 @@ class IndexEntry:
 
 @dataclass(frozen=True)
 class IndexRow:
-    """An entry as set: its name, and its English name on the same line or on the next one."""
+    """An entry as set: its name's lines, and its English name after the name or below it.
+
+    A name too long for its cell even at the least size takes more lines (`fit_width`).
+    """
 
     entry: IndexEntry
-    name: str
+    name_lines: tuple[str, ...]
     name_size: float
-    english: str
+    english_lines: tuple[str, ...]
     english_size: float
     english_below: bool
 
     @property
+    def name(self) -> str:
+        return " ".join(self.name_lines)
+
+    @property
+    def english(self) -> str:
+        return " ".join(self.english_lines)
+
+    @property
     def lines(self) -> int:
-        return 2 if self.english_below else 1
+        below = len(self.english_lines) if self.english_below else 0
+        return len(self.name_lines) + below
 
 
 @dataclass(frozen=True)
@@ -130,11 +142,7 @@ class IndexFace:
     pages: int
     counts: str  # "492 kouzel · 508 karet · 57 archů"
     colour: str | None = None  # plain paper: the painter fills nothing under the items
-
-    @property
-    def items(self) -> tuple[Primitive, ...]:
-        """The page as primitives, for the one painter (`draw.draw_face`)."""
-        return index_items(self)
+    items: tuple[Primitive, ...] = ()  # the finished page (index_items), for the one painter
 
     @property
     def entries(self) -> tuple[IndexEntry, ...]:
@@ -185,6 +193,7 @@ def index_pages(
     result: list[Page] = []
     for number, chunk in enumerate(chunks, start=1):
         face = IndexFace(title, chunk, layout, width, height, number, len(chunks), counts)
+        face = replace(face, items=index_items(face))
         result.append(Page(width, height, (Placement(face, 0.0, 0.0, "front"),), side="front"))
         if backs:
             result.append(Page(width, height, (), side="back"))
@@ -215,20 +224,26 @@ _plural = plural  # the count with its Czech form (cards.czech_text)
 
 
 def _row(entry: IndexEntry, twins: frozenset[str], layout: Layout, column_width: float) -> IndexRow:
-    """Set an entry's names in the name cell: the English name after the Czech one, or below."""
+    """Set an entry's names in the name cell: the English name after the Czech one, or below.
+
+    The cell ends before the marks column; both names keep to it by the one width rule.
+    """
     fonts, m = layout.fonts, measures(layout)
     spell = entry.spell
     room = column_width - m.marks - 1.5 * mm
     name = spell.label if spell.name in twins else spell.name
-    name_size = _fitting_size(name, fonts["body"], room, m.size, m.min_size)
+    name_size, name_lines = fit_width(name, fonts["body"], room, m.size, m.min_size)
     english = spell.name_en or ""
     if not english:
-        return IndexRow(entry, name, name_size, "", 0.0, False)
-    after = room - stringWidth(name, fonts["body"], name_size) - m.english_gap
-    if stringWidth(english, fonts["italic"], m.english) <= after:
-        return IndexRow(entry, name, name_size, english, m.english, False)
-    english_size = _fitting_size(english, fonts["italic"], room - 2 * mm, m.english, m.min_size)
-    return IndexRow(entry, name, name_size, english, english_size, True)
+        return IndexRow(entry, name_lines, name_size, (), 0.0, False)
+    last = stringWidth(name_lines[-1], fonts["body"], name_size)
+    after = room - last - m.english_gap
+    if len(name_lines) == 1 and stringWidth(english, fonts["italic"], m.english) <= after:
+        return IndexRow(entry, name_lines, name_size, (english,), m.english, False)
+    english_size, english_lines = fit_width(
+        english, fonts["italic"], room - 2 * mm, m.english, m.min_size
+    )
+    return IndexRow(entry, name_lines, name_size, english_lines, english_size, True)
 
 
 def _paginate(
@@ -296,26 +311,30 @@ def _column(face: IndexFace, rows, left: float, width: float, top: float) -> lis
     for row in rows:
         row_y -= m.row
         spell = row.entry.spell
-        items.append(Label(row.name, body, row.name_size, left, row_y, text))
+        first_y = row_y
+        for number, line in enumerate(row.name_lines):
+            if number:
+                row_y -= m.row
+            items.append(Label(line, body, row.name_size, left, row_y, text))
         marks = " ".join(
             mark for mark, on in (("R", spell.ritual), ("S", spell.concentration)) if on
         )
         if marks:
-            items.append(Label(marks, bold, size, marks_x, row_y, text))
+            items.append(Label(marks, bold, size, marks_x, first_y, text))
         level = "trik" if spell.level == 0 else f"{spell.level}."
-        items.append(Label(level, body, size, level_x, row_y, text))
+        items.append(Label(level, body, size, level_x, first_y, text))
         school = layout.school_colour(spell.school)
-        items += _school(layout, m, spell.school, school_x, row_y, school)
-        items.append(right_label(str(row.entry.sheet), body, size, right, row_y, text))
-        if row.english:
+        items += _school(layout, m, spell.school, school_x, first_y, school)
+        items.append(right_label(str(row.entry.sheet), body, size, right, first_y, text))
+        if row.english_lines:
             italic = fonts["italic"]
             if row.english_below:
-                row_y -= m.row
-                items.append(
-                    Label(row.english, italic, row.english_size, left + 2 * mm, row_y, muted)
-                )
+                for line in row.english_lines:
+                    row_y -= m.row
+                    items.append(Label(line, italic, row.english_size, left + 2 * mm, row_y, muted))
             else:
-                after = left + stringWidth(row.name, body, row.name_size) + m.english_gap
+                last = row.name_lines[-1]
+                after = left + stringWidth(last, body, row.name_size) + m.english_gap
                 items.append(Label(row.english, italic, row.english_size, after, row_y, muted))
     return items
 
@@ -336,7 +355,37 @@ def _school(
     return items
 
 
-def _fitting_size(text: str, font: str, width: float, size: float, smallest: float) -> float:
-    """Return the size, or a smaller one (not below `smallest`) at which a long name fits."""
+def fit_width(
+    text: str, font: str, width: float, size: float, smallest: float
+) -> tuple[float, tuple[str, ...]]:
+    """Fit a printed field to a width: shrink it (not below `smallest`), then wrap it.
+
+    Return the size and the lines: one line at `size` or the smaller size at which it fits;
+    else, at `smallest`, as many lines as it takes, broken between words (a word longer than
+    the width alone is broken between letters). No line is wider than `width`.
+    """
     natural = stringWidth(text, font, size)
-    return size if natural <= width else max(smallest, size * width / natural)
+    if natural <= width:
+        return size, (text,)
+    fitting = size * width / natural
+    if fitting >= smallest:
+        return fitting, (text,)
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        candidate = f"{line} {word}" if line else word
+        if stringWidth(candidate, font, smallest) <= width:
+            line = candidate
+            continue
+        if line:
+            lines.append(line)
+        line = word
+        while stringWidth(line, font, smallest) > width:  # a word wider than the cell
+            cut = len(line) - 1
+            while cut > 1 and stringWidth(line[:cut], font, smallest) > width:
+                cut -= 1
+            lines.append(line[:cut])
+            line = line[cut:]
+    if line:
+        lines.append(line)
+    return smallest, tuple(lines)

@@ -12,7 +12,6 @@ from reportlab.pdfbase.pdfdoc import PDFPageLabel
 from reportlab.pdfgen.canvas import Canvas
 
 from cards.atomic import write_atomically
-from cards.backs import draw_back as _draw_back
 from cards.draw import draw_face
 from cards.impose import Page
 
@@ -26,18 +25,23 @@ def write_pdf(
     *,
     title: str,
     draw_front: FaceDrawer = draw_face,
-    draw_back: FaceDrawer = _draw_back,
+    draw_back: FaceDrawer = draw_face,
 ) -> Path:
     """Write pages to a PDF at `out`, replacing it only once the whole file is ready.
 
-    draw_back gets the title as `deck_title`.
+    The pages hold finished faces: a decorative back is a face like any other (see
+    `cards.backs.with_backs`), painted by draw_back; nothing is measured or set here.
     """
     data = render_pdf(pages, title=title, draw_front=draw_front, draw_back=draw_back)
     return write_atomically(out, data)
 
 
 def render_pdf(
-    pages: Sequence[Page], *, title: str, draw_front: FaceDrawer, draw_back: FaceDrawer
+    pages: Sequence[Page],
+    *,
+    title: str,
+    draw_front: FaceDrawer = draw_face,
+    draw_back: FaceDrawer = draw_face,
 ) -> bytes:
     """Return the PDF bytes of pages: the same input always gives the same bytes."""
     buffer = io.BytesIO()
@@ -57,14 +61,7 @@ def render_pdf(
         for placement in page.placements:
             canvas.saveState()
             if placement.side == "back" and not placement.text:
-                draw_back(
-                    canvas,
-                    placement.face,
-                    placement.x,
-                    placement.y,
-                    bleed=placement.bleed,
-                    deck_title=title,
-                )
+                draw_back(canvas, placement.face, placement.x, placement.y, bleed=placement.bleed)
             else:
                 draw_front(canvas, placement.face, placement.x, placement.y, bleed=placement.bleed)
             canvas.restoreState()

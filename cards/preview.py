@@ -18,8 +18,6 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from cards.atomic import write_atomically
-from cards.backs import DECK_TITLE
-from cards.backs import draw_back as _draw_back
 from cards.draw import draw_face
 from cards.errors import CardsError
 from cards.impose import physical_cards
@@ -45,19 +43,24 @@ def render_preview(
     out: Path,
     *,
     dpi: int = 300,
-    backs: bool = True,
-    deck_title: str = DECK_TITLE,
+    backs: Sequence[Any] = (),
     draw_front: FaceDrawer = draw_face,
-    draw_back: FaceDrawer = _draw_back,
+    draw_back: FaceDrawer = draw_face,
     continue_on_back: bool = False,
 ) -> tuple[Path, ...]:
     """Render the faces (and their backs) side by side into one PNG at `out`; return its path.
 
-    With `continue_on_back` each card shows the part printed on its back, as the PDF does.
-    The cards are drawn with the same functions as the PDF, then rasterised by PDFium.
+    backs: the finished decorative back of each face (`cards.backs.card_backs`), in order;
+    none: the fronts only. With `continue_on_back` each card shows the part printed on its
+    back, as the PDF does. The cards are painted by the same painter as the PDF, then
+    rasterised by PDFium.
     """
     if not faces:
         raise PreviewError("nothing to preview: no card faces")
+    backs = tuple(backs) if backs else ()
+    if backs and len(backs) != len(faces):
+        raise PreviewError(f"{len(faces)} faces but {len(backs)} backs")
+    decorative = dict(zip(map(id, faces), backs, strict=False))
     if dpi <= 0:
         raise PreviewError(f"dpi must be positive, got {dpi}")
     card_width = max(face.width for face in faces)
@@ -90,7 +93,7 @@ def render_preview(
             if card.back is not None:
                 draw_front(canvas, card.back, x, back_row, bleed=0.0)
             else:
-                draw_back(canvas, card.front, x, back_row, bleed=0.0, deck_title=deck_title)
+                draw_back(canvas, decorative[id(card.front)], x, back_row, bleed=0.0)
             canvas.restoreState()
     canvas.showPage()
     with PDFIUM_LOCK:

@@ -60,6 +60,7 @@ class PrintSettings:
     bleed: float | None = None
     continue_on_back: bool = False
     print_shop: bool = False
+    back_style: str = "light"  # the decorative backs: "light" (cream) or "full" (school colour)
 
     @property
     def sheet_name(self) -> str:
@@ -283,6 +284,7 @@ def build_deck(
             title=title,
             index=index,
             progress=progress,
+            back_style=settings.back_style,
             **fitting,
         )
         data = target.read_bytes() if out is None else b""
@@ -429,6 +431,7 @@ def preview_png(
     side: str | None = None,
     counter: DeckCounter | None = None,
     out: str | Path | None = None,
+    back_style: str = "light",
 ) -> bytes:
     """Render a spell's cards to PNG, as `cards preview` does: every part, fronts above backs.
 
@@ -436,8 +439,7 @@ def preview_png(
     Written to `out` too when given (atomically); the bytes are returned either way.
     """
     from cards.atomic import output_target
-    from cards.backs import DECK_TITLE, draw_back
-    from cards.draw import draw_face
+    from cards.backs import card_backs
     from cards.glyphs import require_drawable
     from cards.preview import render_preview
 
@@ -447,22 +449,18 @@ def preview_png(
         output_target(out)
     faces = (counter or DeckCounter()).faces(spell, layout, continue_on_back)
     faces, below, decorative = _preview_faces(faces, part, side, continue_on_back)
-    draw = draw_face
-    if decorative:
-
-        def draw(canvas, face, x, y, *, bleed=0.0):
-            draw_back(canvas, face, x, y, bleed=bleed, deck_title=DECK_TITLE)
-
+    if decorative:  # the backs themselves, in place of the fronts
+        faces = card_backs(faces, card, back_style=back_style)
     whole = part is None and side is None
+    with_backs = (backs or continue_on_back) if whole else below
     with tempfile.TemporaryDirectory(prefix="cards-") as folder:
         target = Path(folder) / "preview.png" if out is None else Path(out)
         render_preview(
             faces,
             target,
             dpi=dpi,
-            backs=(backs or continue_on_back) if whole else below,
+            backs=card_backs(faces, card, back_style=back_style) if with_backs else (),
             continue_on_back=continue_on_back and whole,
-            draw_front=draw,
         )
         return target.read_bytes()
 

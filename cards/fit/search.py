@@ -89,6 +89,7 @@ class SpellSetter:
         self.layout = layout
         self.style: CardStyle = style or card_style(layout, spell.school)
         self.context = context or TypesetContext()
+        self.squeeze = 0.0  # the share of gaps and padding a squeezed setter takes away
         self._headers: dict[tuple[object, ...], Header] = {}
         self._slabs: dict[float, tuple[Slab, ...]] = {}
         self._outlines: dict[float, tuple[Slab, ...]] = {}
@@ -106,6 +107,7 @@ class SpellSetter:
             self.spell, self.layout, self.context, replace(style, sizes=sizes, spacing=spacing)
         )
         setter._headers = self._headers
+        setter.squeeze = style.sizes.squeeze
         return setter
 
     def header(self, first: bool, numbered: bool) -> Header:
@@ -203,8 +205,8 @@ class SpellSetter:
             style.card_width,
             style.card_height,
             style.fill,
-            style,
             items,
+            self.squeeze,
         )
 
     def error(self, what: str, size: float, verb: str = "does not fit") -> FitError:
@@ -322,6 +324,7 @@ def _with_big_stats(setter: SpellSetter, result: Fit) -> Fit:
             replace(style, sizes=replace(style.sizes, stat=stat)),
         )
         big._slabs, big._outlines = setter._slabs, setter._outlines  # the stats set no text
+        big.squeeze = setter.squeeze
         single = big.header(first=True, numbered=False)
         if _material_below(single) and not _material_below(
             setter.header(first=True, numbered=False)

@@ -221,7 +221,7 @@ def pdf():
 @pages.post("/tts")
 def tts():
     """The deck's Tabletop Simulator sheets (as `cards images --sheet tts`), zipped."""
-    from cards.images import write_tts_sheets
+    from cards.build import write_tts_sheets
 
     try:
         spells, settings = _deck_request()

@@ -124,7 +124,7 @@ def test_back_text_lies_behind_the_previous_part(tmp_path, spells, duplex, offse
     """On every back page a spell's part 2 (4) sits at the mirrored slot of its part 1 (3)."""
     out = tmp_path / "deck.pdf"
     options = PrintOptions(continue_on_back=True, duplex=duplex, back_offset=offset)
-    build_pdf(spells, out, options=options)
+    build_pdf(spells, out, options=options, back_style="full")  # names read as white text
     sheet = load_sheet("a4", 63 * mm, 88 * mm)
     slots = sheet.slots()
     pairs = []
@@ -147,7 +147,8 @@ def test_back_text_lies_behind_the_previous_part(tmp_path, spells, duplex, offse
 def test_fold_puts_the_back_text_across_the_fold(tmp_path, spells):
     """In fold mode a spell's part 2 sits opposite its part 1, mirrored across the fold line."""
     out = tmp_path / "fold.pdf"
-    build_pdf(spells, out, options=PrintOptions(continue_on_back=True, fold=True))
+    options = PrintOptions(continue_on_back=True, fold=True)
+    build_pdf(spells, out, options=options, back_style="full")  # names read as white text
     pairs = []
     with pdfplumber.open(out) as pdf:
         for page in pdf.pages:

@@ -11,9 +11,10 @@ from PIL import Image, ImageChops
 
 import cards.build
 from cards import images
+from cards.build import write_images, write_tts_sheets
 from cards.cache import FitCache
 from cards.compendium import read_compendium
-from cards.images import TTS_MAX_SIDE, ImagesError, write_images, write_tts_sheets
+from cards.images import TTS_MAX_SIDE, ImagesError
 from cards.layout import load_layout
 
 
@@ -47,9 +48,9 @@ def test_pngs_are_compressed_fast_with_the_same_pixels(tmp_path, deck):
         image.save(again, format="PNG")  # Pillow's default level 6
         assert not ImageChops.difference(Image.open(again).convert("RGB"), image).getbbox()
     layout = load_layout()
-    with images._document(
-        cards.build.fit_spells(deck[:1], layout, cache=None), 1, layout, images.DEFAULT_TITLE
-    ) as document:
+    faces = cards.build.fit_spells(deck[:1], layout, cache=None)
+    single = cards.build._single_cards(faces, 1, layout, cards.build.DEFAULT_TITLE)
+    with images._document(single) as document:
         rendered = images._render(document[0], 60)
     front = Image.open(paths[0]).convert("RGB")
     assert not ImageChops.difference(front, rendered).getbbox()
@@ -104,7 +105,7 @@ def test_a_tts_sheet_too_large_is_refused_with_the_dpi_that_fits(tmp_path, deck)
     assert round(layout.width * (most + 1) / 72) * 10 > TTS_MAX_SIDE or (
         round(layout.height * (most + 1) / 72) * 7 > TTS_MAX_SIDE
     )
-    images._check_sheet_size(layout, most)  # the dpi it names is accepted
+    images.check_sheet_size(layout, most)  # the dpi it names is accepted
 
 
 @pytest.mark.parametrize("size", [(1, 1), (37, 300), (300, 513)])

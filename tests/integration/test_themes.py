@@ -168,7 +168,7 @@ def test_ink_saver_uses_the_school_colour_for_lines_and_icons_only():
     the name, the numeral, the labels and the sources are dark."""
     layout, faces = _faces("ink-saver")
     for face in faces:
-        school = face.style.colour
+        school = card_style(layout, face.spell.school).colour
         lines = [i for i in face.items if isinstance(i, Outline | Rule | Shape)]
         assert any(isinstance(i, Outline) and i.colour == school for i in lines)  # the band
         assert all(i.line_width <= 1.0 for i in face.items if isinstance(i, Outline))
@@ -328,7 +328,12 @@ def test_every_front_and_back_of_a_theme_keeps_the_issue_s_design(name):
             1 if face.spell.concentration and face.part == 1 else 0
         ), (face.spell.name, face.part)
         back = back_face(
-            face.spell, face.style, face.width, face.height, part=face.part, parts=face.parts
+            face.spell,
+            card_style(layout, face.spell.school),
+            face.width,
+            face.height,
+            part=face.part,
+            parts=face.parts,
         )
         lines = [i.line.text for i in back.items if isinstance(i, TextLine)]
         labels = [i.text for i in back.items if isinstance(i, Label)]

@@ -12,7 +12,8 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
-from cards.backs import MIN_TEXT, back_face, draw_back
+from cards.backs import CREAM, MIN_TEXT, back_face, spell_back
+from cards.draw import draw_face
 from cards.face import Label, Outline, Shape, TextLine
 from cards.fit.style import card_style
 from cards.layout import load_layout
@@ -39,12 +40,13 @@ class FakeFace:
     height: float = LAYOUT.height
 
 
-def render(face, *, bleed=0.0, title="Kartotéka kouzel"):
+def render(face, *, bleed=0.0, title="Kartotéka kouzel", back_style="light"):
     """Draw one back on a page with a margin around it and open it with pdfplumber."""
     buffer = io.BytesIO()
     size = (face.width + 2 * MARGIN, face.height + 2 * MARGIN)
     canvas = Canvas(buffer, pagesize=size, invariant=1)
-    draw_back(canvas, face, MARGIN, MARGIN, bleed=bleed, deck_title=title, layout=LAYOUT)
+    back = spell_back(face, LAYOUT, deck_title=title, back_style=back_style)
+    draw_face(canvas, back, MARGIN, MARGIN, bleed=bleed)
     canvas.showPage()
     canvas.save()
     return pdfplumber.open(io.BytesIO(buffer.getvalue())).pages[0]
@@ -69,12 +71,14 @@ def test_cantrip_shows_trik():
     assert "trik" in text and "úroveň" not in text
 
 
-def test_background_is_the_school_colour_with_bleed():
-    """The card is filled with its school's colour, extended by the bleed on every side."""
+@pytest.mark.parametrize("back_style", ["light", "full"])
+def test_background_fills_the_card_with_bleed(back_style):
+    """A full back is filled with its school's colour, a light one cream, into the bleed."""
     bleed = 3 * mm
     face = FakeFace(FakeSpell("Nekromancie", 5))
-    page = render(face, bleed=bleed)
-    colour = HexColor(LAYOUT.school_colours["Nekromancie"])
+    page = render(face, bleed=bleed, back_style=back_style)
+    ground = LAYOUT.school_colours["Nekromancie"] if back_style == "full" else CREAM
+    colour = HexColor(ground)
     wanted = (colour.red, colour.green, colour.blue)
     fills = [
         r
@@ -108,7 +112,8 @@ def test_long_title_wraps_without_shrinking_below_minimum():
     """A deck title too long for one line is broken into lines, every word kept."""
     title = "Velmi dlouhý název balíčku kouzel pro celou družinu dobrodruhů z Jeskyní a draků"
     page = render(FakeFace(FakeSpell("Iluze", 2)), title=title)
-    assert " ".join(text_of(page).split()).startswith(title)
+    # The level's index corner ("2") stands on the first line's left.
+    assert " ".join(text_of(page).split()).startswith(f"2 {title}")
     assert min(char["size"] for char in page.chars) >= MIN_TEXT - 0.01
 
 
@@ -139,7 +144,9 @@ def test_a_back_is_primitives_centred_on_the_card():
     assert lines
     for item in lines:
         assert item.x + item.line.width / 2 == pytest.approx(LAYOUT.width / 2)
-    assert back.colour == LAYOUT.school_colours["Věštění"]
+    assert back.colour == CREAM
+    full = back_face(FakeSpell("Věštění", 4), style, LAYOUT.width, LAYOUT.height, back_style="full")
+    assert full.colour == LAYOUT.school_colours["Věštění"]
 
 
 @dataclass(frozen=True)
@@ -158,9 +165,13 @@ def test_a_spell_back_is_named_and_numbered():
     spell = NamedSpell("Mordenkainenův velkolepý palác", "Iluze", 7)
     back = back_face(spell, style, LAYOUT.width, LAYOUT.height, part=2, parts=3)
     texts = sorted(
-        (item for item in back.items if isinstance(item, TextLine | Label)),
+        (
+            item
+            for item in back.items
+            if isinstance(item, TextLine) or (isinstance(item, Label) and item.text != "7")
+        ),
         key=lambda item: -item.y,
-    )
+    )  # the index corners' "7" aside
     top = [t.line.text if isinstance(t, TextLine) else t.text for t in texts[:3]]
     assert " ".join(top).startswith("Mordenkainenův velkolepý palác")
     assert "2/3" in top
@@ -185,10 +196,11 @@ def test_back_rules_keep_5_mm_from_the_edge():
 
 @pytest.mark.parametrize("school", sorted(LAYOUT.icons.keys() & LAYOUT.school_colours.keys()))
 def test_back_shows_the_school_icon(school):
-    """Each school's back carries that school's icon (schools apart without relying on hue)."""
+    """Each school's back carries that school's icon in the middle and in both index corners
+    (schools apart without relying on hue: in greyscale 5 of 8 colours look alike)."""
     style = card_style(LAYOUT, school)
     back = back_face(NamedSpell("X", school, 1), style, LAYOUT.width, LAYOUT.height)
-    assert [i.icon for i in back.items if isinstance(i, Shape)] == [LAYOUT.icons[school]]
+    assert [i.icon for i in back.items if isinstance(i, Shape)] == [LAYOUT.icons[school]] * 3
 
 
 def test_every_back_of_a_deck_carries_its_spell_name(tmp_path):
@@ -212,10 +224,11 @@ def test_every_back_of_a_deck_carries_its_spell_name(tmp_path):
     names = iter(spells)
     spell = None
     for text in backs:
-        squeezed = re.sub(r"\s+", "", text)
         part = re.search(r"(\d+)/(\d+)", text)
         if part is None or part.group(1) == "1":
             spell = next(names)
+        # The level's index corner stands on the first line's left.
+        squeezed = re.sub(r"\s+", "", text).removeprefix(str(spell.level))
         assert squeezed.startswith(re.sub(r"\s+", "", spell.name)), (spell.name, text[:40])
     assert next(names, None) is None
 

@@ -21,10 +21,15 @@ THRESHOLD = 48
 TOLERANCE = 0.0002
 
 
-def preview(tmp_path: Path, faces, **options) -> Image.Image:
-    """Render faces with the stand-in drawers and open the PNG."""
+def preview(tmp_path: Path, faces, *, backs=True, **options) -> Image.Image:
+    """Render faces with the stand-in drawers (each face its own stand-in back), open the PNG."""
     (path,) = render_preview(
-        faces, tmp_path / "p.png", draw_front=draw_box, draw_back=draw_back_box, **options
+        faces,
+        tmp_path / "p.png",
+        backs=faces if backs else (),
+        draw_front=draw_box,
+        draw_back=draw_back_box,
+        **options,
     )
     return Image.open(path)
 
@@ -93,6 +98,12 @@ def test_deterministic_bytes(tmp_path):
     assert first.read_bytes() == second.read_bytes()
 
 
+def test_backs_must_match_the_faces(tmp_path):
+    """A back for each face, or none: a preview never guesses the backs it lacks."""
+    with pytest.raises(PreviewError, match="2 faces but 1 backs"):
+        render_preview(fake_faces(2), tmp_path / "x.png", backs=fake_faces(1))
+
+
 def test_no_faces_is_an_error(tmp_path):
     """Previewing nothing raises PreviewError."""
     with pytest.raises(PreviewError, match="no card faces"):
@@ -115,6 +126,7 @@ def test_golden_check_tolerates_noise_but_not_change(tmp_path):
 
 def test_golden_preview_of_a_real_spell(tmp_path, refresh_golden):
     """The preview of a two-card spell matches tests/golden/ (pytest --refresh-golden renews it)."""
+    from cards.backs import card_backs
     from cards.compendium import read_compendium
     from cards.fit import fit_spell
     from cards.layout import load_layout
@@ -122,5 +134,6 @@ def test_golden_preview_of_a_real_spell(tmp_path, refresh_golden):
     (spell,) = [s for s in read_compendium().spells if s.name == GOLDEN_SPELL]
     faces = fit_spell(spell, load_layout("poker"))
     assert len(faces) == 2
-    (path,) = render_preview(faces, tmp_path / "golden.png", dpi=GOLDEN_DPI)
+    backs = card_backs(faces, load_layout("poker"))
+    (path,) = render_preview(faces, tmp_path / "golden.png", dpi=GOLDEN_DPI, backs=backs)
     check_golden(Image.open(path), GOLDEN / "preview-casovana-ohniva-koule.png", refresh_golden)

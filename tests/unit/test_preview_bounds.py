@@ -7,6 +7,7 @@ import io
 import pytest
 from PIL import Image
 
+from cards.backs import card_backs
 from cards.compendium import read_compendium
 from cards.fit import fit_spell
 from cards.layout import load_layout
@@ -23,7 +24,7 @@ def face():
 def test_many_cards_wrap_into_rows(face, tmp_path):
     """20 cards: COLUMNS to a row, each row of fronts with its backs below."""
     out = tmp_path / "p.png"
-    render_preview([face] * 20, out, dpi=50)
+    render_preview([face] * 20, out, dpi=50, backs=card_backs([face] * 20, load_layout("poker")))
     image = Image.open(io.BytesIO(out.read_bytes()))
     card_w = face.width * 50 / 72
     card_h = face.height * 50 / 72
@@ -36,5 +37,5 @@ def test_many_cards_wrap_into_rows(face, tmp_path):
 def test_a_preview_too_large_is_refused_with_a_dpi_that_fits(face, tmp_path):
     """155 cards at 1200 dpi would be gigapixels: refused, naming a --dpi that fits."""
     with pytest.raises(PreviewError, match=r"--dpi \d+"):
-        render_preview([face] * 155, tmp_path / "p.png", dpi=1200)
+        render_preview([face] * 155, tmp_path / "p.png", dpi=1200, backs=[face] * 155)
     assert not (tmp_path / "p.png").exists()

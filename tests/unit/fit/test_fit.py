@@ -22,6 +22,7 @@ from cards.fit import (
     used_height,
 )
 from cards.fit.search import size_grid
+from cards.fit.style import card_style
 from cards.layout import load_layout
 from cards.model import PANELS, BulletList, Heading, Paragraph, Spell, Table
 from cards.typeset.normalise import normalise
@@ -552,7 +553,8 @@ def _without_steps(tmp_path):
 
 def _panel_fills(face, layout=None):
     """Return the tinted fills behind description lines (the panels and table headers)."""
-    return [i for i in face.items if isinstance(i, Fill) and i.colour == face.style.tint]
+    tint = card_style(layout or load_layout("poker"), face.spell.school).tint
+    return [i for i in face.items if isinstance(i, Fill) and i.colour == tint]
 
 
 def _covered(item, fills) -> bool:
@@ -594,7 +596,7 @@ def test_the_panel_is_one_shape_per_card(layout):
     faces = fit_spell(make_spell(Paragraph(SENTENCE * 2), higher), layout)
     assert len(faces) == 2
     for face in faces:
-        style = face.style
+        style = card_style(layout, face.spell.school)
         panel_lines = [t for t in body_lines(face) if t.x > style.left + 0.1]
         fills = [  # behind the panel's lines (not the stat grid's ground)
             f for f in _panel_fills(face) if any(f.y <= t.y <= f.y + f.height for t in panel_lines)

@@ -161,11 +161,10 @@ def test_squeezed_gaps_save_a_card(poker, tmp_path):
     faces = fit_spell(spell, poker)
     assert len(faces) == 1
     assert faces[0].body_size == poker.body_min
-    gap = faces[0].style.sizes.paragraph_gap
-    assert gap == pytest.approx(poker.sizes.paragraph_gap * (1 - poker.sizes.squeeze))
+    assert faces[0].squeeze == poker.sizes.squeeze > 0
     plain = fit_spell(spell, load_layout(_squeeze_variant(tmp_path, "0")))
     assert len(plain) == 2
-    assert plain[0].style.sizes.paragraph_gap == poker.sizes.paragraph_gap
+    assert plain[0].squeeze == 0
 
 
 def test_squeeze_is_kept_for_when_it_saves_a_card(poker):
@@ -173,15 +172,14 @@ def test_squeeze_is_kept_for_when_it_saves_a_card(poker):
     for name, count in (("Ohnivá koule", 1), ("Přání", 3)):
         faces = fit_spell(_spell(name), poker)
         assert len(faces) == count
-        assert {face.style.sizes.paragraph_gap for face in faces} == {poker.sizes.paragraph_gap}
+        assert {face.squeeze for face in faces} == {0}
 
 
 def test_squeeze_tightens_the_panels_padding(poker):
     """Trnová zeď fits one card only when its panel's padding above and below shrinks too."""
     faces = fit_spell(_spell("Trnová zeď"), poker)
     assert len(faces) == 1
-    pad = faces[0].style.spacing.higher_pad_y_em
-    assert pad == pytest.approx(poker.spacing.higher_pad_y_em * (1 - poker.sizes.squeeze))
+    assert faces[0].squeeze == poker.sizes.squeeze > 0
 
 
 @pytest.mark.parametrize("squeeze", ["-0.1", "0.95", '"half"'])

@@ -1,0 +1,125 @@
+"""The import graph: painters paint finished faces, the fitter and typesetter know no painter."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import cards
+
+ROOT = Path(cards.__file__).resolve().parent
+PAINTERS = ("cards.draw", "cards.pdf", "cards.images", "cards.preview")
+LAYOUT = ("cards.fit", "cards.typeset")
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _type_checking_only(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _imports(tree: ast.AST, package: str) -> set[str]:
+    """Every module of `cards` a module imports at run time, lazy imports in functions too."""
+    found: set[str] = set()
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.If) and _type_checking_only(node):
+            for child in node.orelse:
+                visit(child)
+            return
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*anchor, base] if base else anchor)
+            found.add(base)
+            found.update(f"{base}.{alias.name}" for alias in node.names)
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(tree)
+    return found
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Map each module of the package to the modules of the package it imports."""
+    modules = {_module_name(path): path for path in ROOT.rglob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        targets = set()
+        for target in _imports(ast.parse(path.read_text(encoding="utf-8")), package):
+            # Importing cards.fit.style runs cards/fit/__init__.py first.
+            parts = target.split(".")
+            targets.update(".".join(parts[:n]) for n in range(2, len(parts) + 1))
+        graph[name] = {target for target in targets if target in modules and target != name}
+    return graph
+
+
+def reached(graph: dict[str, set[str]], start: str) -> set[str]:
+    """Return every module `start` imports, directly or through others."""
+    seen: set[str] = set()
+    todo = [start]
+    while todo:
+        for target in graph[todo.pop()]:
+            if target not in seen:
+                seen.add(target)
+                todo.append(target)
+    return seen
+
+
+def _within(module: str, packages: tuple[str, ...]) -> bool:
+    return any(module == p or module.startswith(p + ".") for p in packages)
+
+
+def test_painters_import_no_fitter_or_typesetter():
+    """draw, pdf, images and preview paint finished faces: cards.fit and cards.typeset unreached."""
+    graph = import_graph()
+    for painter in PAINTERS:
+        wrong = sorted(m for m in reached(graph, painter) if _within(m, LAYOUT))
+        assert wrong == [], f"{painter} reaches {wrong}"
+
+
+def test_fitter_and_typesetter_import_no_painter():
+    """cards.fit and cards.typeset never reach a painter."""
+    graph = import_graph()
+    for module in graph:
+        if _within(module, LAYOUT):
+            wrong = sorted(m for m in reached(graph, module) if m in PAINTERS)
+            assert wrong == [], f"{module} reaches {wrong}"
+
+
+def _external_imports(path: Path) -> set[str]:
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and not node.level:
+            found.add(node.module or "")
+    return found
+
+
+def test_only_painters_draw_on_a_canvas():
+    """Backs, index pages and the calibration sheet are faces: no builder opens a canvas."""
+    drawing = sorted(
+        _module_name(path)
+        for path in ROOT.rglob("*.py")
+        if any(name.startswith("reportlab.pdfgen") for name in _external_imports(path))
+    )
+    assert drawing == sorted(PAINTERS)
+
+
+def test_the_graph_sees_lazy_and_package_imports():
+    """The walk finds imports inside functions and the packages a dotted import runs."""
+    graph = import_graph()
+    assert "cards.fit" in graph["cards.backs"]  # via cards.fit.furniture
+    assert "cards.build" in graph["cards.cli"]  # imported inside a command
+    assert "cards.typeset" not in graph["cards.face"]  # only for type checking
