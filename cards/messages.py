@@ -65,6 +65,11 @@ CATALOGUE = {
     "calibrate_needs_paper": "kalibrační arch se tiskne na papír: zvolte a4, letter nebo "
     "soubor archu SOUBOR.toml",
     "too_many_unknown": "… a dalších {count} neznámých názvů; opravte nejdřív ty výše",
+    # the width rule of printed fields (cards/fit/furniture.py)
+    "field_too_long": "{file}:{line}: {spell}: pole {field} ({text!r}) se nevejde na kartu "
+    "ani v písmu {size} pt, zalomené nejvýš do {lines}; zkraťte ho",
+    "field_word_too_wide": "{file}:{line}: {spell}: pole {field}: slovo {word!r} je širší "
+    "než karta i v písmu {size} pt; zkraťte ho nebo ho rozdělte mezerou",
 }
 
 

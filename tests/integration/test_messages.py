@@ -69,6 +69,12 @@ def test_every_catalogue_message_fills_its_fields():
         arguments="a",
         sheet="s",
         count=3,
+        spell="s",  # the width rule's (cards/fit/furniture.py)
+        field="f",
+        text="t",
+        word="w",
+        size="6",
+        lines="2 řádků",
     )
     for key in CATALOGUE:
         assert say(key, **fields)
