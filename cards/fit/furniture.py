@@ -6,6 +6,7 @@ which area is left for the description.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, replace
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -125,8 +126,12 @@ def index_numeral(spell: Spell) -> str:
 
 def index_width(style: CardStyle) -> float:
     """Return the width of the index corner's column: the widest numeral."""
-    size = INDEX_NUMERAL_EM * style.sizes.title_max
-    return max(stringWidth(str(n), style.fonts["bold"], size) for n in range(10))
+    return _widest_figure(style.fonts["bold"], INDEX_NUMERAL_EM * style.sizes.title_max)
+
+
+@functools.lru_cache(maxsize=64)
+def _widest_figure(font: str, size: float) -> float:
+    return max(stringWidth(str(n), font, size) for n in range(10))
 
 
 def index_icon(style: CardStyle) -> float:
@@ -235,7 +240,7 @@ def fit_field(
     largest, smallest = sizes
     limit = field.lines if field is not None else None
     prepared = context.paragraph(text, font)
-    natural = stringWidth(text, font, 1.0)
+    natural = context.width(text, font)
     size = largest
     while size > smallest + _EPS and natural * size > width:
         size = max(size - TITLE_STEP, smallest)
@@ -660,11 +665,11 @@ def _footer(
     size = sizes.footer
     text = ", ".join(spell.classes) or "—"
     classes = context.paragraph(text, fonts["italic"])
-    widest = max(stringWidth(word, fonts["italic"], size) for word in text.split())
+    widest = size * max(context.width(word, fonts["italic"]) for word in text.split())
     sources = _sources(spell)
     beside_room = style.width - sp.footer_apart - widest
     shrunk = (size, floor(style, size))
-    stacked = stringWidth(sources, fonts["bold"], shrunk[1]) > beside_room + _EPS
+    stacked = shrunk[1] * context.width(sources, fonts["bold"]) > beside_room + _EPS
     field = Field(spell, "zdroj (kniha)", SOURCES_LINES)
     fitted = fit_field(
         sources, fonts["bold"], style.width if stacked else beside_room, shrunk, context, field
