@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
@@ -119,9 +120,9 @@ def furniture(
     return Header(tuple(items), body, first_baseline, part_right, foot, cue_line, CUE, sources)
 
 
-def index_numeral(spell: Spell) -> str:
+def index_numeral(level: int) -> str:
     """Return the level as the index corner shows it: "0" for a cantrip."""
-    return str(spell.level)
+    return str(level)
 
 
 def index_width(style: CardStyle) -> float:
@@ -143,14 +144,23 @@ def index_icon(style: CardStyle) -> float:
 
 
 def _index_corner(style: CardStyle, spell: Spell, items: list[Primitive]) -> float:
-    """Place the level and below it the school's icon at the band's top left, centred on one
-    another, and the thin rule that parts them from the name; return the corner's bottom."""
+    """Place the index corner (`_corner`) in `items`; return its bottom."""
+    corner, bottom = _corner(style, spell.level)
+    items.extend(corner)
+    return bottom
+
+
+@functools.lru_cache(maxsize=256)
+def _corner(style: CardStyle, level: int) -> tuple[tuple[Primitive, ...], float]:
+    """Return the level and below it the school's icon at the band's top left, centred on one
+    another, and the thin rule that parts them from the name; and the corner's bottom."""
+    items: list[Primitive] = []
     sp, font = style.spacing, style.fonts["bold"]
     size = INDEX_NUMERAL_EM * style.sizes.title_max
     column = index_width(style)
     icon_size = index_icon(style) if style.icon is not None else 0.0
     centre = style.left + max(column, icon_size) / 2
-    text = index_numeral(spell)
+    text = index_numeral(level)
     baseline = style.card_height - style.safe_margin - sp.title_ascent_em * size
     items.append(
         Label(
@@ -169,7 +179,7 @@ def _index_corner(style: CardStyle, spell: Spell, items: list[Primitive]) -> flo
     x = style.left + column + INDEX_APART + INDEX_RULE / 2
     top = baseline + ASCENT * size
     items.append(Rule(x, top, x, bottom, INDEX_RULE, style.on_band))
-    return bottom
+    return tuple(items), bottom
 
 
 def band(style: CardStyle, bottom: float) -> Fill | Outline:
@@ -212,9 +222,11 @@ def _level_disc(
     ]
 
 
-@dataclass(frozen=True)
-class Field:
-    """A printed field the width rule sets: whose it is and what a message calls it."""
+class Field(NamedTuple):
+    """A printed field the width rule sets: whose it is and what a message calls it.
+
+    A named tuple, not a dataclass: one is made for every stat of every card's header.
+    """
 
     spell: Spell
     name: str  # "anglický název", "zdroj (kniha)", ...
@@ -240,6 +252,14 @@ def fit_field(
     largest, smallest = sizes
     limit = field.lines if field is not None else None
     prepared = context.paragraph(text, font)
+    if largest - smallest < _EPS:  # a field that wraps at its one size (stats, classes)
+        lines = set_lines(prepared, width, largest, justify=False, hyphenate=False, context=context)
+        if not any(line.overfull for line in lines) and (limit is None or len(lines) <= limit):
+            return Title(lines, largest)
+        lines = set_lines(prepared, width, largest, justify=False, context=context)
+        if field is not None:
+            require_lines(field, text, lines, largest)
+        return Title(lines, largest)
     natural = context.width(text, font)
     size = largest
     while size > smallest + _EPS and natural * size > width:
