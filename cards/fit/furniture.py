@@ -389,26 +389,41 @@ def _subtitle(
     right = style.left + style.width - disc - sp.disc_apart
     room = right - left
     english = english_name(spell)
-    lines: tuple[Line, ...] = ()
-    english_size = sizes.name_en
-    if english:
+    texts, english_size = _one_line(english, fonts["body"], room, sizes.name_en, context)
+    if texts is None:
         field = Field(spell, "anglický název", ENGLISH_LINES)
         shrunk = (sizes.name_en, floor(style, sizes.name_en))
         fitted = fit_field(english, fonts["body"], room, shrunk, context, field)
-        lines, english_size = fitted.lines, fitted.size
-    shared = len(lines) == 1 and lines[0].width + sp.subtitle_apart + school_width <= room
+        texts, english_size = [line.text for line in fitted.lines], fitted.size
+    shared = (
+        len(texts) == 1
+        and english_size * context.width(texts[0], fonts["body"]) + sp.subtitle_apart
+        <= room - school_width
+    )
     size = max(english_size, sizes.level) if shared or not english else english_size
     baseline -= style.below(title_size, size, sp.subtitle_above)
-    for n, line in enumerate(lines):
+    for n, text in enumerate(texts):
         if n:
             baseline -= sp.title_line_em * english_size
-        items.append(Label(line.text, fonts["body"], english_size, left, baseline, white))
+        items.append(Label(text, fonts["body"], english_size, left, baseline, white))
         positioned.append((baseline, english_size))
     if english and not shared:
         baseline -= style.below(english_size, sizes.level, sp.level_below)
     items.append(right_label(school, fonts["bold"], sizes.level, right, baseline, white))
     positioned.append((baseline, sizes.level))
     return baseline
+
+
+def _one_line(
+    text: str, font: str, width: float, size: float, context: TypesetContext
+) -> tuple[list[str] | None, float]:
+    """Return a short field as one label's text when it fits the width at its size (the
+    width rule's first case, without setting lines), else None; and the size."""
+    if not text:
+        return [], size
+    if size * context.width(text, font) <= width and "\n" not in text:
+        return [text], size
+    return None, size
 
 
 def english_name(spell: Spell) -> str:
@@ -690,21 +705,20 @@ def _footer(
     beside_room = style.width - sp.footer_apart - widest
     shrunk = (size, floor(style, size))
     stacked = shrunk[1] * context.width(sources, fonts["bold"]) > beside_room + _EPS
-    field = Field(spell, "zdroj (kniha)", SOURCES_LINES)
-    fitted = fit_field(
-        sources, fonts["bold"], style.width if stacked else beside_room, shrunk, context, field
-    )
-    kept = 0.0 if stacked else fitted.lines[0].width
+    books, books_size = _one_line(sources, fonts["bold"], beside_room, size, context)
+    if books is None:
+        field = Field(spell, "zdroj (kniha)", SOURCES_LINES)
+        room = style.width if stacked else beside_room
+        fitted = fit_field(sources, fonts["bold"], room, shrunk, context, field)
+        books, books_size = [line.text for line in fitted.lines], fitted.size
+    kept = 0.0 if stacked else books_size * context.width(books[0], fonts["bold"])
     width = style.width - kept - (0.0 if stacked else sp.footer_apart)
     lines = ragged(classes, width, size, context)
     baseline = style.safe_margin + style.descent * size * sp.footer_drop_em
     right = style.left + style.width
     labels = []
-    for line in reversed(fitted.lines):
-        text_line = line.text
-        labels.append(
-            right_label(text_line, fonts["bold"], fitted.size, right, baseline, style.accent)
-        )
+    for book in reversed(books):
+        labels.append(right_label(book, fonts["bold"], books_size, right, baseline, style.accent))
         if stacked:
             baseline += sp.footer_line_em * size
     foot = cue_line = labels[0].y
