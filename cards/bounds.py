@@ -14,6 +14,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from cards.errors import CardsError
 from cards.face import CardFace, Label, TextLine
+from cards.typeset.normalise import normalise
 
 TOLERANCE = 0.5  # points: rounding of positions computed in mm
 
@@ -31,6 +32,7 @@ def _field(face: CardFace, text: str) -> str:
         ("povolání", ", ".join(spell.classes)),
     )
     for field, value in candidates:
+        value = normalise(value)  # as printed: "Bigby’s hand"
         if value and (text in value or value in text):
             return field
     return "text"

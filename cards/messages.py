@@ -296,6 +296,11 @@ CATALOGUE = {
     "vytisknou dvakrát",
     "deck_empty": "{origin}: seznam nejmenuje žádné kouzlo (jeden název na řádek)",
 
+    # the width rule of printed fields (cards/fit/furniture.py)
+    "field_too_long": "{file}:{line}: {spell}: pole {field} ({text!r}) se nevejde na kartu "
+    "ani v písmu {size} pt, zalomené nejvýš do {lines}; zkraťte ho",
+    "field_word_too_wide": "{file}:{line}: {spell}: pole {field}: slovo {word!r} je širší "
+    "než karta i v písmu {size} pt; zkraťte ho nebo ho rozdělte mezerou",
 }
 
 

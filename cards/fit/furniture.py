@@ -6,19 +6,40 @@ which area is left for the description.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from cards.bounds import FieldTooWide
 from cards.face import Area, Disc, Fill, Label, Outline, Primitive, Rule, Shape, TextLine
 from cards.fit.style import ASCENT, CardStyle
+from cards.messages import say
 from cards.model import SOURCE_ABBREVIATIONS, Spell
 from cards.typeset import Line, Prepared, TypesetContext, set_lines
 from cards.typeset.normalise import normalise
 
 TITLE_STEP = 0.25  # points: a title shrinks in these steps
 MIN_BAND_NAME = 5.5  # points: the smallest name in the slim band of a back with text
+# The index corner at the band's top left (the level and the school's icon, as a playing
+# card's rank and suit, seen in a fanned hand and in greyscale): the numeral in ems of the
+# largest title size, the gap below it, the gap to the thin rule that parts the corner from
+# the name and that rule's width, in points.
+INDEX_NUMERAL_EM = 0.9
+INDEX_ICON_BELOW = 1.5  # below the numeral's baseline (figures have no descender)
+INDEX_APART = 1.8
+INDEX_RULE = 0.4
+INDEX_ICON_CLEAR = 0.8  # between the icon and the rule, at least
 _EPS = 1e-6
+# The width rule's most lines for each field (shrink to the field's floor on one line, then
+# wrap, then an error): a field that needs more is too long for a card, whatever the layout.
+NAME_LINES = None  # as many as the band takes (the fitter says when the card is full)
+ENGLISH_LINES = 3
+STAT_LINES = 4
+MATERIAL_LINES = None  # as many as the first card holds (the fitter says when it cannot)
+CLASSES_LINES = 4
+SOURCES_LINES = 2
 
 
 @dataclass(frozen=True)
@@ -33,6 +54,7 @@ class Header:
     foot: float | None = None  # the footer's baseline (sources, cue); None: no footer
     cue_line: float | None = None  # the cue's baseline: the foot's, or a line above it
     cue: str = ""  # said at the foot when the spell goes on on the next card
+    sources: tuple[Label, ...] = ()  # the books at the foot's right, placed
 
 
 @dataclass(frozen=True)
@@ -58,13 +80,16 @@ def furniture(
     reserve = disc + sp.disc_apart
     if numbered:
         reserve += stringWidth("88/88", fonts["bold"], sizes.part) + sp.part_reserve
-    title = fit_title(
+    corner: list[Primitive] = []  # drawn after the disc: a text reads "name", not "5 name"
+    index_bottom = _index_corner(style, spell, corner)
+    name_left = style.left + index_width(style) + 2 * INDEX_APART + INDEX_RULE
+    title = fit_field(
         spell.name,
         fonts["title"],
-        style.width - reserve,
-        sizes.title_max,
-        sizes.title_min,
+        style.left + style.width - reserve - name_left,
+        (sizes.title_max, sizes.title_min),
         context,
+        Field(spell, "název", NAME_LINES),
     )
     title_size = title.size
     baseline = style.card_height - style.safe_margin - sp.title_ascent_em * title_size
@@ -73,25 +98,88 @@ def furniture(
     for n, line in enumerate(title.lines):
         if n:
             baseline -= sp.title_line_em * title_size
-        items.append(TextLine(line, style.left, baseline, title_size, style.colours.title, "title"))
+        items.append(TextLine(line, name_left, baseline, title_size, style.colours.title, "title"))
         positioned.append((baseline, title_size))
-    _subtitle(style, spell, items, positioned, baseline, title_size, disc)
+    _subtitle(style, spell, context, (items, positioned), (name_left, baseline), title_size, disc)
     last_baseline, last_size = positioned[-1]
     text_bottom = last_baseline - style.descent * last_size
     top = style.card_height - style.safe_margin + sp.disc_rise
     centre_y = top - disc / 2
     disc_bottom = centre_y - disc / 2
-    band_bottom = min(text_bottom, disc_bottom) - sp.band_below
+    band_bottom = min(text_bottom, disc_bottom, index_bottom) - sp.band_below
     items.insert(0, band(style, band_bottom))
     items.extend(_level_disc(style, spell, style.left + style.width - disc / 2, centre_y, disc))
+    items.extend(corner)
     cursor = band_bottom - sp.grid_above
     if first:
         cursor = _grid(style, spell, context, items, cursor)
-    footer_top, foot, cue_line = _footer(style, spell, context, items, numbered)
+    footer_top, foot, cue_line, sources = _footer(style, spell, context, items, numbered)
     bottom = footer_top + sp.text_below
     body = Area(style.left, bottom, style.width, cursor - sp.text_above - bottom)
     part_right = style.left + style.width - disc - sp.disc_apart
-    return Header(tuple(items), body, first_baseline, part_right, foot, cue_line, CUE)
+    return Header(tuple(items), body, first_baseline, part_right, foot, cue_line, CUE, sources)
+
+
+def index_numeral(level: int) -> str:
+    """Return the level as the index corner shows it: "0" for a cantrip."""
+    return str(level)
+
+
+def index_width(style: CardStyle) -> float:
+    """Return the width of the index corner's column: the widest numeral."""
+    return _widest_figure(style.fonts["bold"], INDEX_NUMERAL_EM * style.sizes.title_max)
+
+
+@functools.lru_cache(maxsize=64)
+def _widest_figure(font: str, size: float) -> float:
+    return max(stringWidth(str(n), font, size) for n in range(10))
+
+
+def index_icon(style: CardStyle) -> float:
+    """Return the size of the index corner's icon: the band's icon size, or as much as the
+    numeral's column and the gap before the corner's rule hold (less INDEX_ICON_CLEAR), so
+    that the corner takes no more of the name's room than its numeral."""
+    room = index_width(style) + INDEX_APART - INDEX_ICON_CLEAR
+    return min(style.spacing.icon_em * style.sizes.level, room)
+
+
+def _index_corner(style: CardStyle, spell: Spell, items: list[Primitive]) -> float:
+    """Place the index corner (`_corner`) in `items`; return its bottom."""
+    corner, bottom = _corner(style, spell.level)
+    items.extend(corner)
+    return bottom
+
+
+@functools.lru_cache(maxsize=256)
+def _corner(style: CardStyle, level: int) -> tuple[tuple[Primitive, ...], float]:
+    """Return the level and below it the school's icon at the band's top left, centred on one
+    another, and the thin rule that parts them from the name; and the corner's bottom."""
+    items: list[Primitive] = []
+    sp, font = style.spacing, style.fonts["bold"]
+    size = INDEX_NUMERAL_EM * style.sizes.title_max
+    column = index_width(style)
+    icon_size = index_icon(style) if style.icon is not None else 0.0
+    centre = style.left + max(column, icon_size) / 2
+    text = index_numeral(level)
+    baseline = style.card_height - style.safe_margin - sp.title_ascent_em * size
+    items.append(
+        Label(
+            text,
+            font,
+            size,
+            centre - stringWidth(text, font, size) / 2,
+            baseline,
+            style.colours.title,
+        )
+    )
+    bottom = baseline
+    if style.icon is not None:
+        bottom -= INDEX_ICON_BELOW + icon_size
+        items.append(Shape(style.icon, centre - icon_size / 2, bottom, icon_size, style.on_band))
+    x = style.left + column + INDEX_APART + INDEX_RULE / 2
+    top = baseline + ASCENT * size
+    items.append(Rule(x, top, x, bottom, INDEX_RULE, style.on_band))
+    return tuple(items), bottom
 
 
 def band(style: CardStyle, bottom: float) -> Fill | Outline:
@@ -134,6 +222,91 @@ def _level_disc(
     ]
 
 
+class Field(NamedTuple):
+    """A printed field the width rule sets: whose it is and what a message calls it.
+
+    A named tuple, not a dataclass: one is made for every stat of every card's header.
+    """
+
+    spell: Spell
+    name: str  # "anglický název", "zdroj (kniha)", ...
+    lines: int | None  # the most lines it may take; None: as many as the card has room for
+
+
+def fit_field(
+    text: str,
+    font: str,
+    width: float,
+    sizes: tuple[float, float],
+    context: TypesetContext,
+    field: Field | None,
+) -> Title:
+    """Set a printed field to a width by the one width rule every field follows.
+
+    One line at the largest size that fits (in steps of TITLE_STEP from `sizes`' first down to
+    its second, the field's floor); else two unhyphenated lines, again from the largest size;
+    at the floor, up to the field's lines unhyphenated, else hyphenated. More lines than the
+    field may take, or a word wider than the width even there: FieldTooWide naming the spell
+    and the field (`field` None: as many lines as it takes, as the backs set their names).
+    """
+    largest, smallest = sizes
+    limit = field.lines if field is not None else None
+    prepared = context.paragraph(text, font)
+    if largest - smallest < _EPS:  # a field that wraps at its one size (stats, classes)
+        lines = set_lines(prepared, width, largest, justify=False, hyphenate=False, context=context)
+        if not any(line.overfull for line in lines) and (limit is None or len(lines) <= limit):
+            return Title(lines, largest)
+        lines = set_lines(prepared, width, largest, justify=False, context=context)
+        if field is not None:
+            require_lines(field, text, lines, largest)
+        return Title(lines, largest)
+    natural = context.width(text, font)
+    size = largest
+    while size > smallest + _EPS and natural * size > width:
+        size = max(size - TITLE_STEP, smallest)
+    if natural * size <= width:
+        lines = set_lines(prepared, width, size, justify=False, hyphenate=False, context=context)
+        if not any(line.overfull for line in lines):
+            return Title(lines, size)
+    size = largest
+    while True:
+        lines = set_lines(prepared, width, size, justify=False, hyphenate=False, context=context)
+        whole = not any(line.overfull for line in lines)
+        if len(lines) <= 2 and whole:
+            return Title(lines, size)
+        if size <= smallest + _EPS:
+            break
+        size = max(size - TITLE_STEP, smallest)
+    if limit is not None and len(lines) <= limit and whole:
+        return Title(lines, size)  # more lines at the floor, still without breaking a word
+    lines = set_lines(prepared, width, size, justify=False, context=context)
+    if field is not None:
+        require_lines(field, text, lines, size)
+    return Title(lines, size)
+
+
+def require_lines(field: Field, text: str, lines: tuple[Line, ...], size: float) -> None:
+    """Raise FieldTooWide when a field's lines stick out or are more than it may take."""
+    spell = field.spell
+    where = {"file": spell.origin.file, "line": spell.origin.line, "spell": spell.label}
+    overfull = [line for line in lines if line.overfull]
+    if overfull:
+        word = max(overfull[0].text.split(), key=len, default=overfull[0].text)
+        message = say("field_word_too_wide", **where, field=field.name, word=word, size=f"{size:g}")
+        raise FieldTooWide(message)
+    if field.lines is not None and len(lines) > field.lines:
+        raise FieldTooWide(
+            say(
+                "field_too_long",
+                **where,
+                field=field.name,
+                text=text if len(text) <= 60 else text[:57] + "…",
+                size=f"{size:g}",
+                lines="1 řádku" if field.lines == 1 else f"{field.lines} řádků",
+            )
+        )
+
+
 def fit_title(
     text: str, font: str, width: float, largest: float, smallest: float, context: TypesetContext
 ) -> Title:
@@ -142,22 +315,13 @@ def fit_title(
     One line at the largest size that fits (in steps of TITLE_STEP down to `smallest`); else
     two unhyphenated lines, again from the largest size; at `smallest` as many lines as it takes.
     """
-    prepared = context.paragraph(text, font)
-    natural = stringWidth(text, font, 1.0)
-    size = largest
-    while size > smallest + _EPS and natural * size > width:
-        size = max(size - TITLE_STEP, smallest)
-    if natural * size <= width:
-        lines = set_lines(prepared, width, size, justify=False, hyphenate=False, context=context)
-        return Title(lines, size)
-    size = largest
-    while True:
-        lines = set_lines(prepared, width, size, justify=False, hyphenate=False, context=context)
-        if len(lines) <= 2 and not any(line.overfull for line in lines):
-            return Title(lines, size)
-        if size <= smallest + _EPS:
-            return Title(set_lines(prepared, width, size, justify=False, context=context), size)
-        size = max(size - TITLE_STEP, smallest)
+    return fit_field(text, font, width, (largest, smallest), context, None)
+
+
+def floor(style: CardStyle, size: float) -> float:
+    """Return the least size a small field (English name, books) shrinks to: the layout's
+    floor for the furniture, or its own size when that is smaller."""
+    return min(size, style.sizes.back_min)
 
 
 def ragged(
@@ -204,42 +368,73 @@ def components(spell: Spell) -> tuple[str, str]:
 def _subtitle(
     style: CardStyle,
     spell: Spell,
-    items: list[Primitive],
-    positioned: list[tuple[float, float]],
-    baseline: float,
+    context: TypesetContext,
+    placed: tuple[list[Primitive], list[tuple[float, float]]],
+    at: tuple[float, float],
     title_size: float,
     disc: float,
 ) -> float:
-    """Place the English name (left) and the school's icon and name (right, by the disc).
+    """Place the English name (left, at the name's left edge) and the school's name (right,
+    by the disc); `at` is the name's left edge and last baseline, `placed` the band's items
+    and the (baseline, size) of its lines.
 
-    They share a line when both fit, else the school gets a line of its own.
+    They share a line when both fit, else the school gets a line of its own. The English name
+    is left out when it is the Czech name ("Symbol"); it follows the width rule.
     """
+    items, positioned = placed
     sizes, fonts, sp, white = style.sizes, style.fonts, style.spacing, style.colours.title
+    left, baseline = at
     school = spell.school
-    icon_size = sp.icon_em * sizes.level
     school_width = stringWidth(school, fonts["bold"], sizes.level)
-    if style.icon is not None:
-        school_width += icon_size + sp.icon_apart
     right = style.left + style.width - disc - sp.disc_apart
-    room = right - style.left
-    english = normalise(spell.name_en)  # "Bigby’s hand": the typographic apostrophe
-    english_width = stringWidth(english, fonts["italic"], sizes.name_en) if english else 0.0
-    shared = english_width + sp.subtitle_apart + school_width <= room
-    size = max(sizes.name_en, sizes.level) if shared or not english else sizes.name_en
+    room = right - left
+    english = english_name(spell)
+    texts, english_size = _one_line(english, fonts["body"], room, sizes.name_en, context)
+    if texts is None:
+        field = Field(spell, "anglický název", ENGLISH_LINES)
+        shrunk = (sizes.name_en, floor(style, sizes.name_en))
+        fitted = fit_field(english, fonts["body"], room, shrunk, context, field)
+        texts, english_size = [line.text for line in fitted.lines], fitted.size
+    shared = (
+        len(texts) == 1
+        and english_size * context.width(texts[0], fonts["body"]) + sp.subtitle_apart
+        <= room - school_width
+    )
+    size = max(english_size, sizes.level) if shared or not english else english_size
     baseline -= style.below(title_size, size, sp.subtitle_above)
-    if english:
-        items.append(Label(english, fonts["italic"], sizes.name_en, style.left, baseline, white))
-        positioned.append((baseline, sizes.name_en))
-        if not shared:
-            baseline -= style.below(sizes.name_en, sizes.level, sp.level_below)
-    label = right_label(school, fonts["bold"], sizes.level, right, baseline, white)
-    items.append(label)
-    if style.icon is not None:
-        x = label.x - sp.icon_apart - icon_size
-        y = baseline - sp.icon_drop_em * icon_size
-        items.append(Shape(style.icon, x, y, icon_size, style.on_band))
+    for n, text in enumerate(texts):
+        if n:
+            baseline -= sp.title_line_em * english_size
+        items.append(Label(text, fonts["body"], english_size, left, baseline, white))
+        positioned.append((baseline, english_size))
+    if english and not shared:
+        baseline -= style.below(english_size, sizes.level, sp.level_below)
+    items.append(right_label(school, fonts["bold"], sizes.level, right, baseline, white))
     positioned.append((baseline, sizes.level))
     return baseline
+
+
+def _one_line(
+    text: str, font: str, width: float, size: float, context: TypesetContext
+) -> tuple[list[str] | None, float]:
+    """Return a short field as one label's text when it fits the width at its size (the
+    width rule's first case, without setting lines), else None; and the size."""
+    if not text:
+        return [], size
+    if size * context.width(text, font) <= width and "\n" not in text:
+        return [text], size
+    return None, size
+
+
+def english_name(spell: Spell) -> str:
+    """Return the English name as the band prints it, or "" when it is the Czech name.
+
+    "Bigby’s hand": the typographic apostrophe (normalise).
+    """
+    english = normalise(spell.name_en)
+    if english.casefold() == normalise(spell.name).casefold():
+        return ""
+    return english
 
 
 def _badge_width(style: CardStyle, word: str) -> float:
@@ -330,7 +525,7 @@ def _grid(
         }
         lift = sp.badge_lift if any(beside.values()) else 0.0
         if style.run_in:
-            row_bottom = _run_in_row(style, context, grid, row, badges, row_top, rules)
+            row_bottom = _run_in_row(style, (spell, context), grid, row, badges, row_top, rules)
             if row_top != top:
                 grid.append(Rule(left, row_top, left + width, row_top, *rules))
             row_top = row_bottom
@@ -342,8 +537,9 @@ def _grid(
             grid.append(Label(label, fonts["bold"], sizes.label, x, baseline, style.accent))
             if beside.get(label):
                 _badge(style, grid, badges[label], right, baseline)
-            value_text = context.paragraph(value or "—", fonts["stat"])
-            lines = ragged(value_text, value_width, sizes.stat, context)
+            field = Field(spell, label.lower(), STAT_LINES)
+            stat = (sizes.stat, sizes.stat)
+            lines = fit_field(value or "—", fonts["stat"], value_width, stat, context, field).lines
             for n, line in enumerate(lines):
                 step = (
                     style.below(sizes.label, sizes.stat, sp.stat_above + lift)
@@ -375,6 +571,7 @@ def _grid(
         size = sizes.material
         note = context.paragraph("* " + material, fonts["italic"])
         lines = set_lines(note, width, size, expansion=sizes.expansion, context=context)
+        require_lines(Field(spell, "materiální složka", MATERIAL_LINES), material, lines, size)
         baseline = bottom - sp.material_above - ASCENT * size
         for n, line in enumerate(lines):
             if n:
@@ -386,7 +583,7 @@ def _grid(
 
 def _run_in_row(
     style: CardStyle,
-    context: TypesetContext,
+    whose: tuple[Spell, TypesetContext],
     grid: list[Primitive],
     row: tuple[tuple[str, str], ...],
     badges: dict[str, str],
@@ -401,6 +598,7 @@ def _run_in_row(
     """
     sp, fonts, sizes = style.spacing, style.fonts, style.sizes
     pad = sp.grid_pad
+    spell, context = whose
 
     def need(label: str, value: str, with_badge: bool) -> float:
         badge = badges.get(label) if with_badge else ""
@@ -423,7 +621,7 @@ def _run_in_row(
     for (label, value), cell_width in zip(row, (first, style.width - first), strict=True):
         cell = (label, value, badges.get(label, ""))
         bottom = min(
-            bottom, _run_in_cell(style, context, grid, cell, x + pad, cell_width - 2 * pad, top)
+            bottom, _run_in_cell(style, whose, grid, cell, x + pad, cell_width - 2 * pad, top)
         )
         x += cell_width
     divider = style.left + first
@@ -433,7 +631,7 @@ def _run_in_row(
 
 def _run_in_cell(
     style: CardStyle,
-    context: TypesetContext,
+    whose: tuple[Spell, TypesetContext],
     grid: list[Primitive],
     cell: tuple[str, str, str],
     x: float,
@@ -445,6 +643,7 @@ def _run_in_cell(
     the label when its first line would hold a lone word; a badge goes below the value.
     `cell` is (label, value, badge word or ""). Return the cell's bottom."""
     label, value, badge = cell
+    spell, context = whose
     sizes, fonts, sp = style.sizes, style.fonts, style.spacing
     baseline = top - sp.grid_pad - ASCENT * max(sizes.label, sizes.stat)
     grid.append(Label(label, fonts["bold"], sizes.label, x, baseline, style.accent))
@@ -456,6 +655,7 @@ def _run_in_cell(
     if any(line.overfull for line in lines) or (len(lines) > 1 and len(lines[0].text.split()) < 2):
         lines = ragged(prepared, width, sizes.stat, context)
         baseline -= style.below(sizes.label, sizes.stat, sp.stat_above)
+    require_lines(Field(spell, label.lower(), STAT_LINES), value or "—", lines, sizes.stat)
     for n, line in enumerate(lines):
         if n:
             baseline -= sp.stat_line_em * sizes.stat
@@ -485,47 +685,68 @@ def _footer(
     context: TypesetContext,
     items: list[Primitive],
     numbered: bool,
-) -> tuple[float, float, float]:
-    """Place the classes at the bottom left; return the footer's top, baseline and cue line.
+) -> tuple[float, float, float, tuple[Label, ...]]:
+    """Place the classes at the bottom left; return the footer's top, baseline, cue line and
+    the sources' labels.
 
-    The sources (and on a part that goes on, the cue) are placed by `foot_labels`, in the
-    room kept at the right. On a numbered card that room always holds the cue, so that every
-    part has the same room for text: beside the sources when the classes still fit as many
-    lines, else on a line of its own above them (a narrow card).
+    The sources sit at the foot's right, shrunk to the floor if they must, with the classes
+    beside them; sources too long for that take the foot's lines of their own (right-aligned,
+    wrapped by the width rule) and the classes go above them. The cue is placed by
+    `foot_labels`, in the room kept for it: on a numbered card that room always holds the cue,
+    so that every part has the same room for text: beside the sources when the classes still
+    fit as many lines, else on a line of its own above them (a narrow card).
     """
     sizes, fonts, colours, sp = style.sizes, style.fonts, style.colours, style.spacing
     size = sizes.footer
-    kept = _sources_width(style, spell)
-    classes = context.paragraph(", ".join(spell.classes) or "—", fonts["italic"])
-    lines = ragged(classes, style.width - kept - sp.footer_apart, size, context)
+    text = ", ".join(spell.classes) or "—"
+    classes = context.paragraph(text, fonts["italic"])
+    widest = size * max(context.width(word, fonts["italic"]) for word in text.split())
+    sources = _sources(spell)
+    beside_room = style.width - sp.footer_apart - widest
+    shrunk = (size, floor(style, size))
+    stacked = shrunk[1] * context.width(sources, fonts["bold"]) > beside_room + _EPS
+    books, books_size = _one_line(sources, fonts["bold"], beside_room, size, context)
+    if books is None:
+        field = Field(spell, "zdroj (kniha)", SOURCES_LINES)
+        room = style.width if stacked else beside_room
+        fitted = fit_field(sources, fonts["bold"], room, shrunk, context, field)
+        books, books_size = [line.text for line in fitted.lines], fitted.size
+    kept = 0.0 if stacked else books_size * context.width(books[0], fonts["bold"])
+    width = style.width - kept - (0.0 if stacked else sp.footer_apart)
+    lines = ragged(classes, width, size, context)
     baseline = style.safe_margin + style.descent * size * sp.footer_drop_em
-    foot = cue_line = baseline
-    own_line = False
-    if numbered:
+    right = style.left + style.width
+    labels = []
+    for book in reversed(books):
+        labels.append(right_label(book, fonts["bold"], books_size, right, baseline, style.accent))
+        if stacked:
+            baseline += sp.footer_line_em * size
+    foot = cue_line = labels[0].y
+    own_line = stacked and numbered
+    if numbered and not stacked:
         kept += sp.footer_apart + stringWidth(CUE, fonts["bold_italic"], size)
         beside = ragged(classes, style.width - kept - sp.footer_apart, size, context)
         own_line = len(beside) > len(lines)
         if not own_line:
             lines = beside
-    right = style.left + style.width
+    if own_line and stacked:
+        cue_line = baseline
+        baseline += sp.footer_line_em * size
+    require_lines(Field(spell, "povolání", CLASSES_LINES), text, lines, size)
     for line in reversed(lines):
         items.append(TextLine(line, style.left, baseline, size, colours.muted, "footer"))
         baseline += sp.footer_line_em * size
-    if own_line:
+    if own_line and not stacked:
         cue_line = baseline
         baseline += sp.footer_line_em * size
     top = baseline - sp.footer_line_em * size + ASCENT * size + sp.footer_rule_above
     rule_colour = style.colour if style.outline else style.tint
     items.append(Rule(style.left, top, right, top, sp.footer_rule, rule_colour))
-    return top, foot, cue_line
+    return top, foot, cue_line, tuple(reversed(labels))
 
 
 def _sources(spell: Spell) -> str:
     return " · ".join(SOURCE_ABBREVIATIONS.get(s, s) for s in spell.sources)
-
-
-def _sources_width(style: CardStyle, spell: Spell) -> float:
-    return stringWidth(_sources(spell), style.fonts["bold"], style.sizes.footer)
 
 
 def foot_labels(style: CardStyle, spell: Spell, header: Header, goes_on: bool) -> list[Label]:
@@ -536,10 +757,11 @@ def foot_labels(style: CardStyle, spell: Spell, header: Header, goes_on: bool) -
     cue = header.cue if goes_on else ""
     fonts, size, sp = style.fonts, style.sizes.footer, style.spacing
     right = style.left + style.width
-    labels = [right_label(_sources(spell), fonts["bold"], size, right, header.foot, style.accent)]
+    labels = list(header.sources)
     if cue:
         if header.cue_line == header.foot:
-            right -= _sources_width(style, spell) + sp.footer_apart
+            last = header.sources[-1]
+            right = last.x - sp.footer_apart
         labels.append(
             right_label(cue, fonts["bold_italic"], size, right, header.cue_line, style.accent)
         )

@@ -69,10 +69,11 @@ def card_band(page, box) -> tuple[str, int | None, int | None]:
         and tuple(c["non_stroking_color"] or ()) == (1, 1, 1)
     ]
     chars.sort(key=lambda c: (round(c["top"]), c["x0"]))
-    # The name is the band's largest white text (English name and school are smaller).
-    largest = max((c["size"] for c in chars), default=0)
+    # The name is the band's largest white text (English name and school are smaller; the
+    # level in the front's index corner is a figure, and no name has one).
+    largest = max((c["size"] for c in chars if not c["text"].isdigit()), default=0)
     name = squeeze("".join(c["text"] for c in chars if abs(c["size"] - largest) < 0.01))
-    name = PART.sub("", name)  # a slim band sets the part at the name's size
+    name = PART.sub("", name).strip("0123456789")  # a slim band sets the part at its size
     match = PART.search(squeeze(" ".join(c["text"] for c in chars)))
     if match is None:
         return name, None, None

@@ -88,6 +88,12 @@ def test_every_catalogue_message_fills_its_fields():
         bleed=1,
         need=2,
         length=1,
+        spell="s",  # the width rule's (cards/fit/furniture.py)
+        field="f",
+        text="t",
+        word="w",
+        size="6",
+        lines="2 řádků",
     )
     import string
 

@@ -1,7 +1,15 @@
-"""A name line too long for a name is an error naming it, not a paragraph of the spell above."""
+"""The width rule of every printed field: shrink to the floor, wrap, then a clear error naming
+the spell and the field (homebrew spells with long fields); and a name line too long for a name
+is an error naming it, not a paragraph of the spell above."""
 
 from __future__ import annotations
 
+import re
+
+import pytest
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from cards.bounds import FieldTooWide
 from cards.compendium import parse_compendium
 from tests.conftest import HOMEBREW_TEMPLATE
 
@@ -47,33 +55,213 @@ def test_nan_in_an_icon_view_box_is_refused(tmp_path):
         load_icon(path)
 
 
+def _homebrew(name: str = "Jiskřivý pozdrav", **replace: str):
+    """The homebrew spell with some of its lines replaced (old text -> new text)."""
+    text = SPELL.format(name=name)
+    for old, new in replace.items():
+        assert old in text
+        text = text.replace(old, new)
+    (spell,) = parse_compendium(text, "k.txt", any_book=True).spells
+    return spell
+
+
 def _spell_with(name_en: str = "Sparkling greeting", book: str = "Kouzla naší družiny"):
-    text = SPELL.format(name="Jiskřivý pozdrav").replace("Sparkling greeting", name_en)
-    return parse_compendium(text.replace("Kouzla naší družiny", book), "k.txt", any_book=True)
+    return _homebrew(**{"Sparkling greeting": name_en, "Kouzla naší družiny": book})
 
 
-def test_an_english_name_too_wide_for_the_card_is_an_error():
-    """A 77-character English name is an error naming the spell and the field, not text off
-    the card."""
-    import pytest
+LONG_ENGLISH = "A very long English name of a spell " * 2 + "indeed"  # 77 characters
+LONG_BOOK = "Kouzla naší družiny a jejích přátel z dalekých hor a údolí"  # 58 characters
 
-    from cards.bounds import FieldTooWide
+
+def _fit(spell, layout: str = "poker"):
     from cards.fit import fit_spell
     from cards.layout import load_layout
 
-    spell = _spell_with(name_en="A very long English name of a spell " * 2 + "indeed").spells[0]
-    with pytest.raises(FieldTooWide, match=r"k.txt:\d+: Jiskřivý pozdrav.*anglický název"):
-        fit_spell(spell, load_layout("poker"))
+    return fit_spell(spell, load_layout(layout))
 
 
-def test_a_book_name_too_wide_for_the_card_is_an_error():
-    """A 58-character book of one's own is an error naming the field."""
-    import pytest
+def _printed(face) -> str:
+    """Every word the face prints, in one string without spaces."""
+    from cards.face import Label, TextLine
 
-    from cards.bounds import FieldTooWide
-    from cards.fit import fit_spell
+    parts = [
+        i.text if isinstance(i, Label) else i.line.text
+        for i in face.items
+        if isinstance(i, (Label, TextLine))
+    ]
+    return "".join("".join(parts).split()).replace("-", "")
+
+
+def _inside(face, layout: str = "poker") -> None:
+    """Nothing printed leaves the safe area or over another field: the width rule's check."""
+    from cards.bounds import require_inside
     from cards.layout import load_layout
 
-    spell = _spell_with(book="Kouzla naší družiny a jejích přátel z dalekých hor a údolí").spells[0]
-    with pytest.raises(FieldTooWide, match=r"zdroj \(kniha\)"):
-        fit_spell(spell, load_layout("poker"))
+    require_inside([face], load_layout(layout).safe_margin)
+
+
+LAYOUTS = ("poker", "bridge", "tarot", "mini", "large-print", "ink-saver")
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_a_77_character_english_name_wraps_inside_the_band(layout):
+    """The English name shrinks to the floor, then wraps: whole, inside, over nothing."""
+    from cards.face import Disc, Label
+    from cards.layout import load_layout
+
+    body = load_layout(layout).fonts["body"]
+    faces = _fit(_spell_with(name_en=LONG_ENGLISH), layout)
+    for face in faces:
+        (disc,) = [i for i in face.items if isinstance(i, Disc)]
+        # the band's only roman labels: the English name's lines
+        english = [i for i in face.items if isinstance(i, Label) and i.font == body]
+        assert 2 <= len(english) <= 3
+        assert " ".join(i.text for i in english).split() == LONG_ENGLISH.split()
+        for label in english:
+            right = label.x + stringWidth(label.text, label.font, label.size)
+            assert right <= disc.x - disc.radius + 0.01  # never under the level's disc
+        _inside(face, layout)
+
+
+def test_an_english_name_too_long_for_two_lines_is_an_error_naming_spell_and_field():
+    """110 characters of English name on a mini card: more than three lines even at the floor:
+    a Czech error with file:line, spell and field."""
+    with pytest.raises(FieldTooWide) as error:
+        _fit(_spell_with(name_en=("A very long English name of a spell " * 3).strip()), "mini")
+    message = str(error.value)
+    assert re.match(r"k\.txt:1: Jiskřivý pozdrav .*pole anglický název \('A very long", message)
+    assert "nevejde" in message and "zkraťte" in message and "s0" not in message
+
+
+def _words(face, role: str) -> list[str]:
+    from cards.face import TextLine
+
+    lines = [i.line.text for i in face.items if isinstance(i, TextLine) and i.role == role]
+    return sorted(" ".join(lines).replace("-", "").split())
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_a_58_character_book_is_printed_whole_and_over_nothing(layout):
+    """A long book shrinks beside the classes or takes the foot's lines of its own: whole,
+    inside the card and over no other field."""
+    (face, *_) = _fit(_spell_with(book=LONG_BOOK), layout)
+    assert "".join(LONG_BOOK.split()) in _printed(face)
+    _inside(face, layout)
+
+
+def test_a_book_too_long_for_beside_the_classes_goes_below_them():
+    """On poker the 58-character book takes the foot's lines; the classes stand above it."""
+    from cards.face import Label, TextLine
+
+    (face,) = _fit(_spell_with(book=LONG_BOOK))
+    books = [i for i in face.items if isinstance(i, Label) and i.font.endswith("Bold") and i.y < 20]
+    classes = [i for i in face.items if isinstance(i, TextLine) and i.role == "footer"]
+    assert " ".join(i.text for i in books).split() == LONG_BOOK.split()
+    assert min(c.y for c in classes) > max(b.y for b in books)
+
+
+@pytest.mark.parametrize("layout", ["mini", "bridge"])
+def test_a_book_never_squeezes_the_classes_into_broken_words(layout):
+    """A 35-character book on a narrow card: the classes keep whole words (no "Ča-roděj"),
+    the book going below them when it cannot stand beside the longest."""
+    from cards.face import TextLine
+
+    (face, *_) = _fit(_spell_with(book="Kouzla naší družiny a jejích přátel"), layout)
+    lines = [i.line for i in face.items if isinstance(i, TextLine) and i.role == "footer"]
+    assert not any(line.split_word for line in lines)
+    _inside(face, layout)
+
+
+def test_a_book_too_long_for_two_lines_is_an_error_naming_the_field():
+    """A 150-letter book: neither shrinking nor wrapping onto two lines helps: an error."""
+    with pytest.raises(FieldTooWide, match=r"k\.txt:1: Jiskřivý pozdrav.*pole zdroj \(kniha\)"):
+        _fit(_spell_with(book="Kouzla " + "x" * 150))
+
+
+STATS = [
+    ("Vyvolání: 1 akce", "vyvolání"),
+    ("Dosah: 2 sáhy", "dosah"),
+    ("Trvání: 1 minuta", "trvání"),
+]
+
+
+@pytest.mark.parametrize(("line", "field"), STATS)
+@pytest.mark.parametrize("layout", ["poker", "mini"])
+def test_a_long_stat_value_wraps_inside_its_cell(line, field, layout):
+    """A 46-character value wraps in its cell, whole and inside the card."""
+    label = line.split(":")[0]
+    value = "nebo dokud se sesilatel nerozhodne jinak"
+    (face, *_) = _fit(_homebrew(**{line: f"{label}: {value}"}), layout)
+    assert set(value.split()) <= set(_words(face, "stat"))
+    _inside(face, layout)
+
+
+@pytest.mark.parametrize(("line", "field"), STATS)
+@pytest.mark.parametrize("layout", ["poker", "mini"])
+def test_a_stat_value_too_long_for_its_cell_is_an_error_naming_the_field(line, field, layout):
+    """A value of 25 words takes more than four lines: an error naming the stat."""
+    label = line.split(":")[0]
+    value = "dokud se sesilatel nerozhodne jinak " * 5
+    with pytest.raises(FieldTooWide, match=rf"Jiskřivý pozdrav.*pole {field} \('dokud"):
+        _fit(_homebrew(**{line: f"{label}: {value.strip()}"}), layout)
+
+
+@pytest.mark.parametrize("layout", ["poker", "mini"])
+def test_a_stat_word_wider_than_its_cell_is_broken_inside_it(layout):
+    """One unbreakable 40-letter word as a range is broken where it must, inside the card."""
+    word = "x" * 40
+    (face, *_) = _fit(_homebrew(**{"Dosah: 2 sáhy": f"Dosah: {word}"}), layout)
+    assert word in "".join(_words(face, "stat"))
+    _inside(face, layout)
+
+
+def test_a_long_material_note_wraps_below_the_grid():
+    """A long material note wraps below the grid, whole and inside."""
+    material = "prach z rozdrcených drahokamů, " * 6
+    (face, *_) = _fit(_homebrew(**{"Složky: V, P": f"Složky: V, P, S ({material.strip()})"}))
+    from cards.face import TextLine
+
+    notes = [i.line.text for i in face.items if isinstance(i, TextLine) and i.role == "material"]
+    assert len(notes) >= 3
+    assert "".join("".join(notes).split()).replace("-", "") == "*" + "".join(material.split())
+    _inside(face)
+
+
+@pytest.mark.parametrize("layout", ["poker", "mini"])
+def test_every_class_listed_wraps_inside_the_footer(layout):
+    """All the classes (the longest list a spell can have) wrap in the footer, inside."""
+    from cards.model import CLASSES
+
+    classes = ", ".join(CLASSES)
+    (face, *_) = _fit(_homebrew(**{"Povolání: Bard, Čaroděj": f"Povolání: {classes}"}), layout)
+    assert _words(face, "footer") == sorted(classes.split())
+    _inside(face, layout)
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_a_long_czech_name_wraps_inside_the_band(layout):
+    """A 100-character Czech name: several lines, inside, clear of the disc and the corner."""
+    name = "Velmi dlouhé jméno kouzla, které si vymyslela naše družina za deštivého večera u krbu"
+    (face, *_) = _fit(_homebrew(name=name), layout)
+    assert "".join(name.split()) in _printed(face)
+    _inside(face, layout)
+
+
+def test_the_cli_names_the_spell_and_field_and_exits_1(tmp_path):
+    """Through `cards compendium --add`: "Chyba: k.txt:1: …" on stderr, exit 1, no traceback."""
+    from click.testing import CliRunner
+
+    from cards.cli import main
+
+    path = tmp_path / "k.txt"
+    text = SPELL.format(name="Jiskřivý pozdrav").replace("Dosah: 2 sáhy", "Dosah: " + "z" * 300)
+    path.write_text(text, encoding="utf-8")
+    out = tmp_path / "k.pdf"
+    result = CliRunner().invoke(
+        main,
+        ["deck", "-", "--add", str(path), "--sheet", "none", "-o", str(out)],
+        input="Jiskřivý pozdrav\n",
+    )
+    assert result.exit_code == 1, result.output
+    assert "k.txt:1: Jiskřivý pozdrav" in result.output and "pole dosah" in result.output
+    assert "Traceback" not in result.output and not out.exists()
