@@ -16,7 +16,9 @@ from cards.source.problems import Problem
 
 # A field is worth fitting when it takes more than this share of the text column at its size:
 # well below what the furniture shrinks and wraps, so that no field too long is passed over.
-NEAR = {"name_en": 0.7, "book": 0.35, "name": 1.4}
+# Stat values and the class list wrap over a few lines of half or all the column: worth fitting
+# from one line's worth of the column.
+NEAR = {"name_en": 0.7, "book": 0.35, "name": 1.4, "stat": 1.0, "classes": 1.5}
 
 
 def _near_the_edge(spell: Spell, layout) -> bool:
@@ -25,10 +27,13 @@ def _near_the_edge(spell: Spell, layout) -> bool:
     fonts, sizes = layout.fonts, layout.sizes
     column = layout.width - 2 * layout.safe_margin
     own = ", ".join(book for book in spell.sources if book not in SOURCES)
+    stats = (spell.casting_time, spell.range, spell.duration)
     widths = {
         "name_en": stringWidth(spell.name_en, fonts["italic"], sizes.name_en),
         "book": stringWidth(own, fonts["body"], sizes.footer),
         "name": stringWidth(spell.name, fonts["bold"], sizes.title_min),
+        "stat": max(stringWidth(value, fonts["bold"], sizes.stat) for value in stats),
+        "classes": stringWidth(", ".join(spell.classes), fonts["italic"], sizes.footer),
     }
     return any(widths[field] > share * column for field, share in NEAR.items())
 

@@ -10,8 +10,13 @@ from cards.source.library import lint_spells, read_compendium
 from cards.source.text import parse_compendium
 from tests.conftest import HOMEBREW_TEMPLATE
 
-LONG_ENGLISH = "A very long English name of a spell " * 2 + "indeed"  # 77 characters
-LONG_BOOK = "Kouzla naší družiny a jejích přátel z dalekých hor a údolí"  # 58 characters
+# The width rule shrinks a field to its floor, then wraps it: a 77-character English name or a
+# 58-character book prints (WRAPPED_*); four times that book, or a range over four lines, does not
+# (an English name over 120 characters is refused by the parser before any width rule).
+WRAPPED_ENGLISH = "A very long English name of a spell " * 2 + "indeed"  # 77 characters
+WRAPPED_BOOK = "Kouzla naší družiny a jejích přátel z dalekých hor a údolí"  # 58 characters
+LONG_BOOK = " ".join([WRAPPED_BOOK] * 4)
+LONG_RANGE = "sto sáhů od tebe nebo od tvého spojence, " * 6 + "podle volby"
 
 
 def _file(
@@ -19,8 +24,10 @@ def _file(
     name: str = "Jiskřivý pozdrav",
     english: str = "Sparkling greeting",
     book: str = "Kouzla naší družiny",
+    range_: str = "2 sáhy",
 ):
     text = HOMEBREW_TEMPLATE.format(name=name).replace("Sparkling greeting", english)
+    text = text.replace("Dosah: 2 sáhy", f"Dosah: {range_}")
     path = tmp_path / "moje.txt"
     path.write_text(text.replace("Kouzla naší družiny", book), encoding="utf-8")
     return path
@@ -32,10 +39,10 @@ def _long(problems):
 
 @pytest.mark.parametrize(
     ("change", "field"),
-    [({"english": LONG_ENGLISH}, "anglický název"), ({"book": LONG_BOOK}, "zdroj (kniha)")],
+    [({"range_": LONG_RANGE}, "dosah"), ({"book": LONG_BOOK}, "zdroj (kniha)")],
 )
 def test_a_field_too_long_for_the_card_is_a_lint_error_at_its_line(tmp_path, change, field):
-    """A 77-character English name, a 58-character book: an error naming the spell and field."""
+    """A name or book more lines long than its field may take: an error naming spell and field."""
     path = _file(tmp_path, **change)
     (problem,) = _long(lint_spells(add=[path], layout=load_layout("poker")))
     assert (problem.file, problem.line, problem.severity) == (str(path), 1, "error")
@@ -44,10 +51,14 @@ def test_a_field_too_long_for_the_card_is_a_lint_error_at_its_line(tmp_path, cha
 
 
 def test_fields_the_card_holds_pass(tmp_path):
-    """A 38-character English name fits: no problem (and none without a layout)."""
+    """A 38- or 77-character English name, a 58-character book fit: no problem (nor without a
+    layout, whatever the length)."""
     path = _file(tmp_path, english="A long English name of a spell, indeed")
     assert _long(lint_spells(add=[path], layout=load_layout("poker"))) == []
-    assert _long(lint_spells(add=[_file(tmp_path, english=LONG_ENGLISH)])) == []
+    for change in ({"english": WRAPPED_ENGLISH}, {"book": WRAPPED_BOOK}):
+        path = _file(tmp_path, **change)
+        assert _long(lint_spells(add=[path], layout=load_layout("poker"))) == []
+    assert _long(lint_spells(add=[_file(tmp_path, book=LONG_BOOK)])) == []
 
 
 @pytest.mark.parametrize("layout", ["poker", "mini", "large-print"])
