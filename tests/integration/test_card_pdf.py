@@ -460,12 +460,14 @@ def _level_label(spell) -> str:
 
 
 def _expected_labels(spell, part: int, parts: int) -> list[str]:
-    """The labels a card of the spell shows: names, school, level disc, stat labels, badges,
-    books, the part and the cue that the text goes on."""
+    """The labels a card of the spell shows: names, school, level disc and index corner, stat
+    labels, badges, books, the part and the cue that the text goes on."""
     from cards.model import SOURCE_ABBREVIATIONS
 
-    labels = [spell.name_en.replace("'", "’")] if spell.name_en else []  # as normalised
+    english = spell.name_en.replace("'", "’")  # as normalised; not shown when it is the name
+    labels = [english] if english and english.casefold() != spell.name.casefold() else []
     labels += [spell.school, _level_label(spell)]  # on every card, continuation too
+    labels.append(str(spell.level))  # the index corner's numeral, on every card
     if part == 1:
         labels += ["VYVOLÁNÍ", "DOSAH", "SLOŽKY", "TRVÁNÍ"]
         labels += ["rituál"] if spell.ritual else []
