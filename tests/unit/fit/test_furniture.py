@@ -116,7 +116,7 @@ def test_the_index_corner_shows_the_level_over_the_school_icon(layout, level, nu
     assert figure.x >= style.left - EPS and right_end(figure) < title.x
     assert abs(figure.y - title.y) < 0.3 * title.size or figure.y > title.y  # level with it
     (icon,) = [i for i in items if isinstance(i, Shape)]
-    assert icon.icon is style.icon
+    assert icon.icon == style.icon
     assert icon.y + icon.size <= figure.y  # below the figure's baseline
     assert icon.x >= style.left - EPS and icon.x + icon.size < title.x
     assert icon.y >= band.y  # inside the band
