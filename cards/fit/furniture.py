@@ -6,40 +6,34 @@ which area is left for the description.
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass, replace
-from typing import NamedTuple
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from cards.bounds import FieldTooWide
 from cards.face import Area, Disc, Fill, Label, Outline, Primitive, Rule, Shape, TextLine
+from cards.fit.corner import INDEX_APART, INDEX_RULE, index_corner, index_width
+from cards.fit.fields import (
+    CLASSES_LINES,
+    ENGLISH_LINES,
+    MATERIAL_LINES,
+    NAME_LINES,
+    SOURCES_LINES,
+    STAT_LINES,
+    Field,
+    fit_field,
+    fit_title,
+    floor,
+    one_line,
+    ragged,
+    require_lines,
+)
 from cards.fit.style import ASCENT, CardStyle
-from cards.messages import say
 from cards.model import SOURCE_ABBREVIATIONS, Spell
-from cards.typeset import Line, Prepared, TypesetContext, set_lines
+from cards.typeset import TypesetContext, set_lines
 from cards.typeset.normalise import normalise
 
-TITLE_STEP = 0.25  # points: a title shrinks in these steps
 MIN_BAND_NAME = 5.5  # points: the smallest name in the slim band of a back with text
-# The index corner at the band's top left (the level and the school's icon, as a playing
-# card's rank and suit, seen in a fanned hand and in greyscale): the numeral in ems of the
-# largest title size, the gap below it, the gap to the thin rule that parts the corner from
-# the name and that rule's width, in points.
-INDEX_NUMERAL_EM = 0.9
-INDEX_ICON_BELOW = 1.5  # below the numeral's baseline (figures have no descender)
-INDEX_APART = 1.8
-INDEX_RULE = 0.4
-INDEX_ICON_CLEAR = 0.8  # between the icon and the rule, at least
 _EPS = 1e-6
-# The width rule's most lines for each field (shrink to the field's floor on one line, then
-# wrap, then an error): a field that needs more is too long for a card, whatever the layout.
-NAME_LINES = None  # as many as the band takes (the fitter says when the card is full)
-ENGLISH_LINES = 3
-STAT_LINES = 4
-MATERIAL_LINES = None  # as many as the first card holds (the fitter says when it cannot)
-CLASSES_LINES = 4
-SOURCES_LINES = 2
 
 
 @dataclass(frozen=True)
@@ -55,14 +49,6 @@ class Header:
     cue_line: float | None = None  # the cue's baseline: the foot's, or a line above it
     cue: str = ""  # said at the foot when the spell goes on on the next card
     sources: tuple[Label, ...] = ()  # the books at the foot's right, placed
-
-
-@dataclass(frozen=True)
-class Title:
-    """A name set to fit its box: one or two lines at one size."""
-
-    lines: tuple[Line, ...]
-    size: float
 
 
 def furniture(
@@ -81,7 +67,7 @@ def furniture(
     if numbered:
         reserve += stringWidth("88/88", fonts["bold"], sizes.part) + sp.part_reserve
     corner: list[Primitive] = []  # drawn after the disc: a text reads "name", not "5 name"
-    index_bottom = _index_corner(style, spell, corner)
+    index_bottom = index_corner(style, spell, corner)
     name_left = style.left + index_width(style) + 2 * INDEX_APART + INDEX_RULE
     title = fit_field(
         spell.name,
@@ -118,68 +104,6 @@ def furniture(
     body = Area(style.left, bottom, style.width, cursor - sp.text_above - bottom)
     part_right = style.left + style.width - disc - sp.disc_apart
     return Header(tuple(items), body, first_baseline, part_right, foot, cue_line, CUE, sources)
-
-
-def index_numeral(level: int) -> str:
-    """Return the level as the index corner shows it: "0" for a cantrip."""
-    return str(level)
-
-
-def index_width(style: CardStyle) -> float:
-    """Return the width of the index corner's column: the widest numeral."""
-    return _widest_figure(style.fonts["bold"], INDEX_NUMERAL_EM * style.sizes.title_max)
-
-
-@functools.lru_cache(maxsize=64)
-def _widest_figure(font: str, size: float) -> float:
-    return max(stringWidth(str(n), font, size) for n in range(10))
-
-
-def index_icon(style: CardStyle) -> float:
-    """Return the size of the index corner's icon: the band's icon size, or as much as the
-    numeral's column and the gap before the corner's rule hold (less INDEX_ICON_CLEAR), so
-    that the corner takes no more of the name's room than its numeral."""
-    room = index_width(style) + INDEX_APART - INDEX_ICON_CLEAR
-    return min(style.spacing.icon_em * style.sizes.level, room)
-
-
-def _index_corner(style: CardStyle, spell: Spell, items: list[Primitive]) -> float:
-    """Place the index corner (`_corner`) in `items`; return its bottom."""
-    corner, bottom = _corner(style, spell.level)
-    items.extend(corner)
-    return bottom
-
-
-@functools.lru_cache(maxsize=256)
-def _corner(style: CardStyle, level: int) -> tuple[tuple[Primitive, ...], float]:
-    """Return the level and below it the school's icon at the band's top left, centred on one
-    another, and the thin rule that parts them from the name; and the corner's bottom."""
-    items: list[Primitive] = []
-    sp, font = style.spacing, style.fonts["bold"]
-    size = INDEX_NUMERAL_EM * style.sizes.title_max
-    column = index_width(style)
-    icon_size = index_icon(style) if style.icon is not None else 0.0
-    centre = style.left + max(column, icon_size) / 2
-    text = index_numeral(level)
-    baseline = style.card_height - style.safe_margin - sp.title_ascent_em * size
-    items.append(
-        Label(
-            text,
-            font,
-            size,
-            centre - stringWidth(text, font, size) / 2,
-            baseline,
-            style.colours.title,
-        )
-    )
-    bottom = baseline
-    if style.icon is not None:
-        bottom -= INDEX_ICON_BELOW + icon_size
-        items.append(Shape(style.icon, centre - icon_size / 2, bottom, icon_size, style.on_band))
-    x = style.left + column + INDEX_APART + INDEX_RULE / 2
-    top = baseline + ASCENT * size
-    items.append(Rule(x, top, x, bottom, INDEX_RULE, style.on_band))
-    return tuple(items), bottom
 
 
 def band(style: CardStyle, bottom: float) -> Fill | Outline:
@@ -220,118 +144,6 @@ def _level_disc(
         Disc(x, y, diameter / 2, style.colours.background),
         Label(text, font, size, x - width / 2, baseline, style.colour),
     ]
-
-
-class Field(NamedTuple):
-    """A printed field the width rule sets: whose it is and what a message calls it.
-
-    A named tuple, not a dataclass: one is made for every stat of every card's header.
-    """
-
-    spell: Spell
-    name: str  # "anglický název", "zdroj (kniha)", ...
-    lines: int | None  # the most lines it may take; None: as many as the card has room for
-
-
-def fit_field(
-    text: str,
-    font: str,
-    width: float,
-    sizes: tuple[float, float],
-    context: TypesetContext,
-    field: Field | None,
-) -> Title:
-    """Set a printed field to a width by the one width rule every field follows.
-
-    One line at the largest size that fits (in steps of TITLE_STEP from `sizes`' first down to
-    its second, the field's floor); else two unhyphenated lines, again from the largest size;
-    at the floor, up to the field's lines unhyphenated, else hyphenated. More lines than the
-    field may take, or a word wider than the width even there: FieldTooWide naming the spell
-    and the field (`field` None: as many lines as it takes, as the backs set their names).
-    """
-    largest, smallest = sizes
-    limit = field.lines if field is not None else None
-    prepared = context.paragraph(text, font)
-    if largest - smallest < _EPS:  # a field that wraps at its one size (stats, classes)
-        lines = set_lines(prepared, width, largest, justify=False, hyphenate=False, context=context)
-        if not any(line.overfull for line in lines) and (limit is None or len(lines) <= limit):
-            return Title(lines, largest)
-        lines = set_lines(prepared, width, largest, justify=False, context=context)
-        if field is not None:
-            require_lines(field, text, lines, largest)
-        return Title(lines, largest)
-    natural = context.width(text, font)
-    size = largest
-    while size > smallest + _EPS and natural * size > width:
-        size = max(size - TITLE_STEP, smallest)
-    if natural * size <= width:
-        lines = set_lines(prepared, width, size, justify=False, hyphenate=False, context=context)
-        if not any(line.overfull for line in lines):
-            return Title(lines, size)
-    size = largest
-    while True:
-        lines = set_lines(prepared, width, size, justify=False, hyphenate=False, context=context)
-        whole = not any(line.overfull for line in lines)
-        if len(lines) <= 2 and whole:
-            return Title(lines, size)
-        if size <= smallest + _EPS:
-            break
-        size = max(size - TITLE_STEP, smallest)
-    if limit is not None and len(lines) <= limit and whole:
-        return Title(lines, size)  # more lines at the floor, still without breaking a word
-    lines = set_lines(prepared, width, size, justify=False, context=context)
-    if field is not None:
-        require_lines(field, text, lines, size)
-    return Title(lines, size)
-
-
-def require_lines(field: Field, text: str, lines: tuple[Line, ...], size: float) -> None:
-    """Raise FieldTooWide when a field's lines stick out or are more than it may take."""
-    spell = field.spell
-    where = {"file": spell.origin.file, "line": spell.origin.line, "spell": spell.label}
-    overfull = [line for line in lines if line.overfull]
-    if overfull:
-        word = max(overfull[0].text.split(), key=len, default=overfull[0].text)
-        message = say("field_word_too_wide", **where, field=field.name, word=word, size=f"{size:g}")
-        raise FieldTooWide(message)
-    if field.lines is not None and len(lines) > field.lines:
-        raise FieldTooWide(
-            say(
-                "field_too_long",
-                **where,
-                field=field.name,
-                text=text if len(text) <= 60 else text[:57] + "…",
-                size=f"{size:g}",
-                lines="1 řádku" if field.lines == 1 else f"{field.lines} řádků",
-            )
-        )
-
-
-def fit_title(
-    text: str, font: str, width: float, largest: float, smallest: float, context: TypesetContext
-) -> Title:
-    """Fit a name to a width: on one line, shrinking it, or else on two lines.
-
-    One line at the largest size that fits (in steps of TITLE_STEP down to `smallest`); else
-    two unhyphenated lines, again from the largest size; at `smallest` as many lines as it takes.
-    """
-    return fit_field(text, font, width, (largest, smallest), context, None)
-
-
-def floor(style: CardStyle, size: float) -> float:
-    """Return the least size a small field (English name, books) shrinks to: the layout's
-    floor for the furniture, or its own size when that is smaller."""
-    return min(size, style.sizes.back_min)
-
-
-def ragged(
-    prepared: Prepared, width: float, size: float, context: TypesetContext
-) -> tuple[Line, ...]:
-    """Set short text (a stat, a list of names) ragged, breaking inside a word only if it must."""
-    lines = set_lines(prepared, width, size, justify=False, hyphenate=False, context=context)
-    if any(line.overfull for line in lines):
-        return set_lines(prepared, width, size, justify=False, context=context)
-    return lines
 
 
 def right_label(text: str, font: str, size: float, right: float, y: float, colour: str) -> Label:
@@ -389,7 +201,7 @@ def _subtitle(
     right = style.left + style.width - disc - sp.disc_apart
     room = right - left
     english = english_name(spell)
-    texts, english_size = _one_line(english, fonts["body"], room, sizes.name_en, context)
+    texts, english_size = one_line(english, fonts["body"], room, sizes.name_en, context)
     if texts is None:
         field = Field(spell, "anglický název", ENGLISH_LINES)
         shrunk = (sizes.name_en, floor(style, sizes.name_en))
@@ -412,18 +224,6 @@ def _subtitle(
     items.append(right_label(school, fonts["bold"], sizes.level, right, baseline, white))
     positioned.append((baseline, sizes.level))
     return baseline
-
-
-def _one_line(
-    text: str, font: str, width: float, size: float, context: TypesetContext
-) -> tuple[list[str] | None, float]:
-    """Return a short field as one label's text when it fits the width at its size (the
-    width rule's first case, without setting lines), else None; and the size."""
-    if not text:
-        return [], size
-    if size * context.width(text, font) <= width and "\n" not in text:
-        return [text], size
-    return None, size
 
 
 def english_name(spell: Spell) -> str:
@@ -705,7 +505,7 @@ def _footer(
     beside_room = style.width - sp.footer_apart - widest
     shrunk = (size, floor(style, size))
     stacked = shrunk[1] * context.width(sources, fonts["bold"]) > beside_room + _EPS
-    books, books_size = _one_line(sources, fonts["bold"], beside_room, size, context)
+    books, books_size = one_line(sources, fonts["bold"], beside_room, size, context)
     if books is None:
         field = Field(spell, "zdroj (kniha)", SOURCES_LINES)
         room = style.width if stacked else beside_room

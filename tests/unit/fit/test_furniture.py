@@ -10,6 +10,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from cards.bounds import FieldTooWide
 from cards.face import Disc, Fill, Label, Outline, Rule, Shape, TextLine
+from cards.fit import fields as W
 from cards.fit import furniture as F
 from cards.fit.style import card_style
 from cards.layout import load_layout
@@ -47,7 +48,7 @@ def test_a_field_shrinks_in_steps_to_the_largest_size_that_fits_one_line(context
     font = style_of().fonts["title"]
     text = "Mordenkainenův velkolepý dům"
     width = stringWidth(text, font, 9.8)  # fits at 9.75, not at 10
-    title = F.fit_field(text, font, width, (11.0, 8.0), context, None)
+    title = W.fit_field(text, font, width, (11.0, 8.0), context, None)
     assert len(title.lines) == 1 and title.size == 9.75
 
 
@@ -56,7 +57,7 @@ def test_a_field_too_wide_at_its_floor_wraps_from_the_largest_size(context):
     font = style_of().fonts["title"]
     text = "Mordenkainenův velkolepý dům"
     width = stringWidth("Mordenkainenův velkolepý", font, 8.0) * 0.9  # one line never fits
-    title = F.fit_field(text, font, width, (11.0, 8.0), context, None)
+    title = W.fit_field(text, font, width, (11.0, 8.0), context, None)
     assert len(title.lines) == 2 and not any(line.hyphenated for line in title.lines)
     # the largest size on two lines: a step larger needs more (or sticks out)
     assert stringWidth("Mordenkainenův", font, title.size) <= width
@@ -68,15 +69,15 @@ def test_a_field_with_more_lines_than_it_may_take_is_an_error_naming_spell_and_f
     spell = replace(make_spell(), name="Zkouška")
     font = style_of().fonts["body"]
     text = "slovo " * 30
-    field = F.Field(spell, "anglický název", 2)
+    field = W.Field(spell, "anglický název", 2)
     with pytest.raises(FieldTooWide) as error:
-        F.fit_field(text.strip(), font, 60.0, (6.8, 5.5), context, field)
+        W.fit_field(text.strip(), font, 60.0, (6.8, 5.5), context, field)
     message = str(error.value)
     assert message.startswith("test:1: Zkouška") and "pole anglický název" in message
     assert "5.5 pt" in message and "2 řádků" in message
     # the same text with room for its lines is set, at the floor
-    roomy = F.Field(spell, "anglický název", 20)
-    title = F.fit_field(text.strip(), font, 60.0, (6.8, 5.5), context, roomy)
+    roomy = W.Field(spell, "anglický název", 20)
+    title = W.fit_field(text.strip(), font, 60.0, (6.8, 5.5), context, roomy)
     assert 2 < len(title.lines) <= 20 and title.size == 5.5
 
 
@@ -86,7 +87,7 @@ def test_a_field_at_its_floor_uses_its_lines_before_breaking_a_word(context):
     spell = make_spell()
     font = style_of().fonts["stat"]
     text = "1 reakce, kterou provedeš, když tě zasáhne útok"
-    title = F.fit_field(text, font, 58.0, (7.6, 7.6), context, F.Field(spell, "vyvolání", 4))
+    title = W.fit_field(text, font, 58.0, (7.6, 7.6), context, W.Field(spell, "vyvolání", 4))
     assert [line.text for line in title.lines] == [
         "1 reakce,",
         "kterou",
@@ -95,7 +96,7 @@ def test_a_field_at_its_floor_uses_its_lines_before_breaking_a_word(context):
     ]
     # with room for fewer lines only, it hyphenates and then says the field is too long
     with pytest.raises(FieldTooWide, match="pole vyvolání"):
-        F.fit_field(text, font, 58.0, (7.6, 7.6), context, F.Field(spell, "vyvolání", 3))
+        W.fit_field(text, font, 58.0, (7.6, 7.6), context, W.Field(spell, "vyvolání", 3))
 
 
 # --- the title band -------------------------------------------------------------------------
@@ -248,7 +249,7 @@ def test_a_book_too_long_to_stand_beside_the_classes_takes_the_foot():
     assert head.sources and all(c.y > max(b.y for b in head.sources) for c in classes)
     for book in head.sources:
         assert right_end(book) <= style.left + style.width + EPS
-        assert book.size >= F.floor(style, style.sizes.footer) - EPS
+        assert book.size >= W.floor(style, style.sizes.footer) - EPS
     # a short book stays beside them, at the footer's size
     _, short = header(make_spell())
     (book,) = short.sources
@@ -276,7 +277,7 @@ def test_a_book_a_little_too_long_shrinks_beside_the_classes():
     book = "Kouzla"
     while stringWidth(book, fonts["bold"], size) <= room:
         book += " naší"
-    assert stringWidth(book, fonts["bold"], F.floor(style, size)) <= room  # the case wanted
+    assert stringWidth(book, fonts["bold"], W.floor(style, size)) <= room  # the case wanted
     _, head = header(replace(spell, sources=(book,)))
     (label,) = head.sources
     assert label.text == book and label.size < size
