@@ -209,6 +209,7 @@ def _search(
     active = [0]
     reached = 0  # the first of them at or after lo
     lo = 0
+    limited = loosest != _UNLIMITED
     for j in range(1, count):
         ex, eg, eu = end_x[j], end_gap[j], end_unit[j]
         final = j == last
@@ -221,7 +222,7 @@ def _search(
         starts = len(active)
         while reached < starts and active[reached] < lo:
             reached += 1
-        if not final and loosest != _UNLIMITED:
+        if limited and not final:
             # Most breaks are out of reach: the line from the first start tried stretches
             # past `loosest` (the loop of `_lines_to` would stop there), or there is none.
             if reached == starts:
