@@ -174,7 +174,7 @@ def _line_by_line(
             (hyphen_run < cost.MAX_HYPHEN_RUN and best > hyphenate_above) or best_end < 0
         ):
             for k in range(loose + 1, min(tight + 2, units)):
-                if whole[k]:
+                if whole[k] or penalties[k]:  # a counted word, or one before a sign
                     continue
                 last = ends[k]
                 done = start if last == word else 0

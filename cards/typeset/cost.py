@@ -53,9 +53,9 @@ SHORT_LAST = 2.0
 SHORT_LAST_DEMERITS = 1e6
 COUNTED_HYPHEN_PENALTY = 1000  # a hyphen in the word a number counts: "4 do-/časných"
 # A line ending at a soft glue (a signed number's space: "postih | −4") costs this penalty:
-# about a line whose spaces stretch 2.5x, so the number leaves its word only to spare a
-# line gaping worse.
-SIGN_PENALTY = 2000.0
+# about a line whose spaces stretch 2.9x, so the number leaves its word only to spare a
+# line gaping about three times (the word before it is then never hyphenated).
+SIGN_PENALTY = 6000.0
 EXPANSION_BADNESS = 10.0  # badness of a line using all of its glyph expansion
 RAGGED_FIRST_BADNESS = 800.0  # a full ragged first line costs as much as spaces at 2x
 RAGGED_PAIR_FILL = 0.7  # the least share of its line the ragged first of two lines fills

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from cards.typeset.breaking import Span, break_lines
+from cards.typeset.cost import SHRINK
 from cards.typeset.czech import HYPHEN
 from cards.typeset.metrics import string_width
 from cards.typeset.words import Prepared, word_breaks
@@ -158,10 +160,32 @@ def _flush_left(
     """Return flush-left line ends and True, or justified ones (a ragged first line allowed)
     and False when flush-left would take more lines: a card is never added for the rag."""
     flush = _spans(prepared, first, rest, False, hyphenate, 0.0, False, context, True)
+    if len(flush) <= _fewest_lines(prepared, first, rest, expansion):
+        return flush, True  # justified text cannot take fewer: not set (2 in 3 panels)
     justified = _spans(prepared, first, rest, True, hyphenate, expansion, True, context)
     if len(justified) < len(flush):
         return justified, False
     return flush, True
+
+
+def _fewest_lines(prepared: Prepared, first: float, rest: float, expansion: float) -> int:
+    """Return a number of lines no setting of the paragraph goes below (0 if none is known).
+
+    Each line holds at most its width of text with its glyphs narrowed by `expansion` and
+    its spaces shrunk by SHRINK; n lines drop n - 1 spaces at their breaks. A unit wider
+    than a line (set overfull) breaks that rule: then 0.
+    """
+    ends, xs, gaps = prepared.ends, prepared.xs, prepared.gaps
+    if not ends:
+        return 0
+    narrow = min(first, rest)
+    starts = [0, *(e + 1 for e in ends[:-1])]
+    if any(end - xs[s] > narrow for s, end in zip(starts, prepared.end_xs, strict=True)):
+        return 0
+    space = max((b - a for a, b in zip(gaps, gaps[1:], strict=False)), default=0.0)
+    keep = 1.0 - expansion
+    text = keep * (prepared.end_xs[-1] + space) - SHRINK * gaps[-1]
+    return max(0, math.ceil(text / (max(first, rest) + keep * space) - 1e-9))
 
 
 def _spans(

@@ -109,10 +109,11 @@ def total_fit(
     shorter it is (`cost.ragged_badness`).
     """
     plan = _total_fit(breaks, first, rest, expansion, LOOSEST * STRETCH, ragged_first)
-    if plan.loose or plan.demerits >= cost.FRAGMENT_DEMERITS:
+    if plan.loose or plan.demerits >= cost.FRAGMENT_DEMERITS or _dear_break(breaks, plan):
         # A plan within a wider limit bounds the demerits of the best one without limit;
         # when a line past that limit alone would cost more, it is that best one. (Also
-        # when the plan found ends on a word's tail: a looser line may spare it.)
+        # when the plan found ends on a word's tail or at a break dearer than a line past
+        # LOOSEST: a looser line may spare it.)
         wider = _total_fit(breaks, first, rest, expansion, WIDER * STRETCH, ragged_first)
         plan = wider if wider.demerits <= plan.demerits else plan
         bound = plan.demerits if not plan.loose else _UNLIMITED
@@ -121,6 +122,15 @@ def total_fit(
     if ragged_first >= 0:
         plan = _ragged_first_line(breaks, first, expansion, ragged_first, plan)
     return plan
+
+
+def _dear_break(breaks: Breaks, plan: BreakPlan) -> bool:
+    """Return whether a line of the plan ends at a break whose penalty costs more than a
+    line past LOOSEST (a soft glue: "bonus | +5"), so that a plan with a looser line,
+    never tried in the first pass, may cost less."""
+    dear = (cost.LINE_PENALTY + 100 * LOOSEST**3) ** 2
+    penalty = breaks.penalty
+    return any(penalty[end] * penalty[end] > dear for end in plan.ends)
 
 
 def _ragged_first_line(
@@ -209,6 +219,7 @@ def _search(
     active = [0]
     reached = 0  # the first of them at or after lo
     lo = 0
+    limited = loosest != _UNLIMITED
     for j in range(1, count):
         ex, eg, eu = end_x[j], end_gap[j], end_unit[j]
         final = j == last
@@ -221,7 +232,7 @@ def _search(
         starts = len(active)
         while reached < starts and active[reached] < lo:
             reached += 1
-        if not final and loosest != _UNLIMITED:
+        if limited and not final:
             # Most breaks are out of reach: the line from the first start tried stretches
             # past `loosest` (the loop of `_lines_to` would stop there), or there is none.
             if reached == starts:
@@ -551,7 +562,7 @@ def paragraph_breaks(
     add = rows.append
     for k in range(units):
         w = ends[k]
-        if hyphenate:
+        if hyphenate and not penalties[k]:  # not the word before a sign: "bonus +5"
             cuts = word_breaks(words[w], fonts[w])
             if cuts:
                 x, g = xs[w], gaps[w]

@@ -37,3 +37,33 @@ def test_a_line_judged_on_its_own_costs_what_total_fit_judges_it_capped_at_inf_b
     assert cost.judge(20.0, 2.0, 30.0, 0.0, False, False)[0] > cost.INF_BAD
     loose = cost.ragged_demerits(20.0, 2.0, 30.0, False, False)
     assert loose == (cost.LINE_PENALTY + cost.INF_BAD) ** 2
+
+
+TEXTS = (
+    TEXT,
+    "Na vyšších úrovních. Sešleš-li toto kouzlo použitím pozice kouzla 3. či vyšší úrovně, "
+    "za každou další úroveň pozice nad 2. můžeš zacílit jednoho tvora navíc.",
+    "Cíl má výhodu k ověřením Charismatu.",
+)
+
+
+def test_no_setting_takes_fewer_lines_than_the_bound_that_spares_a_setting():
+    """_fewest_lines never exceeds the lines of a justified or flush-left setting (mono font,
+    every width from 12 to 60 characters, with and without glyph expansion)."""
+    from cards.typeset import prepare
+    from cards.typeset.lines import _fewest_lines
+    from cards.typeset.words import Run
+    from tests.unit.typeset.test_typeset import MONO, MONO_EM
+
+    tight = 0
+    for text in TEXTS:
+        prepared = prepare([Run(text, MONO)])
+        for chars in range(12, 61):
+            for expansion in (0.0, 0.02):
+                width = chars * 10 * MONO_EM + 1e-6
+                bound = _fewest_lines(prepared, width / 10, width / 10, expansion)
+                justified = _mono_lines(text, chars, expansion=expansion)
+                flush = _mono_lines(text, chars, flush_left=True)
+                assert bound <= len(justified), (text, chars, expansion)
+                tight += bound == len(flush)
+    assert tight > 50  # and it often spares the justified setting

@@ -30,14 +30,16 @@ def test_the_space_before_a_signed_number_after_a_word_is_a_soft_glue():
 
 
 def test_a_signed_number_stays_with_its_word_when_parting_saves_little(monkeypatch):
-    """ "bo-" / "nus +2 k OČ" rather than "bonus" / "+2 k OČ": a line barely better."""
+    """ "Tvor v oblasti získá" / "bonus +2 k OČ a k hodům": the word before the sign is
+    neither parted from it nor hyphenated ("bo-" / "nus +2", as with no glue at all)."""
     text = "Tvor v oblasti získá bonus +2 k OČ a k hodům na útok."
-    assert [t for t, _ in _lines(text, 26)][:2] == [
-        "Tvor v oblasti získá bo-",
-        "nus +2 k OČ a k hodům na",
+    assert [t for t, _ in _lines(text, 24)] == [
+        "Tvor v oblasti získá",
+        "bonus +2 k OČ a k hodům",
+        "na útok.",
     ]
     monkeypatch.setitem(words.SOFT_GLUE, "sign", 0.0)
-    assert _lines(text, 26)[0][0] == "Tvor v oblasti získá bonus"
+    assert _lines(text, 24)[0][0] == "Tvor v oblasti získá bo-"
 
 
 def test_a_signed_number_leaves_its_word_rather_than_a_line_gape(monkeypatch):
@@ -65,3 +67,27 @@ def test_a_two_line_paragraph_is_set_ragged_rather_than_gape(monkeypatch):
     assert _lines(text, 23) == [("a cíl ukončí toto", 0.0), ("kouzlo předčasně.", 0.0)]
     monkeypatch.setattr(tf, "ragged_pair", lambda breaks, first, rest, expansion, plan: plan)
     assert _lines(text, 23)[0][1] > 10  # 6 characters of slack over 3 spaces
+
+
+STIT = (
+    "Objeví se neviditelná bariéra magické síly, aby tě ochránila. Až do začátku svého "
+    "příštího tahu máš bonus +5 k OČ, a to i proti spouštěcímu útoku, a magická střela ti "
+    "nezpůsobí žádné zranění."
+)
+
+
+def _serif_ends(text: str) -> list[str]:
+    """Set text in Charis at 10 pt on poker's 159.3 pt column (expansion 2 %): line ends."""
+    from tests.unit.typeset.test_typeset import SERIF
+
+    prepared = TypesetContext().paragraph(text, SERIF)
+    return [line.text.split()[-1] for line in set_lines(prepared, 159.3, 10, expansion=0.02)]
+
+
+def test_a_soft_glue_holds_where_a_plan_with_a_looser_line_costs_less(monkeypatch):
+    """Štít at 10 pt: "…tahu máš" / "bonus +5 k OČ…" (a line at 2.2x) costs less than
+    parting "bonus" / "+5"; the first pass (lines within LOOSEST) finds only the parting,
+    so a plan ending at a break that dear is checked against the looser ones."""
+    assert "bonus" not in _serif_ends(STIT)
+    monkeypatch.setattr(tf, "_dear_break", lambda breaks, plan: False)
+    assert "bonus" in _serif_ends(STIT)
