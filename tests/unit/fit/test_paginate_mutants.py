@@ -132,6 +132,13 @@ def test_plan_of_no_slabs_is_one_empty_card():
     assert plan((), lambda n: 10.0, None, 3) == (0.0, [0])
 
 
+def test_plan_never_asks_for_a_card_past_its_limit():
+    """Empty slabs after a full card could start a second card: not with a limit of one."""
+    slabs = (Slab(10.0, ()), Slab(0.0, ()), Slab(0.0, ()))
+    heights = {0: 10.0}
+    assert plan(slabs, heights.__getitem__, None, 1) == (0.0, [3])
+
+
 @pytest.mark.parametrize(("worse", "better"), list(itertools.pairwise(RANKS)))
 def test_plan_takes_the_better_ranked_of_two_breaks_leaving_the_same_room(worse, better):
     """A 10 pt line, then a 0 pt slab of rank `worse`, then a 10 pt one of rank `better`:
@@ -177,6 +184,8 @@ def test_card_end_lets_a_slab_too_tall_alone_and_starts_later():
     assert card_end(tall, 1, 20.0, prefer_blocks=True) == 2
     assert card_end(tall, 2, 20.0, prefer_blocks=True) == 2
     assert card_end(tall, 0, 35.0, prefer_blocks=True) == 2  # exactly full
+    # a first slab exactly as tall as the card is not too tall: an empty slab joins it
+    assert card_end((Slab(20.0, ()), Slab(0.0, ())), 0, 20.0, prefer_blocks=True) == 2
 
 
 def test_card_end_with_no_allowed_break_gives_way_at_the_edge():
@@ -283,3 +292,12 @@ def test_slabs_and_panels_are_frozen_values():
         with pytest.raises(dataclasses.FrozenInstanceError):
             value.height = 2.0  # type: ignore[misc]
         assert hash(value) == hash(dataclasses.replace(value))
+
+
+def test_fill_card_prefers_a_paragraph_end_by_default():
+    """A new paragraph after 90 of 100 pt: the card ends there unless told otherwise."""
+    slabs = [Slab(10.0, (_label(str(n)),), 0.0, LINE) for n in range(14)]
+    slabs[0] = Slab(10.0, (_label("0"),))
+    slabs[9] = Slab(10.0, (_label("9"),))
+    assert len(fill_card(slabs, _area(100.0))[0]) == 9
+    assert len(fill_card(slabs, _area(100.0), prefer_blocks=False)[0]) == 10
