@@ -55,7 +55,11 @@ def _stats(cache: FitCache) -> tuple[int, int]:
     return hits, misses
 
 
-@pytest.mark.parametrize("name", list_layouts())
+@pytest.mark.parametrize(
+    "name",
+    # poker in the fast run; the other layouts (three builds each) with the slow tests
+    [n if n == "poker" else pytest.param(n, marks=pytest.mark.slow) for n in list_layouts()],
+)
 def test_warm_build_is_byte_identical_to_cold_in_every_layout(tmp_path, deck, name):
     """A build read from the cache writes the same bytes as one that fits every spell."""
     cache = FitCache(tmp_path / "cache")
