@@ -36,9 +36,10 @@ def test_no_line_starts_with_a_dash_between_words(dash):
 
 
 def test_a_signed_number_with_letters_after_its_digit_is_still_a_number():
-    """ "+1k6 bodů": a sign, a digit, then anything: the space after it is glued."""
-    assert glued_spaces(["získá", "+1k6", "bodů"]) == {1: "number"}
-    assert glued_spaces(["získá", "±2", "body"]) == {1: "number"}
+    """ "+1k6 bodů": a sign, a digit, then anything: the space after it is glued (and the one
+    before it is the soft "sign" glue: a line may end there only at a price)."""
+    assert glued_spaces(["získá", "+1k6", "bodů"]) == {0: "sign", 1: "number"}
+    assert glued_spaces(["získá", "±2", "body"]) == {0: "sign", 1: "number"}
 
 
 def test_a_number_ending_in_a_letter_is_still_a_number_only_punctuation_ends_it():
