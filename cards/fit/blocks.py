@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -26,11 +26,19 @@ MIN_TABLE_SCALE = 0.8  # a table too wide even at type.table_min is condensed do
 MIN_TABLE_ROWS = 3  # body rows on each part of a table split across cards
 PAIRED_MIN_ROWS = 6  # a two-column table this long may be set as two pairs side by side
 CONTINUED = "(pokračování)"  # in the header repeated where a table goes on to a new card
+HEADING_CONTINUED = "(pokr.)"  # after a run-in heading repeated where its paragraph goes on
+REPEATED = "a repeated heading"  # the `what` of its slab
 TAIL_WORDS = 6  # fewer words of a sentence carried onto the next card read as a stray
 CLOSING = "\"'“”‘’»›)]"
 # Words ending in "." that end no sentence: an ordinal ("3."), an initial, an abbreviation.
 NOT_AN_END = re.compile(r"^(\d+\.|\w\.|např\.|tzv\.|tj\.|tzn\.|resp\.|popř\.|mj\.|č\.)$")
 _EPS = 1e-6
+
+
+def continued_heading(heading: str) -> str:
+    """Return a run-in heading as it is repeated on the card its paragraph goes on to:
+    "3. Žlutá." -> "3. Žlutá (pokr.)" (its closing full stop or colon dropped)."""
+    return f"{heading.rstrip().rstrip('.:')} {HEADING_CONTINUED}"
 
 
 def sentence_end(word: str) -> bool:
@@ -99,17 +107,25 @@ def description(
     *,
     outline: bool = False,
     ranked: dict[tuple, list[int]] | None = None,
+    full: Collection[int] = (),
+    starts: list[tuple[int, int, int]] | None = None,
+    headings: bool = True,
 ) -> tuple[Slab, ...]:
     """Set the description's blocks at a body size, as slabs from top to bottom.
 
     The blocks are set in card order (`model.card_order`: the panels last). With `outline`,
-    paragraphs and lists get no items (their lines are not built).
+    paragraphs and lists get no items (their lines are not built), but for the blocks whose
+    card-order index is in `full`. `starts`, if given, gets where each block and each list
+    item begins: (its first slab's index, the block's card-order index, the item's index).
+    Without `headings`, no run-in heading is repeated where its paragraph goes on.
     """
     walk = _Walk(style, size, context, outline, {} if ranked is None else ranked)
+    walk.headings = headings
     slabs: list[Slab] = []
     keep = False  # the previous block was a heading: keep it with this one
-    for block in card_order(blocks):
+    for index, block in enumerate(card_order(blocks)):
         start = len(slabs)
+        walk.outline = outline and index not in full
         if is_panel(block):
             assert isinstance(block, Paragraph)
             walk.panel(slabs, block)
@@ -121,10 +137,25 @@ def description(
             walk.bullets(slabs, block)
         elif isinstance(block, Table):
             walk.table(slabs, block)
+        if starts is not None:
+            starts.append((start, index, 0))
+            if isinstance(block, BulletList):
+                starts.extend((i, index, m) for m, i in enumerate(walk.items[1:], 1))
         if keep and len(slabs) > start:
             slabs[start] = replace(slabs[start], breakable=NEVER)
         keep = isinstance(block, Heading)
     return tuple(slabs)
+
+
+def without_repeated_headings(slabs: Sequence[Slab]) -> tuple[Slab, ...] | None:
+    """Return the slabs without the run-in headings repeated above a paragraph's lines
+    (`_Walk._repeated_heading`), or None when they repeat none."""
+    if not any(s.repeat is not None and s.repeat.what == REPEATED for s in slabs):
+        return None
+    return tuple(
+        replace(s, repeat=None) if s.repeat is not None and s.repeat.what == REPEATED else s
+        for s in slabs
+    )
 
 
 def higher_pads(style: CardStyle, size: float) -> tuple[float, float]:
@@ -163,6 +194,8 @@ class _Walk:
         self.ranked = ranked  # `ranks` by the line breaks' key: an outline's, then its lines'
         self.leading = size * style.sizes.leading
         self.gap = style.sizes.paragraph_gap * self.leading
+        self.items: list[int] = []  # where each item of the last list set begins
+        self.headings = True  # repeat a run-in heading where its paragraph goes on
 
     def _text(self, text: str, font: str, heading: str = "", heading_font: str = "") -> Prepared:
         return self.context.paragraph(text, font, heading, heading_font)
@@ -225,7 +258,28 @@ class _Walk:
         fonts = self.style.fonts
         prepared = self._text(block.text, fonts["body"], block.heading, fonts["bold"])
         lines, breaks = self._lines(prepared, self.style.width)
+        start = len(slabs)
         self._line_slabs(slabs, lines, breaks, self.style.colours.text, self.gap)
+        if self.headings and block.heading and len(lines) > 1:
+            # A numbered item or a stat block's action that goes on to the next card is
+            # named there again: its run-in heading, marked as going on.
+            repeat = self._repeated_heading(block.heading)
+            for n in range(start + 1, len(slabs)):
+                slabs[n] = replace(slabs[n], repeat=repeat)
+
+    def _repeated_heading(self, heading: str) -> Slab:
+        """Return the slab set above a paragraph's lines that begin a card: its run-in
+        heading and HEADING_CONTINUED, in bold."""
+        style, size = self.style, self.size
+        text = continued_heading(heading)
+        lines = ragged(self._text(text, style.fonts["bold"]), style.width, size, self.context)
+        items = tuple(
+            TextLine(
+                line, style.left, -BASELINE * size - n * self.leading, size, style.colours.text
+            )
+            for n, line in enumerate(lines)
+        )
+        return Slab(len(lines) * self.leading, items, 0.0, BLOCK, what=REPEATED)
 
     def panel(self, slabs: list[Slab], block: Paragraph) -> None:
         """Set higher levels or a cantrip's scaling apart: a tinted panel, a school-colour bar."""
@@ -273,7 +327,9 @@ class _Walk:
             -BASELINE * size,
             style.colour,
         )
+        self.items = []
         for n, item in enumerate(block.items):
+            self.items.append(len(slabs))
             prepared = self._text(item, style.fonts["body"])
             lines, breaks = self._lines(prepared, style.width, indent)
             before = self.gap if n == 0 else sp.bullet_gap_share * self.gap

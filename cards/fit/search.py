@@ -11,7 +11,7 @@ GAPE_STEPS smaller sizes are tried (HOLE_STEPS past HOLE), and the least gaping 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from reportlab.lib.units import mm
@@ -19,7 +19,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from cards.errors import CardsError
 from cards.face import CardFace, TextLine
-from cards.fit.blocks import description
+from cards.fit.blocks import description, without_repeated_headings
 from cards.fit.furniture import (
     Header,
     back_band,
@@ -40,9 +40,10 @@ from cards.fit.paginate import (
     split,
     used_height,
 )
+from cards.fit.parts import own_sizes
 from cards.fit.style import CardStyle, card_style
 from cards.layout import Layout
-from cards.model import BulletList, Heading, Paragraph, Spell, Table
+from cards.model import Block, BulletList, Heading, Paragraph, Spell, Table
 from cards.typeset import TypesetContext
 
 SIZE_STEP = 0.1  # without type.size_steps, body sizes are tried on this grid of points
@@ -58,6 +59,10 @@ STEP_COST = 1.5  # a size step smaller, against paginate.BREAK_COST of the break
 # times the lines, which never get fewer): a larger size whose height so bounded cannot fit
 # is not set at all.
 GROWTH = 1.0
+# Per-part sizes guess a larger size's height from a smaller one's with this power (lines
+# grow in number and height): a guess, so a part it rules out may have fitted after all;
+# what it lets through is set and measured before it is taken.
+PART_GROWTH = 1.6
 CONTINUED = "pokračuje na rubu ›"  # at the foot of a front whose text goes on overleaf
 
 
@@ -92,6 +97,8 @@ class SpellSetter:
         self._headers: dict[tuple[object, ...], Header] = {}
         self._slabs: dict[float, tuple[Slab, ...]] = {}
         self._outlines: dict[float, tuple[Slab, ...]] = {}
+        self._headings = True  # repeat a run-in heading where its paragraph goes on
+        self._starts: dict[float, list[tuple[int, int, int]]] = {}  # `description`'s starts
         self._extents: tuple[tuple[float, int], ...] | None = None
         self._ranked: dict[tuple, list[int]] = {}  # blocks.ranks of each paragraph's lines
 
@@ -135,9 +142,17 @@ class SpellSetter:
     def slabs(self, size: float) -> tuple[Slab, ...]:
         """Return the description set at a body size."""
         if size not in self._slabs:
+            starts: list[tuple[int, int, int]] = []
             self._slabs[size] = description(
-                self.style, self.spell.blocks, size, self.context, ranked=self._ranked
+                self.style,
+                self.spell.blocks,
+                size,
+                self.context,
+                ranked=self._ranked,
+                starts=starts,
+                headings=self._headings,
             )
+            self._starts[size] = starts
         return self._slabs[size]
 
     def outline(self, size: float) -> tuple[Slab, ...]:
@@ -145,10 +160,45 @@ class SpellSetter:
         if size in self._slabs:
             return self._slabs[size]
         if size not in self._outlines:
+            starts: list[tuple[int, int, int]] = []
             self._outlines[size] = description(
-                self.style, self.spell.blocks, size, self.context, outline=True, ranked=self._ranked
+                self.style,
+                self.spell.blocks,
+                size,
+                self.context,
+                outline=True,
+                ranked=self._ranked,
+                starts=starts,
+                headings=self._headings,
             )
+            self._starts[size] = starts
         return self._outlines[size]
+
+    def drop_repeated_headings(self) -> None:
+        """Set the description from now on without the run-in headings repeated where a
+        paragraph goes on to the next card (`blocks.without_repeated_headings`)."""
+        self._headings = False
+        for memo in (self._slabs, self._outlines):
+            for size, slabs in memo.items():
+                memo[size] = without_repeated_headings(slabs) or slabs
+
+    def block_starts(self, size: float) -> dict[int, tuple[int, int]]:
+        """Return where each block and list item begins at a size: its first slab's index
+        -> (the block's index in card order, the item's index)."""
+        self.outline(size)
+        return {start: (block, item) for start, block, item in self._starts[size]}
+
+    def run(self, blocks: Sequence[Block], size: float, outline: bool) -> tuple[Slab, ...]:
+        """Return some of the description's blocks (in card order) set alone at a size."""
+        return description(
+            self.style,
+            blocks,
+            size,
+            self.context,
+            outline=outline,
+            ranked=self._ranked,
+            headings=self._headings,
+        )
 
     def estimate(self, size: float) -> float:
         """Estimate the description's height at a size from its natural width, without setting."""
@@ -322,6 +372,7 @@ def _with_big_stats(setter: SpellSetter, result: Fit) -> Fit:
             replace(style, sizes=replace(style.sizes, stat=stat)),
         )
         big._slabs, big._outlines = setter._slabs, setter._outlines  # the stats set no text
+        big._starts = setter._starts
         single = big.header(first=True, numbered=False)
         if _material_below(single) and not _material_below(
             setter.header(first=True, numbered=False)
@@ -392,7 +443,8 @@ def _fewest(setter: SpellSetter, continue_on_back: bool) -> int:
     slabs = setter.outline(size_grid(setter.layout)[0])
     if used_height(slabs) <= setter.header(first=True, numbered=False).body.height + EPS:
         return 1
-    return len(_room(setter, continue_on_back).cards(slabs, False, 10**6))
+    plain = without_repeated_headings(slabs) or slabs  # `_fit` drops them for a card
+    return len(_room(setter, continue_on_back).cards(plain, False, 10**6))
 
 
 def _fit(setter: SpellSetter, continue_on_back: bool) -> Fit:
@@ -424,6 +476,10 @@ def _fit(setter: SpellSetter, continue_on_back: bool) -> Fit:
     cards = room.cards
 
     least = len(cards(setter.outline(sizes[0]), False, 10**6))
+    plain = without_repeated_headings(setter.outline(sizes[0]))
+    if plain is not None and len(cards(plain, False, 10**6)) < least:
+        setter.drop_repeated_headings()  # a heading said again may not cost a card
+        least = len(cards(plain, False, 10**6))
     allowed = least
     if heights is not None and final is not None:
         # An odd count leaves the last card's back empty: a part more costs no card and may
@@ -466,18 +522,34 @@ def _fit(setter: SpellSetter, continue_on_back: bool) -> Fit:
     k, ends = _readable_breaks(sizes, k, breaks, room, setter)
     size = sizes[k]
     slabs = setter.slabs(size)
+    texts = [slabs[start:end] for start, end in zip([0, *ends], ends, strict=False)]
+    own = _own_sizes(setter, sizes, k, len(ends) - skip, room)
+    card_sizes = [size] * len(ends)
+    if own is not None:
+        for n, (j, text) in enumerate(own, skip):
+            card_sizes[n], texts[n] = sizes[j], text
     faces = []
-    start = 0
-    for part, end in enumerate(ends, 1):
+    for part, text in enumerate(texts, 1):
         if continue_on_back and part % 2 == 0:
             header = setter.back_header()
         elif continue_on_back and part < len(ends):
             header = setter.continued_header(first=part == 1)
         else:
             header = setter.header(first=part == 1, numbered=True)
-        faces.append(setter.card(size, part, len(ends), header, slabs[start:end]))
-        start = end
+        faces.append(setter.card(card_sizes[part - 1], part, len(ends), header, text))
     return Fit(tuple(faces), least)
+
+
+def _own_sizes(setter: SpellSetter, sizes: list[float], k: int, count: int, room: _Room):
+    """Return per card of the description (after room.skip) its size index and slabs, each
+    card at its own size (`parts.own_sizes`), or None when no card gains by it."""
+
+    def height(n: int, last: bool) -> float:
+        if room.heights is not None and room.final is not None:
+            return room.final(n) if last else room.heights(n)
+        return room.first if n == 0 else room.rest
+
+    return own_sizes(setter, sizes, k, count, height, PART_GROWTH)
 
 
 def _readable_breaks(sizes: list[float], k: int, breaks, room: _Room, setter: SpellSetter):

@@ -21,7 +21,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from cards.build import build_pdf, fit_all
 from cards.face import Label, TextLine
-from cards.fit.blocks import CONTINUED
+from cards.fit.blocks import CONTINUED, HEADING_CONTINUED
 from cards.layout import load_layout
 from cards.model import BulletList, Heading, Paragraph, Table, card_order
 from cards.report import fit_report
@@ -355,8 +355,8 @@ def _joined_words(pages: SpellPages, role: str) -> list[str]:
     words: list[str] = []
     carry = ""
     for line in pages.lines:
-        if line.role != role:
-            continue
+        if line.role != role or line.text.endswith(HEADING_CONTINUED):
+            continue  # a run-in heading repeated where its paragraph goes on (test_parts)
         tokens = line.text.split()
         if not tokens:
             continue
