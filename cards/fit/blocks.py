@@ -241,8 +241,10 @@ class _Walk:
         space_before: float,
         extra: tuple[Primitive, ...] = (),
         what: str = "a line of the description",
+        repeat: Slab | None = None,
     ) -> None:
-        """Append one slab per line, with the rank of a card break before each (`ranks`)."""
+        """Append one slab per line, with the rank of a card break before each (`ranks`);
+        `repeat` is set above each but the first where it begins a card."""
         size, leading, left = self.size, self.leading, self.style.left
         for n, line in enumerate(lines):
             breakable = breaks[n]
@@ -252,20 +254,20 @@ class _Walk:
                 if n == 0:
                     items += extra
             before = space_before if n == 0 else 0.0
-            slabs.append(Slab(leading, items, before, breakable, what=what))
+            again = repeat if n else None
+            slabs.append(Slab(leading, items, before, breakable, again, what=what))
 
     def paragraph(self, slabs: list[Slab], block: Paragraph) -> None:
         fonts = self.style.fonts
         prepared = self._text(block.text, fonts["body"], block.heading, fonts["bold"])
         lines, breaks = self._lines(prepared, self.style.width)
-        start = len(slabs)
-        self._line_slabs(slabs, lines, breaks, self.style.colours.text, self.gap)
+        repeat = None
         if self.headings and block.heading and len(lines) > 1:
             # A numbered item or a stat block's action that goes on to the next card is
             # named there again: its run-in heading, marked as going on.
             repeat = self._repeated_heading(block.heading)
-            for n in range(start + 1, len(slabs)):
-                slabs[n] = replace(slabs[n], repeat=repeat)
+        colour = self.style.colours.text
+        self._line_slabs(slabs, lines, breaks, colour, self.gap, repeat=repeat)
 
     def _repeated_heading(self, heading: str) -> Slab:
         """Return the slab set above a paragraph's lines that begin a card: its run-in

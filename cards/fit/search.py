@@ -63,6 +63,7 @@ GROWTH = 1.0
 # grow in number and height): a guess, so a part it rules out may have fitted after all;
 # what it lets through is set and measured before it is taken.
 PART_GROWTH = 1.6
+RUN_IN_FALLBACK = True  # the run-in stat grid for a spell it saves a card (tests turn it off)
 CONTINUED = "pokračuje na rubu ›"  # at the foot of a front whose text goes on overleaf
 
 
@@ -113,6 +114,17 @@ class SpellSetter:
             self.spell, self.layout, self.context, replace(style, sizes=sizes, spacing=spacing)
         )
         setter._headers = self._headers
+        return setter
+
+    def compact(self) -> SpellSetter:
+        """Return a setter of the spell with the compact run-in stat grid; it shares the
+        description's set slabs and outlines, which the grid does not touch."""
+        setter = SpellSetter(
+            self.spell, self.layout, self.context, replace(self.style, run_in=True)
+        )
+        setter._slabs, setter._outlines = self._slabs, self._outlines
+        setter._starts, setter._ranked = self._starts, self._ranked
+        setter._headings = self._headings
         return setter
 
     def header(self, first: bool, numbered: bool) -> Header:
@@ -337,7 +349,8 @@ def fit(
     With `continue_on_back` the even parts are the backs of the odd ones' cards: a slim band
     and no footer, so they hold more; a front whose text goes on overleaf says so at its foot.
     A spell that misses fewer cards by a little is set squeezed (type.squeeze: tighter
-    paragraph gaps and panel padding) when that saves a card.
+    paragraph gaps and panel padding), or with the compact run-in stat grid, or both, when
+    that saves a card (`_denser`).
     Raises FitError when something does not fit even at the minimum sizes.
     """
     from cards.bounds import require_inside
@@ -346,13 +359,42 @@ def fit(
     result = _fit(setter, continue_on_back)
     if len(result.faces) == 1 and result.faces[0].body_size >= STAT_SCALE_FROM - EPS:
         result = _with_big_stats(setter, result)
-    elif len(result.faces) > 1 and layout.sizes.squeeze > 0:
-        squeezed = setter.squeezed()
-        fewest = _physical(_fewest(squeezed, continue_on_back), continue_on_back)
-        if fewest < _physical(len(result.faces), continue_on_back):
-            result = _fit(squeezed, continue_on_back)
+    elif len(result.faces) > 1:
+        cards = _physical(len(result.faces), continue_on_back)
+        for denser in _denser(setter, None if continue_on_back else cards):
+            try:
+                fewest = _physical(_fewest(denser, continue_on_back), continue_on_back)
+                if fewest < cards:
+                    result = _fit(denser, continue_on_back)
+                    cards = _physical(len(result.faces), continue_on_back)
+            except FitError:
+                continue  # a grid the card cannot hold: the spell is set as it was
+
     require_inside(result.faces, layout.safe_margin)  # the width rule's last word
     return result
+
+
+def _denser(setter: SpellSetter, cards: int | None = None):
+    """Yield the setters that may save a spell a card, in the order they are taken: squeezed
+    (type.squeeze), then with the compact run-in stat grid (`design.grid = "run-in"`, unless
+    the layout has it), then both.
+
+    A grid cannot save a card of the `cards` a spell takes when its text's lines alone, at
+    the minimum size, pass what one card fewer holds with no stats at all: it is not tried.
+    """
+    squeezed = setter.squeezed() if setter.layout.sizes.squeeze > 0 else None
+    if squeezed is not None:
+        yield squeezed
+    if setter.style.run_in or not RUN_IN_FALLBACK:
+        return
+    for plain in (setter, squeezed):
+        if plain is None:
+            continue
+        if cards is not None:
+            lines = sum(slab.height for slab in plain.outline(size_grid(setter.layout)[0]))
+            if lines > (cards - 1) * plain.header(first=False, numbered=True).body.height + EPS:
+                continue
+        yield plain.compact()  # the squeezed one: its text set once for both grids
 
 
 def _with_big_stats(setter: SpellSetter, result: Fit) -> Fit:
