@@ -562,13 +562,26 @@ def _fit(setter: SpellSetter, continue_on_back: bool) -> Fit:
         raise setter.error(what, sizes[0])
     k = _least_gaping(sizes, k, lambda s: breaks(s) is not None, gape)
     k, ends = _readable_breaks(sizes, k, breaks, room, setter)
+    return Fit(_place(setter, sizes, k, ends, room, continue_on_back), least)
+
+
+def _place(
+    setter: SpellSetter,
+    sizes: list[float],
+    k: int,
+    ends: list[int],
+    room: _Room,
+    continue_on_back: bool,
+) -> tuple[CardFace, ...]:
+    """Place a spell's cards: the description set at sizes[k] broken before `ends`, or each
+    card at its own size (`_own_sizes`) where that gains."""
     size = sizes[k]
     slabs = setter.slabs(size)
     texts = [slabs[start:end] for start, end in zip([0, *ends], ends, strict=False)]
-    own = _own_sizes(setter, sizes, k, len(ends) - skip, room)
+    own = _own_sizes(setter, sizes, k, len(ends) - room.skip, room)
     card_sizes = [size] * len(ends)
     if own is not None:
-        for n, (j, text) in enumerate(own, skip):
+        for n, (j, text) in enumerate(own, room.skip):
             card_sizes[n], texts[n] = sizes[j], text
     faces = []
     for part, text in enumerate(texts, 1):
@@ -579,7 +592,7 @@ def _fit(setter: SpellSetter, continue_on_back: bool) -> Fit:
         else:
             header = setter.header(first=part == 1, numbered=True)
         faces.append(setter.card(card_sizes[part - 1], part, len(ends), header, text))
-    return Fit(tuple(faces), least)
+    return tuple(faces)
 
 
 def _own_sizes(setter: SpellSetter, sizes: list[float], k: int, count: int, room: _Room):

@@ -21,7 +21,8 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from cards.build import build_pdf, fit_all
 from cards.face import Label, TextLine
-from cards.fit.blocks import CONTINUED, HEADING_CONTINUED
+from cards.fit.blocks import HEADING_CONTINUED
+from cards.fit.tables import CONTINUED
 from cards.layout import load_layout
 from cards.model import BulletList, Heading, Paragraph, Table, card_order
 from cards.report import fit_report

@@ -637,7 +637,7 @@ def test_a_table_splits_only_with_three_rows_on_each_part(layout):
 
 def test_the_header_repeated_on_the_next_card_says_pokracovani(layout):
     """The header set above a table's rows on a continuation card is marked "(pokračování)"."""
-    from cards.fit.blocks import CONTINUED
+    from cards.fit.tables import CONTINUED
 
     rows = tuple((str(n), SENTENCE) for n in range(1, 10))
     slabs = _table_slabs(layout, Table(("k10", "Účinek"), rows))

@@ -207,7 +207,7 @@ def _layout_file(
 
 
 HEADER = ("Kostka", "Účinek")  # a table's header, repeated on each card the table reaches
-CONTINUED = "(pokračování)"  # what the repeated header adds (cards.fit.blocks.CONTINUED)
+CONTINUED = "(pokračování)"  # what the repeated header adds (cards.fit.tables.CONTINUED)
 LONG_WORD = "Nejnepravděpodobnějšího" + "x" * 40  # no hyphenation point past the Czech part
 URL = "https://www.dndbeyond.com/spells/contingency-and-other-long-names"
 
