@@ -23,6 +23,7 @@ from cards.typeset.breaking import Span
 
 HEADING_CONTINUED = "(pokr.)"  # after a run-in heading repeated where its paragraph goes on
 REPEATED = "a repeated heading"  # the `what` of its slab
+AIR_AFTER_TABLE = 0.4  # lines more above a heading that follows a table
 TAIL_WORDS = 6  # fewer words of a sentence carried onto the next card read as a stray
 CLOSING = "\"'“”‘’»›)]"
 # Words ending in "." that end no sentence: an ordinal ("3."), an initial, an abbreviation.
@@ -117,6 +118,7 @@ def description(
     walk.headings = headings
     slabs: list[Slab] = []
     keep = False  # the previous block was a heading: keep it with this one
+    previous: Block | None = None
     for index, block in enumerate(card_order(blocks)):
         start = len(slabs)
         walk.outline = outline and index not in full
@@ -126,7 +128,7 @@ def description(
         elif isinstance(block, Paragraph):
             walk.paragraph(slabs, block)
         elif isinstance(block, Heading):
-            walk.heading(slabs, block)
+            walk.heading(slabs, block, after_table=isinstance(previous, Table))
         elif isinstance(block, BulletList):
             walk.bullets(slabs, block)
         elif isinstance(block, Table):
@@ -138,6 +140,7 @@ def description(
         if keep and len(slabs) > start:
             slabs[start] = replace(slabs[start], breakable=NEVER)
         keep = isinstance(block, Heading)
+        previous = block
     return tuple(slabs)
 
 
@@ -293,12 +296,15 @@ class _Walk:
             before = self.gap * sp.higher_gap_lines if n == 0 else 0.0
             slabs.append(Slab(height, items, before, breaks[n], panel=ground))
 
-    def heading(self, slabs: list[Slab], block: Heading) -> None:
+    def heading(self, slabs: list[Slab], block: Heading, after_table: bool = False) -> None:
+        """Set a sub-heading; after a table with AIR_AFTER_TABLE lines more above it, so
+        that it does not read as the table's last row."""
         style = self.style
         prepared = self._text(block.text, style.fonts["bold"])
         lines = ragged(prepared, style.width, self.size, self.context)
         breaks = [BLOCK] + [NEVER] * (len(lines) - 1)
-        self._line_slabs(slabs, lines, breaks, style.colour, self.gap, what="a heading")
+        before = self.gap + (AIR_AFTER_TABLE * self.leading if after_table else 0.0)
+        self._line_slabs(slabs, lines, breaks, style.colour, before, what="a heading")
 
     def bullets(self, slabs: list[Slab], block: BulletList) -> None:
         style, size, sp = self.style, self.size, self.style.spacing

@@ -42,6 +42,7 @@ from cards.fit.paginate import (
 )
 from cards.fit.parts import own_sizes
 from cards.fit.style import CardStyle, card_style
+from cards.fit.tables import without_doubled_rule
 from cards.layout import Layout
 from cards.model import Block, BulletList, Heading, Paragraph, Spell, Table
 from cards.typeset import TypesetContext
@@ -252,6 +253,7 @@ class SpellSetter:
             if isinstance(item, TextLine) and item.line.overfull:
                 word = max(item.line.text.split(), key=len, default="")
                 raise self.error(f'the word "{word}"', size)
+        placed = without_doubled_rule(placed, header.items, header.body.y, self.style)
         foot = foot_labels(self.style, self.spell, header, part < parts)
         items = (panel(self.style), *header.items, *placed, *foot)
         if parts > 1:

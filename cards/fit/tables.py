@@ -3,6 +3,7 @@ a table takes, two-column tables paired side by side, the header repeated on the
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -16,9 +17,12 @@ from cards.typeset import Line, TypesetContext, set_lines
 
 MIN_TABLE_SCALE = 0.8  # a table too wide even at type.table_min is condensed down to this
 MIN_TABLE_ROWS = 3  # body rows on each part of a table split across cards
-PAIRED_MIN_ROWS = 6  # a two-column table this long may be set as two pairs side by side
+PAIRED_MIN_ROWS = 4  # a two-column table this long may be set as two pairs side by side
 CONTINUED = "(pokračování)"  # in the header repeated where a table goes on to a new card
 _EPS = 1e-6
+DOUBLED = 7.0  # points: a table's rule this close above the footer rule would double it
+# A cell of figures: numbers, ranges, signs, dice ("01–05", "+8", "2k6", "—" for none).
+NUMERIC = re.compile(r"^[\s\d+\-−–—×/.,%k]*$")
 
 
 @dataclass(frozen=True)
@@ -31,6 +35,7 @@ class TableGeometry:
     leading: float
     pad: float
     divider: float | None  # x of the rule between two pairs of columns, if paired
+    right: tuple[bool, ...] = ()  # per column: set flush right (a column of figures)
 
 
 class TableSetter:
@@ -68,7 +73,8 @@ class TableSetter:
             divider = None
         leading = size * self.style.sizes.leading
         pad = self.style.spacing.table_pad_em * size
-        geometry = TableGeometry(size, scale, tuple(widths), leading, pad, divider)
+        right = figure_columns(rows[1:])
+        geometry = TableGeometry(size, scale, tuple(widths), leading, pad, divider, right)
         repeat = self._continued(rows[0], geometry)
         count = len(cells)
         for n, row_cells in enumerate(cells):
@@ -99,12 +105,14 @@ class TableSetter:
             items.append(Fill(left, -height, width, height, style.tint))
             items.append(Rule(left, 0.0, left + width, 0.0, sp.table_strong_rule, style.colour))
         x = left
-        for lines, column_width in zip(row_cells, geometry.widths, strict=True):
+        for c, (lines, column_width) in enumerate(zip(row_cells, geometry.widths, strict=True)):
+            right = c < len(geometry.right) and geometry.right[c]
             for k, line in enumerate(lines):
                 baseline = -0.5 * pad - BASELINE * size - k * leading
-                items.append(
-                    TextLine(line, x + pad * scale, baseline, size, colours.text, "table", scale)
-                )
+                at = x + pad * scale
+                if right:  # figures under each other: Charis's are tabular by default
+                    at = x + (column_width - pad - line.width) * scale
+                items.append(TextLine(line, at, baseline, size, colours.text, "table", scale))
             x += column_width * scale
         if geometry.divider is not None:
             x = geometry.divider
@@ -197,8 +205,9 @@ class TableSetter:
     ) -> tuple[float, float, list[float], list[list[tuple[Line, ...]]]]:
         """Return size, horizontal scale, column widths (unscaled) and set cells of a table.
 
-        Smaller sizes are tried first (until no cell's text sticks out and no heading is
-        split), then condensing (until no cell's text sticks out).
+        Smaller sizes are tried first (until no cell's text sticks out, and no heading is
+        split while the size stays at or above type.body_min), then condensing (until no
+        cell's text sticks out).
         """
         style = self.style
         scale = 1.0
@@ -210,13 +219,59 @@ class TableSetter:
             overfull = any(
                 line.overfull or line.forced for row in cells for lines in row for line in lines
             )
+            # A header word may hyphenate rather than the table go below the body minimum.
             split = any(line.split_word for lines in cells[0] for line in lines)
+            split = split and size - 0.25 >= style.sizes.body_min - _EPS
             if size > style.sizes.table_min + _EPS and (overfull or split):
                 size = max(size - 0.25, style.sizes.table_min)  # rather smaller than split
             elif overfull and scale > MIN_TABLE_SCALE + _EPS:
                 scale = max(scale - 0.05, MIN_TABLE_SCALE)
             else:
                 return size, scale, widths, cells
+
+
+def without_doubled_rule(
+    placed: Sequence[Primitive], furniture: Sequence[Primitive], bottom: float, style: CardStyle
+) -> tuple[Primitive, ...]:
+    """Return a card's placed description without a table's rule across the text width that
+    stands within DOUBLED of the footer rule (a rule of the furniture across the width, below
+    the text's `bottom`): the footer rule closes the table there, not two rules one over
+    the other."""
+    width = style.width
+    footer = [
+        i.y1
+        for i in furniture
+        if isinstance(i, Rule)
+        and i.y1 == i.y2
+        and abs(i.x2 - i.x1 - width) < _EPS
+        and i.y1 <= bottom + _EPS
+    ]
+    if not footer:
+        return tuple(placed)
+    floor = min(footer) + DOUBLED
+    return tuple(
+        i
+        for i in placed
+        if not (
+            isinstance(i, Rule)
+            and i.y1 == i.y2
+            and abs(i.x2 - i.x1 - width) < _EPS
+            and i.y1 < floor
+        )
+    )
+
+
+def figure_columns(body: Sequence[Sequence[str]]) -> tuple[bool, ...]:
+    """Return per column whether it holds figures only (`NUMERIC`, at least one digit):
+    such a column is set flush right, its figures under each other."""
+    if not body:
+        return ()
+    out = []
+    for c in range(len(body[0])):
+        cells = [row[c].strip() for row in body if row[c].strip()]
+        digits = any(any(ch.isdigit() for ch in cell) for cell in cells)
+        out.append(digits and all(NUMERIC.match(cell) for cell in cells))
+    return tuple(out)
 
 
 def _padded(block: Table, columns: int) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:

@@ -24,9 +24,9 @@ def test_a_spell_the_run_in_grid_saves_a_card_takes_it(monkeypatch):
     assert len(fit_spell(_spell("Hromokrok"), layout)) == 2
 
 
-@pytest.mark.parametrize(("layout_name", "name"), [("poker", "Teleport"), ("poker", "Štít")])
+@pytest.mark.parametrize(("layout_name", "name"), [("poker", "Přání"), ("poker", "Štít")])
 def test_a_spell_it_saves_nothing_keeps_the_layouts_grid(layout_name, name):
-    """Teleport (three cards either way) and Štít (one card) keep the labels above values."""
+    """Přání (three cards either way) and Štít (one card) keep the labels above values."""
     faces = fit_spell(_spell(name), load_layout(layout_name))
     assert not any(face.style.run_in for face in faces)
 
