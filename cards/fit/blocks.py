@@ -231,6 +231,12 @@ class _Walk:
         """Append one slab per line, with the rank of a card break before each (`ranks`);
         `repeat` is set above each but the first where it begins a card."""
         size, leading, left = self.size, self.leading, self.style.left
+        if lines and lines[0] is None:  # an outline: slabs without items, alike but for rank
+            first = Slab(leading, (), space_before, breaks[0], None, what=what)
+            rest = {rank: Slab(leading, (), 0.0, rank, repeat, what=what) for rank in set(breaks)}
+            slabs.append(first)
+            slabs.extend(rest[rank] for rank in breaks[1:])
+            return
         for n, line in enumerate(lines):
             breakable = breaks[n]
             items: tuple[Primitive, ...] = ()
