@@ -279,12 +279,12 @@ def _style_delta(style: CardStyle, layout: Layout, school: str) -> dict | None:
     base = card_style(layout, school)
     if style == base:
         return None
-    if replace(style, sizes=base.sizes, spacing=base.spacing) != base:
+    if replace(style, sizes=base.sizes, spacing=base.spacing, run_in=base.run_in) != base:
         raise Uncacheable("a style that differs from the layout's beyond sizes and spacing")
     sizes = {f.name: getattr(style.sizes, f.name) for f in fields(TypeSizes)}
     sizes["size_steps"] = list(style.sizes.size_steps)
     spacing = {f.name: getattr(style.spacing, f.name) for f in fields(Spacing)}
-    return {"sizes": sizes, "spacing": spacing}
+    return {"sizes": sizes, "spacing": spacing, "run_in": style.run_in}  # run_in: cardfit
 
 
 def decode_fit(data: bytes, spell: Spell, layout: Layout) -> Fit:
@@ -324,7 +324,10 @@ def decode_fit(data: bytes, spell: Spell, layout: Layout) -> Fit:
                 if delta:
                     sizes = dict(delta["sizes"], size_steps=tuple(delta["sizes"]["size_steps"]))
                     style = replace(
-                        style, sizes=TypeSizes(**sizes), spacing=Spacing(**delta["spacing"])
+                        style,
+                        sizes=TypeSizes(**sizes),
+                        spacing=Spacing(**delta["spacing"]),
+                        run_in=delta.get("run_in", style.run_in),  # the run-in grid (cardfit)
                     )
                 styles[key] = style
             values = dict(zip(_FACE_FIELDS, entry["face"], strict=True))
