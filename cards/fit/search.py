@@ -18,7 +18,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from cards.errors import CardsError
-from cards.face import CardFace, TextLine
+from cards.face import CardFace, Label, TextLine
 from cards.fit.blocks import description, without_repeated_headings
 from cards.fit.furniture import (
     Header,
@@ -396,7 +396,21 @@ def _denser(setter: SpellSetter, cards: int | None = None):
             lines = sum(slab.height for slab in plain.outline(size_grid(setter.layout)[0]))
             if lines > (cards - 1) * plain.header(first=False, numbered=True).body.height + EPS:
                 continue
-        yield plain.compact()  # the squeezed one: its text set once for both grids
+        compact = plain.compact()  # the squeezed one: its text set once for both grids
+        if not _stacked(compact.header(first=True, numbered=True)):
+            yield compact
+
+
+def _stacked(header: Header) -> bool:
+    """Whether a run-in grid sets a stat value under its label rather than beside it (a
+    long value in a narrow cell): the label then stands too close above it."""
+    values = [i for i in header.items if isinstance(i, TextLine) and i.role == "stat"]
+    for label in (i for i in header.items if isinstance(i, Label)):
+        below = [v for v in values if abs(v.x - label.x) < 0.5 and v.y < label.y - EPS]
+        beside = any(abs(v.x - label.x) < 0.5 and abs(v.y - label.y) < EPS for v in values)
+        if below and not beside:
+            return True
+    return False
 
 
 def _with_big_stats(setter: SpellSetter, result: Fit) -> Fit:

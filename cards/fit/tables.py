@@ -106,12 +106,14 @@ class TableSetter:
             items.append(Rule(left, 0.0, left + width, 0.0, sp.table_strong_rule, style.colour))
         x = left
         for c, (lines, column_width) in enumerate(zip(row_cells, geometry.widths, strict=True)):
-            right = c < len(geometry.right) and geometry.right[c]
+            at = x + pad * scale
+            if c < len(geometry.right) and geometry.right[c] and lines:
+                # Figures under each other (Charis's are tabular by default); a cell of
+                # several lines is moved right as one block, its lines aligned at the left.
+                widest = max(line.width for line in lines)
+                at = x + (column_width - pad - widest) * scale
             for k, line in enumerate(lines):
                 baseline = -0.5 * pad - BASELINE * size - k * leading
-                at = x + pad * scale
-                if right:  # figures under each other: Charis's are tabular by default
-                    at = x + (column_width - pad - line.width) * scale
                 items.append(TextLine(line, at, baseline, size, colours.text, "table", scale))
             x += column_width * scale
         if geometry.divider is not None:

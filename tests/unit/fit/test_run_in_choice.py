@@ -44,3 +44,10 @@ def test_the_run_in_grid_is_taken_before_squeezing_with_it():
     (face,) = fit_spell(_spell("Rozklad"), layout)
     assert face.style.run_in
     assert face.style.sizes.paragraph_gap == layout.sizes.paragraph_gap
+
+
+def test_a_run_in_grid_that_stacks_a_value_under_its_label_is_not_taken():
+    """Ovládni plameny on bridge: its long duration ("Ihned, nebo 1 hodina") would stand under
+    its label in the run-in grid, too close below it; it keeps the layout's grid."""
+    faces = fit_spell(_spell("Ovládni plameny"), load_layout("bridge"))
+    assert not any(face.style.run_in for face in faces)
