@@ -27,6 +27,7 @@ from reportlab.lib.units import mm
 from cards.build import build_pdf, fit_spells
 from cards.compendium import read_compendium
 from cards.face import Rule, TextLine
+from cards.fit.blocks import HEADING_CONTINUED
 from cards.layout import load_layout
 from cards.report import fit_report
 
@@ -104,6 +105,8 @@ def continuation_figures(cards, show: bool):
         if face.part > 1 and previous is not None and lines:
             continuations += 1
             last_role, last_text = previous[-1] if previous else ("body", ".")
+            if lines[0][1].endswith(HEADING_CONTINUED) and len(lines) > 1:
+                lines = lines[1:]  # the run-in heading repeated: the text goes on below it
             role, text = lines[0]
             words = last_text.split()
             ended = (
@@ -111,6 +114,7 @@ def continuation_figures(cards, show: bool):
                 or role == "table"
                 or text.startswith("•")
                 or (words and sentence_end(words[-1]))
+                or _begins_block(face.spell, text)
             )
             if not ended:
                 mid += 1
@@ -132,6 +136,22 @@ def continuation_figures(cards, show: bool):
                     )
         previous = lines
     return continuations, mid, short
+
+
+def _begins_block(spell, text: str) -> bool:
+    """Whether a card's first line is the start of one of the spell's blocks (a paragraph,
+    a list item, a heading): the card before it ended its block (a list item ends with no
+    full stop), so the card does not begin mid-sentence."""
+    words = text.split()[:3]
+    if len(words) == 3 and words[-1].endswith("-"):
+        words = words[:2]  # the third word hyphenated at the line's end
+    start = " ".join(words)
+    texts = []
+    for block in spell.blocks:
+        texts.extend(getattr(block, "items", ()) or [getattr(block, "text", "")])
+        if getattr(block, "heading", ""):
+            texts.append(f"{block.heading} {block.text}")
+    return bool(start) and any(" ".join(t.split()).startswith(start) for t in texts)
 
 
 def main() -> int:

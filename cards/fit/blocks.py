@@ -9,28 +9,31 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Collection, Sequence
+from dataclasses import replace
 
-from reportlab.pdfbase.pdfmetrics import stringWidth
-
-from cards.face import Fill, Label, Primitive, Rule, TextLine
+from cards.face import Label, Primitive, TextLine
 from cards.fit.furniture import ragged
 from cards.fit.paginate import BLOCK, LINE, NEVER, SENTENCE, SHORT, Panel, Slab
 from cards.fit.style import BASELINE, CardStyle
+from cards.fit.tables import TableSetter
 from cards.model import Block, BulletList, Heading, Paragraph, Table, card_order, is_panel
 from cards.typeset import Line, Prepared, TypesetContext, line_spans, set_lines
 from cards.typeset.breaking import Span
 
-MIN_TABLE_SCALE = 0.8  # a table too wide even at type.table_min is condensed down to this
-MIN_TABLE_ROWS = 3  # body rows on each part of a table split across cards
-PAIRED_MIN_ROWS = 6  # a two-column table this long may be set as two pairs side by side
-CONTINUED = "(pokračování)"  # in the header repeated where a table goes on to a new card
+HEADING_CONTINUED = "(pokr.)"  # after a run-in heading repeated where its paragraph goes on
+REPEATED = "a repeated heading"  # the `what` of its slab
+AIR_AFTER_TABLE = 0.4  # lines more above a heading that follows a table
 TAIL_WORDS = 6  # fewer words of a sentence carried onto the next card read as a stray
 CLOSING = "\"'“”‘’»›)]"
 # Words ending in "." that end no sentence: an ordinal ("3."), an initial, an abbreviation.
 NOT_AN_END = re.compile(r"^(\d+\.|\w\.|např\.|tzv\.|tj\.|tzn\.|resp\.|popř\.|mj\.|č\.)$")
-_EPS = 1e-6
+
+
+def continued_heading(heading: str) -> str:
+    """Return a run-in heading as it is repeated on the card its paragraph goes on to:
+    "3. Žlutá." -> "3. Žlutá (pokr.)" (its closing full stop or colon dropped)."""
+    return f"{heading.rstrip().rstrip('.:')} {HEADING_CONTINUED}"
 
 
 def sentence_end(word: str) -> bool:
@@ -99,50 +102,63 @@ def description(
     *,
     outline: bool = False,
     ranked: dict[tuple, list[int]] | None = None,
+    full: Collection[int] = (),
+    starts: list[tuple[int, int, int]] | None = None,
+    headings: bool = True,
 ) -> tuple[Slab, ...]:
     """Set the description's blocks at a body size, as slabs from top to bottom.
 
     The blocks are set in card order (`model.card_order`: the panels last). With `outline`,
-    paragraphs and lists get no items (their lines are not built).
+    paragraphs and lists get no items (their lines are not built), but for the blocks whose
+    card-order index is in `full`. `starts`, if given, gets where each block and each list
+    item begins: (its first slab's index, the block's card-order index, the item's index).
+    Without `headings`, no run-in heading is repeated where its paragraph goes on.
     """
     walk = _Walk(style, size, context, outline, {} if ranked is None else ranked)
+    walk.headings = headings
     slabs: list[Slab] = []
     keep = False  # the previous block was a heading: keep it with this one
-    for block in card_order(blocks):
+    previous: Block | None = None
+    for index, block in enumerate(card_order(blocks)):
         start = len(slabs)
+        walk.outline = outline and index not in full
         if is_panel(block):
             assert isinstance(block, Paragraph)
             walk.panel(slabs, block)
         elif isinstance(block, Paragraph):
             walk.paragraph(slabs, block)
         elif isinstance(block, Heading):
-            walk.heading(slabs, block)
+            walk.heading(slabs, block, after_table=isinstance(previous, Table))
         elif isinstance(block, BulletList):
             walk.bullets(slabs, block)
         elif isinstance(block, Table):
             walk.table(slabs, block)
+        if starts is not None:
+            starts.append((start, index, 0))
+            if isinstance(block, BulletList):
+                starts.extend((i, index, m) for m, i in enumerate(walk.items[1:], 1))
         if keep and len(slabs) > start:
             slabs[start] = replace(slabs[start], breakable=NEVER)
         keep = isinstance(block, Heading)
+        previous = block
     return tuple(slabs)
+
+
+def without_repeated_headings(slabs: Sequence[Slab]) -> tuple[Slab, ...] | None:
+    """Return the slabs without the run-in headings repeated above a paragraph's lines
+    (`_Walk._repeated_heading`), or None when they repeat none."""
+    if not any(s.repeat is not None and s.repeat.what == REPEATED for s in slabs):
+        return None
+    return tuple(
+        replace(s, repeat=None) if s.repeat is not None and s.repeat.what == REPEATED else s
+        for s in slabs
+    )
 
 
 def higher_pads(style: CardStyle, size: float) -> tuple[float, float]:
     """Return the horizontal and vertical padding of the "Na vyšších úrovních." panel."""
     sp = style.spacing
     return sp.higher_pad_em * size + sp.higher_pad, sp.higher_pad_y_em * size
-
-
-@dataclass(frozen=True)
-class _TableGeometry:
-    """How a table is set: size, horizontal scale, column widths, and the rule between pairs."""
-
-    size: float
-    scale: float
-    widths: tuple[float, ...]
-    leading: float
-    pad: float
-    divider: float | None  # x of the rule between two pairs of columns, if paired
 
 
 class _Walk:
@@ -163,6 +179,8 @@ class _Walk:
         self.ranked = ranked  # `ranks` by the line breaks' key: an outline's, then its lines'
         self.leading = size * style.sizes.leading
         self.gap = style.sizes.paragraph_gap * self.leading
+        self.items: list[int] = []  # where each item of the last list set begins
+        self.headings = True  # repeat a run-in heading where its paragraph goes on
 
     def _text(self, text: str, font: str, heading: str = "", heading_font: str = "") -> Prepared:
         return self.context.paragraph(text, font, heading, heading_font)
@@ -208,9 +226,17 @@ class _Walk:
         space_before: float,
         extra: tuple[Primitive, ...] = (),
         what: str = "a line of the description",
+        repeat: Slab | None = None,
     ) -> None:
-        """Append one slab per line, with the rank of a card break before each (`ranks`)."""
+        """Append one slab per line, with the rank of a card break before each (`ranks`);
+        `repeat` is set above each but the first where it begins a card."""
         size, leading, left = self.size, self.leading, self.style.left
+        if lines and lines[0] is None:  # an outline: slabs without items, alike but for rank
+            first = Slab(leading, (), space_before, breaks[0], None, what=what)
+            rest = {rank: Slab(leading, (), 0.0, rank, repeat, what=what) for rank in set(breaks)}
+            slabs.append(first)
+            slabs.extend(rest[rank] for rank in breaks[1:])
+            return
         for n, line in enumerate(lines):
             breakable = breaks[n]
             items: tuple[Primitive, ...] = ()
@@ -219,13 +245,34 @@ class _Walk:
                 if n == 0:
                     items += extra
             before = space_before if n == 0 else 0.0
-            slabs.append(Slab(leading, items, before, breakable, what=what))
+            again = repeat if n else None
+            slabs.append(Slab(leading, items, before, breakable, again, what=what))
 
     def paragraph(self, slabs: list[Slab], block: Paragraph) -> None:
         fonts = self.style.fonts
         prepared = self._text(block.text, fonts["body"], block.heading, fonts["bold"])
         lines, breaks = self._lines(prepared, self.style.width)
-        self._line_slabs(slabs, lines, breaks, self.style.colours.text, self.gap)
+        repeat = None
+        if self.headings and block.heading and len(lines) > 1:
+            # A numbered item or a stat block's action that goes on to the next card is
+            # named there again: its run-in heading, marked as going on.
+            repeat = self._repeated_heading(block.heading)
+        colour = self.style.colours.text
+        self._line_slabs(slabs, lines, breaks, colour, self.gap, repeat=repeat)
+
+    def _repeated_heading(self, heading: str) -> Slab:
+        """Return the slab set above a paragraph's lines that begin a card: its run-in
+        heading and HEADING_CONTINUED, in bold."""
+        style, size = self.style, self.size
+        text = continued_heading(heading)
+        lines = ragged(self._text(text, style.fonts["bold"]), style.width, size, self.context)
+        items = tuple(
+            TextLine(
+                line, style.left, -BASELINE * size - n * self.leading, size, style.colours.text
+            )
+            for n, line in enumerate(lines)
+        )
+        return Slab(len(lines) * self.leading, items, 0.0, BLOCK, what=REPEATED)
 
     def panel(self, slabs: list[Slab], block: Paragraph) -> None:
         """Set higher levels or a cantrip's scaling apart: a tinted panel, a school-colour bar."""
@@ -255,12 +302,15 @@ class _Walk:
             before = self.gap * sp.higher_gap_lines if n == 0 else 0.0
             slabs.append(Slab(height, items, before, breaks[n], panel=ground))
 
-    def heading(self, slabs: list[Slab], block: Heading) -> None:
+    def heading(self, slabs: list[Slab], block: Heading, after_table: bool = False) -> None:
+        """Set a sub-heading; after a table with AIR_AFTER_TABLE lines more above it, so
+        that it does not read as the table's last row."""
         style = self.style
         prepared = self._text(block.text, style.fonts["bold"])
         lines = ragged(prepared, style.width, self.size, self.context)
         breaks = [BLOCK] + [NEVER] * (len(lines) - 1)
-        self._line_slabs(slabs, lines, breaks, style.colour, self.gap, what="a heading")
+        before = self.gap + (AIR_AFTER_TABLE * self.leading if after_table else 0.0)
+        self._line_slabs(slabs, lines, breaks, style.colour, before, what="a heading")
 
     def bullets(self, slabs: list[Slab], block: BulletList) -> None:
         style, size, sp = self.style, self.size, self.style.spacing
@@ -273,7 +323,9 @@ class _Walk:
             -BASELINE * size,
             style.colour,
         )
+        self.items = []
         for n, item in enumerate(block.items):
+            self.items.append(len(slabs))
             prepared = self._text(item, style.fonts["body"])
             lines, breaks = self._lines(prepared, style.width, indent)
             before = self.gap if n == 0 else sp.bullet_gap_share * self.gap
@@ -282,233 +334,5 @@ class _Walk:
             )
 
     def table(self, slabs: list[Slab], block: Table) -> None:
-        """Set a ruled table across the text width, wrapping the text of its cells.
-
-        The table takes the body size, or a smaller one (down to type.table_min) at which no
-        cell's word sticks out of its column; failing that, its text is condensed. A long
-        two-column table whose cells fit one line as two pairs side by side is set so (half
-        the rows). A table split across cards keeps MIN_TABLE_ROWS rows on each part, and
-        the header repeated on the next card says CONTINUED.
-        """
-        columns = max([len(block.header), *(len(row) for row in block.rows)])
-        if columns == 0:
-            return
-        header, body = _padded(block, columns)
-        # Each table that can is paired, even beside one that cannot (Ovládni počasí's
-        # Teplota beside Srážky and Vítr): all or none would cost that spell a third card.
-        paired = self.paired(block)
-        if paired is not None:
-            rows, (size, scale, widths, cells) = paired
-            divider: float | None = self.style.left + widths[0] + widths[1]
-        else:
-            rows = [header, *body]
-            size, scale, widths, cells = self._table_cells(rows, self.size)
-            divider = None
-        leading = size * self.style.sizes.leading
-        pad = self.style.spacing.table_pad_em * size
-        geometry = _TableGeometry(size, scale, tuple(widths), leading, pad, divider)
-        repeat = self._continued(rows[0], geometry)
-        count = len(cells)
-        for n, row_cells in enumerate(cells):
-            height, items = self._row(row_cells, n, count, geometry)
-            what = _row_what(rows[n])
-            if n == 0:
-                slabs.append(Slab(height, items, self.gap, BLOCK, what=what))
-                continue
-            # At least MIN_TABLE_ROWS rows under the header on each card the table reaches.
-            breakable = LINE if MIN_TABLE_ROWS < n <= count - MIN_TABLE_ROWS else NEVER
-            slabs.append(Slab(height, items, 0.0, breakable, repeat, what))
-
-    def _row(
-        self,
-        row_cells: Sequence[Sequence[Line]],
-        n: int,
-        count: int,
-        geometry: _TableGeometry,
-        strong_top: bool = False,
-    ) -> tuple[float, tuple[Primitive, ...]]:
-        """Return the height and items of table row n of count (0: the header)."""
-        style, sp, colours = self.style, self.style.spacing, self.style.colours
-        left, width = style.left, style.width
-        size, scale, leading, pad = geometry.size, geometry.scale, geometry.leading, geometry.pad
-        height = max([1, *(len(lines) for lines in row_cells)]) * leading + pad
-        items: list[Primitive] = []
-        if n == 0:
-            items.append(Fill(left, -height, width, height, style.tint))
-            items.append(Rule(left, 0.0, left + width, 0.0, sp.table_strong_rule, style.colour))
-        x = left
-        for lines, column_width in zip(row_cells, geometry.widths, strict=True):
-            for k, line in enumerate(lines):
-                baseline = -0.5 * pad - BASELINE * size - k * leading
-                items.append(
-                    TextLine(line, x + pad * scale, baseline, size, colours.text, "table", scale)
-                )
-            x += column_width * scale
-        if geometry.divider is not None:
-            x = geometry.divider
-            items.append(Rule(x, 0.0, x, -height, sp.table_rule, colours.muted))
-        strong = n == 0 or n == count - 1
-        rule_colour = style.colour if strong else colours.muted
-        rule_width = sp.table_strong_rule if strong else sp.table_rule
-        items.append(Rule(left, -height, left + width, -height, rule_width, rule_colour))
-        return height, tuple(items)
-
-    def _continued(self, header: tuple[str, ...], geometry: _TableGeometry) -> Slab:
-        """Return the header repeated on a card the table goes on to: its widest cell says
-        CONTINUED (the header as it is, should the word not fit the column)."""
-        widest = max(range(len(header)), key=lambda c: geometry.widths[c])
-        marked = tuple(
-            f"{text} {CONTINUED}".strip() if c == widest else text for c, text in enumerate(header)
-        )
-        for row in (marked, header):
-            (cells,) = self._set_cells([row], list(geometry.widths), geometry.size, header=True)
-            if not any(line.overfull or line.forced for lines in cells for line in lines):
-                break
-        height, items = self._row(cells, 0, 2, geometry)
-        return Slab(height, items, 0.0, BLOCK, what=_row_what(row))
-
-    def paired(
-        self, block: Table
-    ) -> tuple[list[tuple[str, ...]], tuple[float, float, list[float], list]] | None:
-        """Return a two-column table set as two pairs of columns side by side, or None.
-
-        Only a table of at least PAIRED_MIN_ROWS rows whose every cell then fits one line
-        at the body size: the left pair holds the first half of the rows, the right the rest.
-        """
-        header, body = _padded(block, 2)
-        if len(block.header) != 2 or len(body) < PAIRED_MIN_ROWS:
-            return None
-        if any(len(row) != 2 for row in block.rows):
-            return None
-        style, size = self.style, self.size
-        half = (len(body) + 1) // 2
-        rows = [header + header]
-        rows += [
-            body[i] + (body[i + half] if i + half < len(body) else ("", "")) for i in range(half)
-        ]
-        pad = style.spacing.table_pad_em * size
-        first = max(
-            stringWidth(row[c], style.fonts["bold"] if n == 0 else style.fonts["body"], size)
-            for n, row in enumerate(rows)
-            for c in (0, 2)
-        )
-        first += 2 * pad + 0.01
-        share = style.width / 2
-        if first >= share / 2:
-            return None
-        widths = [first, share - first, first, share - first]
-        cells = self._set_cells(rows, widths, size)
-        if any(
-            len(lines) > 1 or any(x.overfull or x.forced for x in lines)
-            for r in cells
-            for lines in r
-        ):
-            return None
-        return rows, (size, 1.0, widths, cells)
-
-    def _set_cells(
-        self, rows: list[tuple[str, ...]], widths: list[float], size: float, header: bool = False
-    ) -> list[list[tuple[Line, ...]]]:
-        """Set each cell's text in its column (the first row, or every row with `header`,
-        in bold)."""
-        fonts, pad = self.style.fonts, self.style.spacing.table_pad_em * size
-        return [
-            [
-                set_lines(
-                    self._text(text, fonts["bold"] if n == 0 or header else fonts["body"]),
-                    column_width - 2 * pad,
-                    size,
-                    justify=False,
-                    context=self.context,
-                )
-                if text.strip()
-                else ()
-                for text, column_width in zip(row, widths, strict=True)
-            ]
-            for n, row in enumerate(rows)
-        ]
-
-    def _table_cells(
-        self, rows: list[tuple[str, ...]], size: float
-    ) -> tuple[float, float, list[float], list[list[tuple[Line, ...]]]]:
-        """Return size, horizontal scale, column widths (unscaled) and set cells of a table.
-
-        Smaller sizes are tried first (until no cell's text sticks out and no heading is
-        split), then condensing (until no cell's text sticks out).
-        """
-        style = self.style
-        scale = 1.0
-        while True:
-            pad = style.spacing.table_pad_em * size
-            widths = _column_widths(style, rows, size, pad, style.width / scale)
-            cells = self._set_cells(rows, widths, size)
-            # A break of last resort counts as sticking out: rather smaller, then condensed.
-            overfull = any(
-                line.overfull or line.forced for row in cells for lines in row for line in lines
-            )
-            split = any(line.split_word for lines in cells[0] for line in lines)
-            if size > style.sizes.table_min + _EPS and (overfull or split):
-                size = max(size - 0.25, style.sizes.table_min)  # rather smaller than split
-            elif overfull and scale > MIN_TABLE_SCALE + _EPS:
-                scale = max(scale - 0.05, MIN_TABLE_SCALE)
-            else:
-                return size, scale, widths, cells
-
-
-def _padded(block: Table, columns: int) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
-    """Return a table's header and rows, each padded with empty cells to `columns`."""
-    header = tuple(block.header) + ("",) * (columns - len(block.header))
-    return header, [tuple(row) + ("",) * (columns - len(row)) for row in block.rows]
-
-
-def _row_what(row: Sequence[str]) -> str:
-    """Name a table row in a message by the start of its longest cell."""
-    longest = max(row, key=len, default="")
-    words = longest.split()
-    shown = " ".join(words[:6]) + (" …" if len(words) > 6 else "")
-    return f'a table cell ("{shown}", {len(words)} words)'
-
-
-def _column_widths(
-    style: CardStyle, rows: list[tuple[str, ...]], size: float, pad: float, total_width: float
-) -> list[float]:
-    """Share the width among columns: natural widths when they fit, else wrap.
-
-    A column is at least as wide as its longest word (of the body cells only, letting the
-    heading hyphenate, when that is too wide); columns with little text get their natural
-    width and those with the most text share what is left.
-    """
-    columns = len(rows[0])
-    natural = [0.0] * columns
-    least = [0.0] * columns
-    least_body = [0.0] * columns
-    for n, row in enumerate(rows):
-        font = style.fonts["bold"] if n == 0 else style.fonts["body"]
-        for c, text in enumerate(row):
-            natural[c] = max(natural[c], stringWidth(text, font, size) + 2 * pad)
-            longest = max((stringWidth(w, font, size) for w in text.split()), default=0.0)
-            longest += 2 * pad + 0.01  # a hair more, so that rounding never makes it overflow
-            least[c] = max(least[c], longest)
-            if n:
-                least_body[c] = max(least_body[c], longest)
-    if sum(least) > total_width:
-        least = least_body
-    if sum(least) >= total_width:
-        return [w * total_width / sum(least) for w in least]
-    # Water-fill: narrow columns get their natural width, the widest share the rest.
-    widths = [0.0] * columns
-    remaining, open_columns = total_width, sorted(range(columns), key=lambda c: natural[c])
-    while open_columns:
-        share = remaining / len(open_columns)
-        c = open_columns.pop(0)
-        widths[c] = min(natural[c], share) if open_columns else remaining
-        remaining -= widths[c]
-    short = sum(least[c] - widths[c] for c in range(columns) if widths[c] < least[c])
-    if short > 0:
-        slack = {c: widths[c] - least[c] for c in range(columns) if widths[c] > least[c]}
-        total = sum(slack.values())
-        widths = [
-            least[c] if c not in slack else widths[c] - short * slack[c] / total
-            for c in range(columns)
-        ]
-    return widths
+        """Set a ruled table across the text width (`tables.TableSetter`)."""
+        TableSetter(self.style, self.size, self.context, self.gap).table(slabs, block)

@@ -11,15 +11,15 @@ GAPE_STEPS smaller sizes are tried (HOLE_STEPS past HOLE), and the least gaping 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from cards.errors import CardsError
-from cards.face import CardFace, TextLine
-from cards.fit.blocks import description
+from cards.face import CardFace, Label, TextLine
+from cards.fit.blocks import description, without_repeated_headings
 from cards.fit.furniture import (
     Header,
     back_band,
@@ -40,9 +40,11 @@ from cards.fit.paginate import (
     split,
     used_height,
 )
+from cards.fit.parts import own_sizes
 from cards.fit.style import CardStyle, card_style
+from cards.fit.tables import without_doubled_rule
 from cards.layout import Layout
-from cards.model import BulletList, Heading, Paragraph, Spell, Table
+from cards.model import Block, BulletList, Heading, Paragraph, Spell, Table
 from cards.typeset import TypesetContext
 
 SIZE_STEP = 0.1  # without type.size_steps, body sizes are tried on this grid of points
@@ -58,6 +60,11 @@ STEP_COST = 1.5  # a size step smaller, against paginate.BREAK_COST of the break
 # times the lines, which never get fewer): a larger size whose height so bounded cannot fit
 # is not set at all.
 GROWTH = 1.0
+# Per-part sizes guess a larger size's height from a smaller one's with this power (lines
+# grow in number and height): a guess, so a part it rules out may have fitted after all;
+# what it lets through is set and measured before it is taken.
+PART_GROWTH = 1.6
+RUN_IN_FALLBACK = True  # the run-in stat grid for a spell it saves a card (tests turn it off)
 CONTINUED = "pokračuje na rubu ›"  # at the foot of a front whose text goes on overleaf
 
 
@@ -93,6 +100,8 @@ class SpellSetter:
         self._headers: dict[tuple[object, ...], Header] = {}
         self._slabs: dict[float, tuple[Slab, ...]] = {}
         self._outlines: dict[float, tuple[Slab, ...]] = {}
+        self._headings = True  # repeat a run-in heading where its paragraph goes on
+        self._starts: dict[float, list[tuple[int, int, int]]] = {}  # `description`'s starts
         self._extents: tuple[tuple[float, int], ...] | None = None
         self._ranked: dict[tuple, list[int]] = {}  # blocks.ranks of each paragraph's lines
 
@@ -108,6 +117,18 @@ class SpellSetter:
         )
         setter._headers = self._headers
         setter.squeeze = style.sizes.squeeze
+        return setter
+
+    def compact(self) -> SpellSetter:
+        """Return a setter of the spell with the compact run-in stat grid; it shares the
+        description's set slabs and outlines, which the grid does not touch."""
+        setter = SpellSetter(
+            self.spell, self.layout, self.context, replace(self.style, run_in=True)
+        )
+        setter._slabs, setter._outlines = self._slabs, self._outlines
+        setter._starts, setter._ranked = self._starts, self._ranked
+        setter._headings = self._headings
+        setter.squeeze = self.squeeze
         return setter
 
     def header(self, first: bool, numbered: bool) -> Header:
@@ -137,9 +158,17 @@ class SpellSetter:
     def slabs(self, size: float) -> tuple[Slab, ...]:
         """Return the description set at a body size."""
         if size not in self._slabs:
+            starts: list[tuple[int, int, int]] = []
             self._slabs[size] = description(
-                self.style, self.spell.blocks, size, self.context, ranked=self._ranked
+                self.style,
+                self.spell.blocks,
+                size,
+                self.context,
+                ranked=self._ranked,
+                starts=starts,
+                headings=self._headings,
             )
+            self._starts[size] = starts
         return self._slabs[size]
 
     def outline(self, size: float) -> tuple[Slab, ...]:
@@ -147,10 +176,45 @@ class SpellSetter:
         if size in self._slabs:
             return self._slabs[size]
         if size not in self._outlines:
+            starts: list[tuple[int, int, int]] = []
             self._outlines[size] = description(
-                self.style, self.spell.blocks, size, self.context, outline=True, ranked=self._ranked
+                self.style,
+                self.spell.blocks,
+                size,
+                self.context,
+                outline=True,
+                ranked=self._ranked,
+                starts=starts,
+                headings=self._headings,
             )
+            self._starts[size] = starts
         return self._outlines[size]
+
+    def drop_repeated_headings(self) -> None:
+        """Set the description from now on without the run-in headings repeated where a
+        paragraph goes on to the next card (`blocks.without_repeated_headings`)."""
+        self._headings = False
+        for memo in (self._slabs, self._outlines):
+            for size, slabs in memo.items():
+                memo[size] = without_repeated_headings(slabs) or slabs
+
+    def block_starts(self, size: float) -> dict[int, tuple[int, int]]:
+        """Return where each block and list item begins at a size: its first slab's index
+        -> (the block's index in card order, the item's index)."""
+        self.outline(size)
+        return {start: (block, item) for start, block, item in self._starts[size]}
+
+    def run(self, blocks: Sequence[Block], size: float, outline: bool) -> tuple[Slab, ...]:
+        """Return some of the description's blocks (in card order) set alone at a size."""
+        return description(
+            self.style,
+            blocks,
+            size,
+            self.context,
+            outline=outline,
+            ranked=self._ranked,
+            headings=self._headings,
+        )
 
     def estimate(self, size: float) -> float:
         """Estimate the description's height at a size from its natural width, without setting."""
@@ -192,6 +256,7 @@ class SpellSetter:
             if isinstance(item, TextLine) and item.line.overfull:
                 word = max(item.line.text.split(), key=len, default="")
                 raise self.error(f'the word "{word}"', size)
+        placed = without_doubled_rule(placed, header.items, header.body.y, self.style)
         foot = foot_labels(self.style, self.spell, header, part < parts)
         items = (panel(self.style), *header.items, *placed, *foot)
         if parts > 1:
@@ -289,7 +354,8 @@ def fit(
     With `continue_on_back` the even parts are the backs of the odd ones' cards: a slim band
     and no footer, so they hold more; a front whose text goes on overleaf says so at its foot.
     A spell that misses fewer cards by a little is set squeezed (type.squeeze: tighter
-    paragraph gaps and panel padding) when that saves a card.
+    paragraph gaps and panel padding), or with the compact run-in stat grid, or both, when
+    that saves a card (`_denser`).
     Raises FitError when something does not fit even at the minimum sizes.
     """
     from cards.bounds import require_inside
@@ -298,13 +364,56 @@ def fit(
     result = _fit(setter, continue_on_back)
     if len(result.faces) == 1 and result.faces[0].body_size >= STAT_SCALE_FROM - EPS:
         result = _with_big_stats(setter, result)
-    elif len(result.faces) > 1 and layout.sizes.squeeze > 0:
-        squeezed = setter.squeezed()
-        fewest = _physical(_fewest(squeezed, continue_on_back), continue_on_back)
-        if fewest < _physical(len(result.faces), continue_on_back):
-            result = _fit(squeezed, continue_on_back)
+    elif len(result.faces) > 1:
+        cards = _physical(len(result.faces), continue_on_back)
+        for denser in _denser(setter, None if continue_on_back else cards):
+            try:
+                fewest = _physical(_fewest(denser, continue_on_back), continue_on_back)
+                if fewest < cards:
+                    result = _fit(denser, continue_on_back)
+                    cards = _physical(len(result.faces), continue_on_back)
+            except FitError:
+                continue  # a grid the card cannot hold: the spell is set as it was
+
     require_inside(result.faces, layout.safe_margin)  # the width rule's last word
     return result
+
+
+def _denser(setter: SpellSetter, cards: int | None = None):
+    """Yield the setters that may save a spell a card, in the order they are taken: squeezed
+    (type.squeeze), then with the compact run-in stat grid (`design.grid = "run-in"`, unless
+    the layout has it), then both.
+
+    A grid cannot save a card of the `cards` a spell takes when its text's lines alone, at
+    the minimum size, pass what one card fewer holds with no stats at all: it is not tried.
+    """
+    squeezed = setter.squeezed() if setter.layout.sizes.squeeze > 0 else None
+    if squeezed is not None:
+        yield squeezed
+    if setter.style.run_in or not RUN_IN_FALLBACK:
+        return
+    for plain in (setter, squeezed):
+        if plain is None:
+            continue
+        if cards is not None:
+            lines = sum(slab.height for slab in plain.outline(size_grid(setter.layout)[0]))
+            if lines > (cards - 1) * plain.header(first=False, numbered=True).body.height + EPS:
+                continue
+        compact = plain.compact()  # the squeezed one: its text set once for both grids
+        if not _stacked(compact.header(first=True, numbered=True)):
+            yield compact
+
+
+def _stacked(header: Header) -> bool:
+    """Whether a run-in grid sets a stat value under its label rather than beside it (a
+    long value in a narrow cell): the label then stands too close above it."""
+    values = [i for i in header.items if isinstance(i, TextLine) and i.role == "stat"]
+    for label in (i for i in header.items if isinstance(i, Label)):
+        below = [v for v in values if abs(v.x - label.x) < 0.5 and v.y < label.y - EPS]
+        beside = any(abs(v.x - label.x) < 0.5 and abs(v.y - label.y) < EPS for v in values)
+        if below and not beside:
+            return True
+    return False
 
 
 def _with_big_stats(setter: SpellSetter, result: Fit) -> Fit:
@@ -325,6 +434,7 @@ def _with_big_stats(setter: SpellSetter, result: Fit) -> Fit:
         )
         big._slabs, big._outlines = setter._slabs, setter._outlines  # the stats set no text
         big.squeeze = setter.squeeze
+        big._starts = setter._starts
         single = big.header(first=True, numbered=False)
         if _material_below(single) and not _material_below(
             setter.header(first=True, numbered=False)
@@ -395,7 +505,8 @@ def _fewest(setter: SpellSetter, continue_on_back: bool) -> int:
     slabs = setter.outline(size_grid(setter.layout)[0])
     if used_height(slabs) <= setter.header(first=True, numbered=False).body.height + EPS:
         return 1
-    return len(_room(setter, continue_on_back).cards(slabs, False, 10**6))
+    plain = without_repeated_headings(slabs) or slabs  # `_fit` drops them for a card
+    return len(_room(setter, continue_on_back).cards(plain, False, 10**6))
 
 
 def _fit(setter: SpellSetter, continue_on_back: bool) -> Fit:
@@ -427,6 +538,10 @@ def _fit(setter: SpellSetter, continue_on_back: bool) -> Fit:
     cards = room.cards
 
     least = len(cards(setter.outline(sizes[0]), False, 10**6))
+    plain = without_repeated_headings(setter.outline(sizes[0]))
+    if plain is not None and len(cards(plain, False, 10**6)) < least:
+        setter.drop_repeated_headings()  # a heading said again may not cost a card
+        least = len(cards(plain, False, 10**6))
     allowed = least
     if heights is not None and final is not None:
         # An odd count leaves the last card's back empty: a part more costs no card and may
@@ -467,20 +582,49 @@ def _fit(setter: SpellSetter, continue_on_back: bool) -> Fit:
         raise setter.error(what, sizes[0])
     k = _least_gaping(sizes, k, lambda s: breaks(s) is not None, gape)
     k, ends = _readable_breaks(sizes, k, breaks, room, setter)
+    return Fit(_place(setter, sizes, k, ends, room, continue_on_back), least)
+
+
+def _place(
+    setter: SpellSetter,
+    sizes: list[float],
+    k: int,
+    ends: list[int],
+    room: _Room,
+    continue_on_back: bool,
+) -> tuple[CardFace, ...]:
+    """Place a spell's cards: the description set at sizes[k] broken before `ends`, or each
+    card at its own size (`_own_sizes`) where that gains."""
     size = sizes[k]
     slabs = setter.slabs(size)
+    texts = [slabs[start:end] for start, end in zip([0, *ends], ends, strict=False)]
+    own = _own_sizes(setter, sizes, k, len(ends) - room.skip, room)
+    card_sizes = [size] * len(ends)
+    if own is not None:
+        for n, (j, text) in enumerate(own, room.skip):
+            card_sizes[n], texts[n] = sizes[j], text
     faces = []
-    start = 0
-    for part, end in enumerate(ends, 1):
+    for part, text in enumerate(texts, 1):
         if continue_on_back and part % 2 == 0:
             header = setter.back_header()
         elif continue_on_back and part < len(ends):
             header = setter.continued_header(first=part == 1)
         else:
             header = setter.header(first=part == 1, numbered=True)
-        faces.append(setter.card(size, part, len(ends), header, slabs[start:end]))
-        start = end
-    return Fit(tuple(faces), least)
+        faces.append(setter.card(card_sizes[part - 1], part, len(ends), header, text))
+    return tuple(faces)
+
+
+def _own_sizes(setter: SpellSetter, sizes: list[float], k: int, count: int, room: _Room):
+    """Return per card of the description (after room.skip) its size index and slabs, each
+    card at its own size (`parts.own_sizes`), or None when no card gains by it."""
+
+    def height(n: int, last: bool) -> float:
+        if room.heights is not None and room.final is not None:
+            return room.final(n) if last else room.heights(n)
+        return room.first if n == 0 else room.rest
+
+    return own_sizes(setter, sizes, k, count, height, PART_GROWTH)
 
 
 def _readable_breaks(sizes: list[float], k: int, breaks, room: _Room, setter: SpellSetter):

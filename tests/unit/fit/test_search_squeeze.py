@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cards.fit import fit
+from cards.fit import fit, search
 from cards.layout import load_layout
 from cards.select import find_spell
 from tests.conftest import layout_variant
@@ -29,8 +29,10 @@ def test_continue_on_back_keeps_a_two_part_spell_at_its_size(compendium, layouts
     assert len(shipped.faces) == 2
 
 
-def test_without_backs_a_squeeze_that_saves_a_card_is_taken(compendium, layouts):
-    """Spánek (README: 2 cards at 8.5 -> 1 at 6.5) is squeezed onto one card on poker."""
+def test_without_backs_a_squeeze_that_saves_a_card_is_taken(compendium, layouts, monkeypatch):
+    """Spánek (README: 2 cards at 8.5 -> 1 at 6.5) is squeezed onto one card on poker (the
+    run-in stat grid, which saves it the card too, turned off)."""
+    monkeypatch.setattr(search, "RUN_IN_FALLBACK", False)
     poker, never = layouts
     spell = find_spell(compendium, "Spánek")
     assert len(fit(spell, never).faces) == 2

@@ -1,0 +1,109 @@
+"""Tables (cards.fit.tables): figures flush right, pairs from 4 rows, header words hyphenated
+before the body minimum, air above a heading after a table, no rule doubling the footer's."""
+
+from __future__ import annotations
+
+import pytest
+
+from cards.compendium import read_compendium
+from cards.face import Rule, TextLine
+from cards.fit import fit_spell
+from cards.fit.blocks import AIR_AFTER_TABLE, description
+from cards.fit.style import card_style
+from cards.fit.tables import DOUBLED, figure_columns, without_doubled_rule
+from cards.layout import load_layout
+from cards.model import Heading, Paragraph, Table
+from cards.select import find_spell
+from cards.typeset import TypesetContext
+from tests.conftest import SENTENCE, make_spell
+
+
+@pytest.fixture(scope="module")
+def poker():
+    return load_layout("poker")
+
+
+def _table_lines(faces) -> list[TextLine]:
+    return [i for f in faces for i in f.items if isinstance(i, TextLine) and i.role == "table"]
+
+
+def test_a_column_of_figures_is_told_from_one_of_words():
+    """Ranges, signs and a dash for none are figures; words, or dashes alone, are not."""
+    body = [("01–05", "Jasno", "—", "+8"), ("06–100", "Oblačno", "—", "—"), ("", "x", "—", "12")]
+    assert figure_columns(body) == (True, False, False, True)
+
+
+def test_figures_stand_flush_right_under_each_other(poker):
+    """The cells of a column of figures ("1", "10", "100") end at one x; the words' column
+    begins at one x."""
+    table = Table(("Hod", "Účinek"), (("1", "Jasno"), ("10", "Déšť"), ("100", "Vítr")))
+    lines = _table_lines(fit_spell(make_spell(Paragraph(SENTENCE), table), poker))
+    figures = [i for i in lines if i.line.text in ("1", "10", "100")]
+    words = [i for i in lines if i.line.text in ("Jasno", "Déšť", "Vítr")]
+    assert len(figures) == 3 and len(words) == 3
+    ends = {round(i.x + i.line.width * i.scale, 3) for i in figures}
+    assert len(ends) == 1
+    assert len({round(i.x, 3) for i in words}) == 1
+
+
+def test_a_two_column_table_of_four_rows_is_paired(poker):
+    """Four short rows are set as two pairs side by side (a rule between them, beside the
+    card's other upright rules); three are not."""
+
+    def dividers(rows: int) -> int:
+        body = tuple((str(n), f"Stav {n}") for n in range(1, rows + 1))
+        faces = fit_spell(make_spell(Paragraph(SENTENCE), Table(("Stupeň", "Stav"), body)), poker)
+        return sum(1 for i in faces[0].items if isinstance(i, Rule) and i.x1 == i.x2)
+
+    assert dividers(4) == dividers(3) + 3  # one in each row: the header and two of pairs
+
+
+def test_teleports_table_is_not_set_below_the_body_minimum(poker):
+    """Teleport's table lets its header words hyphenate ("Ne-hoda") rather than go down to
+    6.25 pt (below poker's 6.5 pt body minimum) to keep them whole."""
+    lines = _table_lines(fit_spell(find_spell(read_compendium().spells, "Teleport"), poker))
+    assert lines and min(i.size for i in lines) >= poker.body_min
+
+
+def test_a_heading_after_a_table_gets_air_above_it(poker):
+    """A heading after a table stands AIR_AFTER_TABLE lines further down than after a
+    paragraph."""
+    style = card_style(poker, "Zaklínání")
+    table = Table(("Hod", "Účinek"), (("1", "Jasno"), ("2", "Déšť")))
+    context = TypesetContext()
+
+    def space(first) -> float:
+        slabs = description(style, (first, Heading("Vítr"), Paragraph(SENTENCE)), 8.0, context)
+        (heading,) = [s for s in slabs if s.what == "a heading"]
+        return heading.space_before
+
+    leading = 8.0 * poker.sizes.leading
+    after_table, after_text = space(table), space(Paragraph(SENTENCE))
+    assert after_table == pytest.approx(after_text + AIR_AFTER_TABLE * leading)
+    assert after_table - after_text > 0.3 * leading  # air a reader sees
+
+
+def test_a_table_rule_over_the_footer_rule_is_dropped(poker):
+    """A table's rule across the text width within DOUBLED above the footer rule is left
+    out; one higher stays, and so does any rule when the card has no footer rule."""
+    style = card_style(poker, "Zaklínání")
+    left, width = style.left, style.width
+    footer = Rule(left, 20.0, left + width, 20.0, 0.5, "#000000")
+    near = Rule(left, 25.8, left + width, 25.8, 0.8, "#000000")  # 5.8 pt: Reinkarnace's
+    far = Rule(left, 20.0 + DOUBLED + 0.5, left + width, 20.0 + DOUBLED + 0.5, 0.8, "#000000")
+    assert without_doubled_rule([near, far], [footer], 22.2, style) == (far,)
+    assert without_doubled_rule([near, far], [], 22.2, style) == (near, far)
+
+
+def test_no_card_shows_a_table_rule_just_above_its_footer_rule():
+    """Reinkarnace 2/3 on mini ends on a table row at its foot: no rule across the width
+    within DOUBLED above the footer rule but the footer rule itself."""
+    mini = load_layout("mini")
+    face = fit_spell(find_spell(read_compendium().spells, "Reinkarnace"), mini)[1]
+    width = face.style.width
+    ys = sorted(
+        i.y1
+        for i in face.items
+        if isinstance(i, Rule) and i.y1 == i.y2 and abs(i.x2 - i.x1 - width) < 1e-6
+    )
+    assert ys[1] - ys[0] > 6.0  # its last row's rule stood 5.8 pt above the footer rule
