@@ -155,6 +155,7 @@ class CardFace:
     colour: str  # the school colour: frame, title band, bleed
     items: tuple[Primitive, ...]  # from the back: the paper panel first
     squeeze: float = 0.0  # the share of paragraph gaps and panel padding taken away (type.squeeze)
+    run_in: bool = False  # set with the compact run-in stat grid (the layout's, or to save a card)
 
 
 @dataclass(frozen=True)

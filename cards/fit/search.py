@@ -272,6 +272,7 @@ class SpellSetter:
             style.fill,
             items,
             self.squeeze,
+            style.run_in,
         )
 
     def error(self, what: str, size: float, verb: str = "does not fit") -> FitError:

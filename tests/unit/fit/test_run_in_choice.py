@@ -19,7 +19,7 @@ def test_a_spell_the_run_in_grid_saves_a_card_takes_it(monkeypatch):
     the run-in grid: it is set on one."""
     layout = load_layout("poker")
     faces = fit_spell(_spell("Hromokrok"), layout)
-    assert len(faces) == 1 and faces[0].style.run_in
+    assert len(faces) == 1 and faces[0].run_in
     monkeypatch.setattr(search, "RUN_IN_FALLBACK", False)
     assert len(fit_spell(_spell("Hromokrok"), layout)) == 2
 
@@ -28,7 +28,7 @@ def test_a_spell_the_run_in_grid_saves_a_card_takes_it(monkeypatch):
 def test_a_spell_it_saves_nothing_keeps_the_layouts_grid(layout_name, name):
     """Přání (three cards either way) and Štít (one card) keep the labels above values."""
     faces = fit_spell(_spell(name), load_layout(layout_name))
-    assert not any(face.style.run_in for face in faces)
+    assert not any(face.run_in for face in faces)
 
 
 def test_a_layout_with_the_run_in_grid_tries_no_other():
@@ -42,12 +42,12 @@ def test_the_run_in_grid_is_taken_before_squeezing_with_it():
     are: it is not squeezed as well."""
     layout = load_layout("poker")
     (face,) = fit_spell(_spell("Rozklad"), layout)
-    assert face.style.run_in
-    assert face.style.sizes.paragraph_gap == layout.sizes.paragraph_gap
+    assert face.run_in
+    assert face.squeeze == 0.0
 
 
 def test_a_run_in_grid_that_stacks_a_value_under_its_label_is_not_taken():
     """Ovládni plameny on bridge: its long duration ("Ihned, nebo 1 hodina") would stand under
     its label in the run-in grid, too close below it; it keeps the layout's grid."""
     faces = fit_spell(_spell("Ovládni plameny"), load_layout("bridge"))
-    assert not any(face.style.run_in for face in faces)
+    assert not any(face.run_in for face in faces)

@@ -99,8 +99,9 @@ def test_no_card_shows_a_table_rule_just_above_its_footer_rule():
     """Reinkarnace 2/3 on mini ends on a table row at its foot: no rule across the width
     within DOUBLED above the footer rule but the footer rule itself."""
     mini = load_layout("mini")
-    face = fit_spell(find_spell(read_compendium().spells, "Reinkarnace"), mini)[1]
-    width = face.style.width
+    spell = find_spell(read_compendium().spells, "Reinkarnace")
+    face = fit_spell(spell, mini)[1]
+    width = card_style(mini, spell.school).width
     ys = sorted(
         i.y1
         for i in face.items
