@@ -301,6 +301,9 @@ CATALOGUE = {
     "ani v písmu {size} pt, zalomené nejvýš do {lines}; zkraťte ho",
     "field_word_too_wide": "{file}:{line}: {spell}: pole {field}: slovo {word!r} je širší "
     "než karta i v písmu {size} pt; zkraťte ho nebo ho rozdělte mezerou",
+    # the fitter: something that fits no card (cards/fit/search.py)
+    "fit_error": "{spell}: {what} {verb} na kartu {card} mm ani v písmu {size} pt "
+    "(rozvržení {layout})",
 }
 
 

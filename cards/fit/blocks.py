@@ -22,7 +22,7 @@ from cards.typeset import Line, Prepared, TypesetContext, line_spans, set_lines
 from cards.typeset.breaking import Span
 
 HEADING_CONTINUED = "(pokr.)"  # after a run-in heading repeated where its paragraph goes on
-REPEATED = "a repeated heading"  # the `what` of its slab
+REPEATED = "opakovaný nadpis"  # the `what` of its slab
 AIR_AFTER_TABLE = 0.4  # lines more above a heading that follows a table
 TAIL_WORDS = 6  # fewer words of a sentence carried onto the next card read as a stray
 CLOSING = "\"'“”‘’»›)]"
@@ -225,7 +225,7 @@ class _Walk:
         colour: str,
         space_before: float,
         extra: tuple[Primitive, ...] = (),
-        what: str = "a line of the description",
+        what: str = "řádek popisu",
         repeat: Slab | None = None,
     ) -> None:
         """Append one slab per line, with the rank of a card break before each (`ranks`);
@@ -310,7 +310,7 @@ class _Walk:
         lines = ragged(prepared, style.width, self.size, self.context)
         breaks = [BLOCK] + [NEVER] * (len(lines) - 1)
         before = self.gap + (AIR_AFTER_TABLE * self.leading if after_table else 0.0)
-        self._line_slabs(slabs, lines, breaks, style.colour, before, what="a heading")
+        self._line_slabs(slabs, lines, breaks, style.colour, before, what="nadpis")
 
     def bullets(self, slabs: list[Slab], block: BulletList) -> None:
         style, size, sp = self.style, self.size, self.style.spacing
@@ -330,7 +330,7 @@ class _Walk:
             lines, breaks = self._lines(prepared, style.width, indent)
             before = self.gap if n == 0 else sp.bullet_gap_share * self.gap
             self._line_slabs(
-                slabs, lines, breaks, style.colours.text, before, (bullet,), "a list item"
+                slabs, lines, breaks, style.colours.text, before, (bullet,), "položka seznamu"
             )
 
     def table(self, slabs: list[Slab], block: Table) -> None:

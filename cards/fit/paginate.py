@@ -63,7 +63,7 @@ class Slab:
     space_before: float = 0.0  # dropped at the top of a card
     breakable: int = BLOCK  # may a card end before this slab: NEVER, LINE or BLOCK
     repeat: Slab | None = None  # set above it when it begins a card (a table's header row)
-    what: str = "a line of the description"  # for messages: what this slab holds
+    what: str = "řádek popisu"  # for messages: what this slab holds
     panel: Panel | None = None  # drawn behind it, one shape with its neighbours in the panel
 
 

@@ -255,7 +255,7 @@ class SpellSetter:
         for item in placed:
             if isinstance(item, TextLine) and item.line.overfull:
                 word = max(item.line.text.split(), key=len, default="")
-                raise self.error(f'the word "{word}"', size)
+                raise self.error(f"slovo „{word}“", size)
         placed = without_doubled_rule(placed, header.items, header.body.y, self.style)
         foot = foot_labels(self.style, self.spell, header, part < parts)
         items = (panel(self.style), *header.items, *placed, *foot)
@@ -275,13 +275,23 @@ class SpellSetter:
             style.run_in,
         )
 
-    def error(self, what: str, size: float, verb: str = "does not fit") -> FitError:
-        """Return the error for something that does not fit, naming spell, layout and card."""
+    def error(self, what: str, size: float, verb: str = "se nevejde") -> FitError:
+        """Return the error for something that does not fit, naming spell, layout and card
+        (in Czech: `what` names the part, `verb` agrees with it)."""
+        from cards.messages import say
+
         style = self.style
         width, height = round(style.card_width / mm, 1), round(style.card_height / mm, 1)
         return FitError(
-            f"{self.spell.name}: {what} {verb} a {width:g} × {height:g} mm card at {size:g} pt"
-            f" (layout {style.layout_path})"
+            say(
+                "fit_error",
+                spell=self.spell.name,
+                what=what,
+                verb=verb,
+                card=f"{width:g} × {height:g}",
+                size=f"{size:g}",
+                layout=style.layout_path,
+            )
         )
 
 
@@ -579,7 +589,7 @@ def _fit(setter: SpellSetter, continue_on_back: bool) -> Fit:
         slabs = setter.outline(sizes[0])
         ends = cards(slabs, False, least)
         culprit = overflow(slabs, ends[skip:], first, rest, heights, final)
-        what = culprit.what if culprit is not None else "the description"
+        what = culprit.what if culprit is not None else "popis"
         raise setter.error(what, sizes[0])
     k = _least_gaping(sizes, k, lambda s: breaks(s) is not None, gape)
     k, ends = _readable_breaks(sizes, k, breaks, room, setter)
@@ -727,15 +737,15 @@ def _check_room(setter: SpellSetter, first: float, rest: float, size: float) -> 
     """Refuse a card whose furniture overflows it, or leaves no room for a line of text."""
     line = size * setter.style.sizes.leading
     if rest < line - EPS:
-        raise setter.error("the title band and footer with a line of text", size, "do not fit")
+        raise setter.error("pruh s názvem a pata s řádkem textu", size, "se nevejdou")
     if first < 0:
         material_below = any(
             isinstance(item, TextLine) and item.role == "material"
             for item in setter.header(first=True, numbered=True).items
         )
         if material_below:
-            raise setter.error("the material note", setter.style.sizes.material)
-        raise setter.error("the title band, stats and footer", size, "do not fit")
+            raise setter.error("poznámka o materiálu", setter.style.sizes.material)
+        raise setter.error("pruh s názvem, údaje a pata", size, "se nevejdou")
 
 
 def fit_spell(

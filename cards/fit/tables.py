@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from cards.czech_text import plural
 from cards.face import Fill, Primitive, Rule, TextLine
 from cards.fit.paginate import BLOCK, LINE, NEVER, Slab
 from cards.fit.style import BASELINE, CardStyle
@@ -287,7 +288,7 @@ def _row_what(row: Sequence[str]) -> str:
     longest = max(row, key=len, default="")
     words = longest.split()
     shown = " ".join(words[:6]) + (" …" if len(words) > 6 else "")
-    return f'a table cell ("{shown}", {len(words)} words)'
+    return f"buňka tabulky („{shown}“, {plural(len(words), 'slovo', 'slova', 'slov')})"
 
 
 def preferred_widths(

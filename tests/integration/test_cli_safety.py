@@ -449,7 +449,7 @@ def test_a_spell_that_cannot_fit_is_one_message_everywhere(runner, tmp_path):
     )
     layout = tmp_path / "small.toml"
     layout.write_text(small, encoding="utf-8")
-    expected = "Chyba: Barevná sprška: the material note does not fit a 35 × 50 mm card at"
+    expected = "Chyba: Barevná sprška: poznámka o materiálu se nevejde na kartu 35 × 50 mm"
     for command, out in (
         (["class", "kouzelnik", "--level", "1", "-o"], tmp_path / "k.pdf"),
         (["preview", "Barevná sprška", "-o"], tmp_path / "k.png"),
@@ -459,5 +459,5 @@ def test_a_spell_that_cannot_fit_is_one_message_everywhere(runner, tmp_path):
         assert result.exit_code == 1, command
         lines = result.output.splitlines()
         assert len(lines) == 1 and lines[0].startswith(expected), command
-        assert f"(layout {layout})" in lines[0]
+        assert f"(rozvržení {layout})" in lines[0]
         assert not out.exists()

@@ -131,7 +131,7 @@ def test_a_material_note_taller_than_the_card_is_refused_with_a_clear_message():
     with pytest.raises(FitError) as caught:
         fit_spell(spell, load_layout("poker"))
     message = str(caught.value)
-    assert message.startswith("Barevná koule: the material note does not fit a 63 × 88 mm card")
+    assert message.startswith("Barevná koule: poznámka o materiálu se nevejde na kartu 63 × 88 mm")
     assert "poker.toml" in message
     assert isinstance(caught.value, CardsError)
 
@@ -140,7 +140,7 @@ def test_a_table_cell_of_2000_words_is_refused_with_a_clear_message():
     """A table row taller than any card: FitError naming the cell, not a traceback or lost text."""
     cell = " ".join(["slovo"] * 2000)
     spell = make_spell(Paragraph(SENTENCE), Table(("k4", "Účinek"), (("1", cell), ("2", "Nic"))))
-    with pytest.raises(FitError, match=r'a table cell \("slovo slovo .*2000 words\) does not fit'):
+    with pytest.raises(FitError, match=r"buňka tabulky \(„slovo slovo .*2000 slov\) se nevejde"):
         fit_spell(spell, load_layout("poker"))
 
 
@@ -153,7 +153,7 @@ def test_the_cli_reports_a_spell_that_cannot_fit_and_writes_no_pdf(tmp_path):
         main, ["deck", "-", "--layout", str(layout), "-o", str(out)], input="Čarodějnický blesk\n"
     )
     assert result.exit_code == 1
-    assert "the material note does not fit a 35 × 50 mm card" in result.output
+    assert "poznámka o materiálu se nevejde na kartu 35 × 50 mm" in result.output
     assert str(layout) in result.output
     assert "Traceback" not in result.output
     assert not out.exists()
@@ -170,7 +170,7 @@ def test_fit_report_and_preview_report_the_error_too(tmp_path):
     )
     for result in (report, preview):
         assert result.exit_code == 1
-        assert "does not fit a 35 × 50 mm card" in result.output
+        assert "se nevejde na kartu 35 × 50 mm" in result.output
         assert result.exception is None or isinstance(result.exception, SystemExit)
 
 
@@ -252,7 +252,7 @@ def test_any_layout_and_spell_sets_every_word_or_raises_a_cards_error(layout, sp
     try:
         faces = fit_spell(spell, layout)
     except CardsError as error:
-        event("refused: " + str(error).split(": ", 1)[1].split(" does not fit")[0][:20])
+        event("refused: " + str(error).split(": ", 1)[1].split(" se nevejde")[0][:20])
         assert str(error).startswith(spell.name + ": ")
         assert layout.path in str(error)
         return

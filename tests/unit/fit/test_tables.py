@@ -74,7 +74,7 @@ def test_a_heading_after_a_table_gets_air_above_it(poker):
 
     def space(first) -> float:
         slabs = description(style, (first, Heading("Vítr"), Paragraph(SENTENCE)), 8.0, context)
-        (heading,) = [s for s in slabs if s.what == "a heading"]
+        (heading,) = [s for s in slabs if s.what == "nadpis"]
         return heading.space_before
 
     leading = 8.0 * poker.sizes.leading
