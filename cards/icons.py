@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cards.errors import CardsError
+from cards.messages import say
 
 MOVE, LINE, CURVE, CLOSE = "m", "l", "c", "h"  # operators of an outline
 
@@ -50,31 +51,28 @@ def load_icon(path: Path) -> Icon:
     try:
         svg = read_text(path, MAX_SETTINGS)  # the input gate: a regular file, bounded
     except InputError as error:
-        raise IconError(f"{path}: error: cannot read the icon ({error})") from None
+        raise IconError(say("icon_unreadable", file=path, error=error)) from None
     box = _VIEW_BOX.search(svg)
     paths = _PATH.findall(svg)
     if box is None or not paths:
-        raise IconError(f"{path}: error: expected an SVG with a viewBox and one or more paths")
+        raise IconError(say("icon_not_svg", file=path))
     try:
         x0, y0, width, height = (float(v) for v in box.group(1).replace(",", " ").split())
     except ValueError:
-        raise IconError(f"{path}: error: bad viewBox {box.group(1)!r}") from None
+        raise IconError(say("icon_view_box", file=path, value=box.group(1))) from None
     if not all(math.isfinite(v) for v in (x0, y0, width, height)) or min(width, height) <= 0:
-        raise IconError(
-            f"{path}: error: bad viewBox {box.group(1)!r}: expected four finite numbers, "
-            "the width and height positive"
-        )
+        raise IconError(say("icon_view_box", file=path, value=box.group(1)))
     operators: list[str] = []
     points: list[tuple[float, float]] = []
     for data in paths:
         try:
             ops, pts = parse_path(data)
         except ValueError as error:
-            raise IconError(f"{path}: error: bad path data ({error})") from None
+            raise IconError(say("icon_path", file=path, error=error)) from None
         operators.extend(ops)
         points.extend(pts)
     if not all(math.isfinite(v) for point in points for v in point):
-        raise IconError(f"{path}: error: bad path data (expected finite numbers)")
+        raise IconError(say("icon_path", file=path, error="čekána konečná čísla"))
     scale = 1 / max(width, height)
     unit = tuple((round((x - x0) * scale, 5), round(1 - (y - y0) * scale, 5)) for x, y in points)
     return Icon(path.stem, "".join(operators), unit)
@@ -146,7 +144,7 @@ def _commands(data: str):
     for match in _TOKEN.finditer(data):
         letter, number, junk = match.groups()
         if junk:
-            raise ValueError(f"unexpected {junk!r}")
+            raise ValueError(f"nečekané {junk!r}")
         if letter:
             tokens.append(letter)
         elif number:
@@ -155,7 +153,7 @@ def _commands(data: str):
     while i < len(tokens):
         command = tokens[i]
         if not isinstance(command, str):
-            raise ValueError("numbers before the first command")
+            raise ValueError("čísla před prvním příkazem")
         i += 1
         count = _ARGS[command.lower()]
         if count == 0:
@@ -165,7 +163,7 @@ def _commands(data: str):
         while i < len(tokens) and not isinstance(tokens[i], str) or first:
             args = tokens[i : i + count]
             if len(args) < count or any(isinstance(a, str) for a in args):
-                raise ValueError(f"{command} needs {count} numbers")
+                raise ValueError(f"{command} potřebuje {count} čísel")
             yield command, tuple(args)
             i += count
             first = False

@@ -304,6 +304,13 @@ CATALOGUE = {
     # the fitter: something that fits no card (cards/fit/search.py)
     "fit_error": "{spell}: {what} {verb} na kartu {card} mm ani v písmu {size} pt "
     "(rozvržení {layout})",
+    # school icons of a layout (cards/icons.py)
+    "icon_unreadable": "{file}: chyba: ikonu nelze přečíst ({error})",
+    "icon_not_svg": "{file}: chyba: čekán soubor SVG s atributem viewBox a aspoň jednou cestou "
+    "(path)",
+    "icon_view_box": "{file}: chyba: chybný viewBox {value!r}: čekána čtyři konečná čísla, šířka "
+    "a výška kladné",
+    "icon_path": "{file}: chyba: chybná data cesty (path): {error}",
 }
 
 

@@ -44,13 +44,16 @@ def test_an_arc_follows_its_circle():
 
 
 def test_bad_path_data_is_refused(tmp_path):
-    """A file with letters that are no path commands names the file."""
+    """A file with letters that are no path commands names the file, in Czech."""
     bad = tmp_path / "bad.svg"
     bad.write_text('<svg viewBox="0 0 10 10"><path d="M0 0 X 5 5"/></svg>', encoding="utf-8")
-    with pytest.raises(IconError, match="bad.svg: error: bad path data"):
+    with pytest.raises(IconError, match="bad.svg: chyba: chybná data cesty \\(path\\): nečekané 'X'"):
         load_icon(bad)
     bad.write_text("<svg><rect/></svg>", encoding="utf-8")
-    with pytest.raises(IconError, match="expected an SVG with a viewBox"):
+    with pytest.raises(IconError, match="bad.svg: chyba: čekán soubor SVG s atributem viewBox"):
+        load_icon(bad)
+    bad.write_text('<svg viewBox="0 0 nan 10"><path d="M0 0 L 5 5"/></svg>', encoding="utf-8")
+    with pytest.raises(IconError, match="bad.svg: chyba: chybný viewBox '0 0 nan 10'"):
         load_icon(bad)
 
 
