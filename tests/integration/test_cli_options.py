@@ -1,6 +1,6 @@
-"""Every command-line option changes what it should: each test fails when cli.py drops its option.
+"""Every command-line option changes what it should: each test fails when cards/cli drops its option.
 
-Checked the way the gap was found: each option was dropped from cli.py in turn (the value
+Checked the way the gap was found: each option was dropped from cards/cli in turn (the value
 replaced by its default), the suite run, a failure seen, the option restored (see
 docs in the issue note for the list).
 """

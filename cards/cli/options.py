@@ -1,0 +1,291 @@
+"""The options the `cards` commands share: click decorators and callbacks that check values.
+
+Each turns what a user typed into what the library takes (a layout name, a sheet, an offset,
+print settings) or stops with a Czech usage error (exit status 2).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import click
+
+from cards.messages import say
+from cards.service import PrintSettings
+
+
+def layout_name(ctx, param, value: str) -> str:
+    """Take a layout name in any case (Poker, POKER); a .toml path is kept as written."""
+    if value.endswith(".toml") or "/" in value or os.sep in value:
+        return value
+    return value.lower()
+
+
+layout_option = click.option(
+    "--layout",
+    default="poker",
+    show_default=True,
+    callback=layout_name,
+    help="Card layout: a name from layouts/ (see `cards layouts`) or a .toml file.",
+)
+
+
+def output_path(ctx, param, value: str | None) -> Path | None:
+    """Check an output file name before any work: not empty, not a directory, FIFO or device."""
+    from cards.atomic import OutputError, output_target
+
+    if value is None:
+        return None
+    try:
+        output_target(value)
+    except OutputError as error:
+        raise click.BadParameter(str(error)) from None
+    return Path(value)
+
+
+def output_option(help: str) -> Callable:
+    """Add -o/--output, checked by output_path."""
+    return click.option("-o", "--output", metavar="FILE", callback=output_path, help=help)
+
+
+def finite(ctx, param, value: float | None) -> float | None:
+    """Refuse nan and inf, which a float option would otherwise accept."""
+    if value is not None and not math.isfinite(value):
+        raise click.BadParameter(say("not_finite", value=value))
+    return value
+
+
+def sort_option(choices: tuple[str, ...], default: str, help: str) -> Callable:
+    """Add --sort with the given orders (any case)."""
+    return click.option(
+        "--sort",
+        type=click.Choice(choices, case_sensitive=False),
+        default=default,
+        show_default=True,
+        help=help,
+    )
+
+
+SORT_ORDERS = ("level", "name", "school", "class")
+SORT_HELP = "Order: by level (then Czech name), name, school or class."
+# No exists= check: the input gate (cards/inputs.py) refuses a missing file, a folder or a
+# device with exit 1, as for every other input file.
+_data = click.option(
+    "--data",
+    type=click.Path(path_type=Path),
+    help="Another compendium, in text or JSON (default: the embedded one).",
+)
+_add = click.option(
+    "--add",
+    type=click.Path(path_type=Path),
+    multiple=True,
+    help="Spells of your own (text or JSON) to join the compendium. Repeatable.",
+)
+
+
+def data_option(command: Callable) -> Callable:
+    """Add --data and --add: where the spells come from."""
+    return _data(_add(command))
+
+
+def filter_options(command: Callable) -> Callable:
+    """Add the spell filters shared by list, compendium and fit-report."""
+    options = [
+        click.option(
+            "--class",
+            "classes",
+            multiple=True,
+            help="Only this class (Czech or English: kouzelnik, wizard, ...). Repeatable.",
+        ),
+        click.option("--level", help="A level 0-9 or a range such as 1-3 (0 = tricks)."),
+        click.option("--school", "schools", multiple=True, help="Only this school. Repeatable."),
+        click.option(
+            "--source",
+            "sources",
+            multiple=True,
+            help="Only spells from this book (phb, jad, xge, scag or its Czech name). Repeatable.",
+        ),
+        click.option("--ritual/--no-ritual", default=None, help="Only (or no) rituals."),
+        click.option(
+            "--concentration/--no-concentration",
+            default=None,
+            help="Only (or no) spells that need concentration.",
+        ),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+FILTERS = ("classes", "level", "schools", "sources", "ritual", "concentration")
+
+
+def apply_filters(spells, classes, level, schools, sources, ritual, concentration):
+    """Select spells with the options of filter_options."""
+    from cards.select import parse_levels, select_spells
+
+    return select_spells(
+        spells,
+        classes=classes,
+        levels=parse_levels(level) if level else None,
+        schools=schools,
+        sources=sources,
+        ritual=ritual,
+        concentration=concentration,
+    )
+
+
+def parse_offset(ctx, param, value):
+    """Parse --back-offset "X,Y" in millimetres, within what calibration measures."""
+    from cards.calibrate import SCALE_RANGE
+
+    if value is None:
+        return (0.0, 0.0)
+    try:
+        x, y = (float(part) for part in value.replace(" ", "").split(","))
+    except ValueError:
+        raise click.BadParameter(say("offset_numbers", value=shown(value))) from None
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise click.BadParameter(say("offset_finite", value=shown(value)))
+    if max(abs(x), abs(y)) > SCALE_RANGE:
+        raise click.BadParameter(say("offset_range", value=shown(value), range=SCALE_RANGE))
+    return (x, y)
+
+
+def shown(text: str) -> str:
+    """Quote a user's text for a message, cut to a readable length."""
+    from cards.select import shown as cut
+
+    return cut(text)
+
+
+def parse_sheet(ctx, param, value):
+    """Accept a sheet name from layouts/ (or none), or a sheet file FILE.toml."""
+    from cards.impose import available_sheets
+
+    if value.endswith(".toml") or value.lower() in available_sheets():
+        return value
+    raise click.BadParameter(
+        say("unknown_sheet", value=value, choices=", ".join(available_sheets()))
+    )
+
+
+quiet_option = click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors.")
+back_style_option = click.option(
+    "--back-style",
+    type=click.Choice(["light", "full"], case_sensitive=False),
+    default="light",
+    show_default=True,
+    help="Card backs: light (cream, little ink, for home printing) or full (school colour).",
+)
+
+
+def fit_options(command: Callable) -> Callable:
+    """Add --no-cache and --jobs: how the spells are fitted (never what they look like)."""
+    command = click.option(
+        "--jobs",
+        type=click.IntRange(min=1),
+        metavar="N",
+        help="Fit in N processes (default: the idle cores for a big deck, else one).",
+    )(command)
+    return click.option(
+        "--no-cache",
+        is_flag=True,
+        help="Fit every spell anew: neither read nor write the cache of fitted cards "
+        "(see `cards cache info`).",
+    )(command)
+
+
+def fit_settings(opts: dict) -> dict:
+    """Return the library's cache and jobs arguments for --no-cache and --jobs (popped)."""
+    from cards.build import DEFAULT_CACHE
+
+    no_cache, jobs = opts.pop("no_cache", False), opts.pop("jobs", None)
+    return {"cache": None if no_cache else DEFAULT_CACHE, "jobs": jobs}
+
+
+def pdf_options(command: Callable) -> Callable:
+    """Add the layout, sheet and printing options of every command that writes a PDF."""
+    options = [
+        output_option("Where to write the PDF (default: out/<name>.pdf)."),
+        layout_option,
+        click.option(
+            "--sheet",
+            default="a4",
+            show_default=True,
+            metavar="a4|letter|none|FILE.toml",
+            callback=parse_sheet,
+            help="Paper to impose the cards on: a sheet from layouts/ or a sheet file; "
+            "none = one card per page at the card's true size.",
+        ),
+        click.option("--backs", is_flag=True, help="Add a page of card backs after each page."),
+        click.option(
+            "--duplex",
+            type=click.Choice(["long", "short"], case_sensitive=False),
+            default="long",
+            show_default=True,
+            help="Which edge the printer flips on for double-sided printing.",
+        ),
+        click.option(
+            "--back-offset",
+            metavar="X,Y",
+            callback=parse_offset,
+            help="Shift the backs by X,Y millimetres (see `cards calibrate`).",
+        ),
+        click.option(
+            "--continue-on-back",
+            is_flag=True,
+            help="Print part 2 of a long spell on the back of part 1's card (part 4 behind "
+            "part 3): fewer cards to cut. Implies --backs.",
+        ),
+        click.option(
+            "--fold",
+            is_flag=True,
+            help="Fronts and backs side by side with a fold line, for printers without duplex.",
+        ),
+        back_style_option,
+        click.option(
+            "--bleed",
+            type=click.FloatRange(min=0, max=10),
+            callback=finite,
+            help="Bleed in mm around each card (default: the sheet file's; none with "
+            "--sheet none; 3 with --print-shop).",
+        ),
+        click.option(
+            "--print-shop",
+            is_flag=True,
+            help="Single cards with 3 mm bleed, trim and bleed boxes: what print shops ask for.",
+        ),
+        data_option,
+        fit_options,
+        quiet_option,
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def print_settings(opts: dict) -> PrintSettings:
+    """Gather the printing options of pdf_options into the library's PrintSettings."""
+    x, y = opts["back_offset"]
+    return PrintSettings(
+        layout=opts["layout"],
+        sheet=opts["sheet"] if sheet_given() else None,
+        backs=opts["backs"],
+        duplex=opts["duplex"],
+        back_offset=(x, y),
+        fold=opts["fold"],
+        bleed=opts["bleed"],
+        continue_on_back=opts["continue_on_back"],
+        print_shop=opts["print_shop"],
+        back_style=opts["back_style"].lower(),
+    )
+
+def sheet_given() -> bool:
+    """Tell whether --sheet was given on the command line (not left at its default)."""
+    context = click.get_current_context(silent=True)
+    source = context.get_parameter_source("sheet") if context else None
+    return source not in (None, click.core.ParameterSource.DEFAULT)
