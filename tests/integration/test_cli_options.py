@@ -1,4 +1,4 @@
-"""Every command-line option changes what it should: each test fails when cards/cli drops its option.
+"""Every command-line option changes what it should: each test fails when the CLI drops it.
 
 Checked the way the gap was found: each option was dropped from cards/cli in turn (the value
 replaced by its default), the suite run, a failure seen, the option restored (see
