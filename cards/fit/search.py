@@ -30,40 +30,34 @@ from cards.fit.furniture import (
     part_label,
 )
 from cards.fit.paginate import (
-    BREAK_COST,
     EPS,
-    LINE,
     Slab,
     fill_card,
     overflow,
-    plan,
-    split,
     used_height,
 )
-from cards.fit.parts import own_sizes
+from cards.fit.room import (
+    _fewest,
+    _gape,
+    _least_gaping,
+    _physical,
+    _place,
+    _readable_breaks,
+    _room,
+    size_grid,
+)
 from cards.fit.style import CardStyle, card_style
 from cards.fit.tables import without_doubled_rule
 from cards.layout import Layout
 from cards.model import Block, BulletList, Heading, Paragraph, Spell, Table
 from cards.typeset import TypesetContext
 
-SIZE_STEP = 0.1  # without type.size_steps, body sizes are tried on this grid of points
-GAPE = 2.0  # spaces stretched past this many times their width: try a smaller size
-GAPE_STEPS = 3  # how many SIZE_STEPs smaller, at most
-HOLE = 3.0  # spaces past this many times their width are a hole: try even smaller sizes
-HOLE_STEPS = 10  # 1 pt: two of poker's 0.5 pt steps, where one step down can gape worse
 STAT_SCALE_FROM = 9.25  # a body this large or larger grows the stat values with it
 STAT_REFERENCE = 8.5  # points: the body size the layouts' type.stat is drawn for
-BREAK_STEPS = 2  # how many size steps smaller a spell may be set for card breaks that read well
-STEP_COST = 1.5  # a size step smaller, against paginate.BREAK_COST of the breaks it mends
 # The description's height grows with the body size to at least this power (the leading
 # times the lines, which never get fewer): a larger size whose height so bounded cannot fit
 # is not set at all.
 GROWTH = 1.0
-# Per-part sizes guess a larger size's height from a smaller one's with this power (lines
-# grow in number and height): a guess, so a part it rules out may have fitted after all;
-# what it lets through is set and measured before it is taken.
-PART_GROWTH = 1.6
 RUN_IN_FALLBACK = True  # the run-in stat grid for a spell it saves a card (tests turn it off)
 CONTINUED = "pokračuje na rubu ›"  # at the foot of a front whose text goes on overleaf
 
@@ -300,17 +294,6 @@ def _natural(prepared) -> float:
     return prepared.end_xs[-1] if prepared.end_xs else 0.0
 
 
-def size_grid(layout: Layout) -> list[float]:
-    """Return the body sizes to try, from the minimum to the maximum: the layout's size
-    steps within body_min..body_max and those two, or every SIZE_STEP when it lists none."""
-    low, high = layout.body_min, layout.body_max
-    if layout.sizes.size_steps:
-        inside = {step for step in layout.sizes.size_steps if low < step < high}
-        return sorted(inside | {low, high})
-    steps = int(round((high - low) / SIZE_STEP))
-    return [round(low + k * SIZE_STEP, 3) for k in range(steps)] + [high]
-
-
 def _walk(
     sizes: list[float],
     fits: Callable[[float], bool],
@@ -462,64 +445,6 @@ def _material_below(header: Header) -> bool:
     return any(isinstance(i, TextLine) and i.role == "material" for i in header.items)
 
 
-def _physical(parts: int, continue_on_back: bool) -> int:
-    """Return how many cards hold a spell's parts."""
-    return (parts + 1) // 2 if continue_on_back else parts
-
-
-@dataclass(frozen=True)
-class _Room:
-    """The text height of a spell's cards when it takes more than one."""
-
-    first: float  # the first card's (below the stats)
-    rest: float  # every later card's
-    skip: int  # 1 when the first card holds only the stats
-    heights: Callable[[int], float] | None  # with continue_on_back: card n's height
-    final: Callable[[int], float] | None  # and the last card's
-
-    def cards(self, slabs: tuple[Slab, ...], prefer: bool, limit: int) -> list[int]:
-        """Return the slab index each card's text ends before, at most `limit` cards."""
-        ends = split(
-            slabs, self.first, self.rest, prefer, limit - self.skip, self.heights, self.final
-        )
-        return [0] * self.skip + ends
-
-    def plan(self, slabs: tuple[Slab, ...], limit: int) -> tuple[float, list[int] | None]:
-        """Return the cost and the ends of the best card breaks in at most `limit` cards
-        (`paginate.plan`), or an infinite cost and None when none fit."""
-        first, rest, heights = self.first, self.rest, self.heights
-        height = heights or (lambda n: first if n == 0 else rest)
-        cost, ends = plan(slabs, height, self.final, limit - self.skip)
-        if not ends:
-            return cost, None
-        return cost, [0] * self.skip + ends
-
-
-def _room(setter: SpellSetter, continue_on_back: bool) -> _Room:
-    """Return the room of a spell's numbered cards, refusing furniture that leaves none."""
-    layout = setter.layout
-    low = size_grid(layout)[0]
-    first = setter.header(first=True, numbered=True).body.height
-    rest = setter.header(first=False, numbered=True).body.height
-    _check_room(setter, first, rest, low)
-    # No line fits below the stats (a small card, a long material note): the first card
-    # holds only them, and the description starts on the second.
-    skip = 1 if first < low * layout.sizes.leading - EPS else 0
-    if skip:
-        first = rest
-    heights, final = _heights(setter, skip) if continue_on_back else (None, None)
-    return _Room(first, rest, skip, heights, final)
-
-
-def _fewest(setter: SpellSetter, continue_on_back: bool) -> int:
-    """Return the fewest parts the description takes, at the minimum size."""
-    slabs = setter.outline(size_grid(setter.layout)[0])
-    if used_height(slabs) <= setter.header(first=True, numbered=False).body.height + EPS:
-        return 1
-    plain = without_repeated_headings(slabs) or slabs  # `_fit` drops them for a card
-    return len(_room(setter, continue_on_back).cards(plain, False, 10**6))
-
-
 def _fit(setter: SpellSetter, continue_on_back: bool) -> Fit:
     """Fit a spell with one setter: one card at the largest size, else the fewest cards."""
     layout = setter.layout
@@ -594,158 +519,6 @@ def _fit(setter: SpellSetter, continue_on_back: bool) -> Fit:
     k = _least_gaping(sizes, k, lambda s: breaks(s) is not None, gape)
     k, ends = _readable_breaks(sizes, k, breaks, room, setter)
     return Fit(_place(setter, sizes, k, ends, room, continue_on_back), least)
-
-
-def _place(
-    setter: SpellSetter,
-    sizes: list[float],
-    k: int,
-    ends: list[int],
-    room: _Room,
-    continue_on_back: bool,
-) -> tuple[CardFace, ...]:
-    """Place a spell's cards: the description set at sizes[k] broken before `ends`, or each
-    card at its own size (`_own_sizes`) where that gains."""
-    size = sizes[k]
-    slabs = setter.slabs(size)
-    texts = [slabs[start:end] for start, end in zip([0, *ends], ends, strict=False)]
-    own = _own_sizes(setter, sizes, k, len(ends) - room.skip, room)
-    card_sizes = [size] * len(ends)
-    if own is not None:
-        for n, (j, text) in enumerate(own, room.skip):
-            card_sizes[n], texts[n] = sizes[j], text
-    faces = []
-    for part, text in enumerate(texts, 1):
-        if continue_on_back and part % 2 == 0:
-            header = setter.back_header()
-        elif continue_on_back and part < len(ends):
-            header = setter.continued_header(first=part == 1)
-        else:
-            header = setter.header(first=part == 1, numbered=True)
-        faces.append(setter.card(card_sizes[part - 1], part, len(ends), header, text))
-    return tuple(faces)
-
-
-def _own_sizes(setter: SpellSetter, sizes: list[float], k: int, count: int, room: _Room):
-    """Return per card of the description (after room.skip) its size index and slabs, each
-    card at its own size (`parts.own_sizes`), or None when no card gains by it."""
-
-    def height(n: int, last: bool) -> float:
-        if room.heights is not None and room.final is not None:
-            return room.final(n) if last else room.heights(n)
-        return room.first if n == 0 else room.rest
-
-    return own_sizes(setter, sizes, k, count, height, PART_GROWTH)
-
-
-def _readable_breaks(sizes: list[float], k: int, breaks, room: _Room, setter: SpellSetter):
-    """Return the size index and card ends whose breaks read best, from sizes[k] down.
-
-    The card breaks at sizes[k] are chosen with `paginate.plan`; when one of them falls
-    inside a sentence, up to BREAK_STEPS smaller sizes giving the same number of cards
-    are tried too, each step down costing STEP_COST, and the least total cost is taken.
-    """
-    ends = breaks(sizes[k])
-    assert ends is not None
-    count = len(ends)
-
-    def planned(j: int) -> tuple[float, list[int]] | None:
-        found = ends if j == k else breaks(sizes[j])
-        if found is None or len(found) != count:
-            return None
-        cost, best = room.plan(setter.outline(sizes[j]), count)
-        if best is None or len(best) != count or cost == float("inf"):
-            return float("inf"), found
-        return cost, best
-
-    first = planned(k)
-    assert first is not None
-    best_k, (best_cost, best_ends) = k, first
-    for j in range(k - 1, -1, -1):
-        # A plan costs at least nothing: once the steps alone cost as much, none can win.
-        if best_cost < BREAK_COST[LINE] or k - j > BREAK_STEPS or STEP_COST * (k - j) >= best_cost:
-            break
-        option = planned(j)
-        if option is not None and option[0] + STEP_COST * (k - j) < best_cost:
-            best_k, (best_cost, best_ends) = j, option
-            best_cost += STEP_COST * (k - j)
-    return best_k, best_ends
-
-
-def _gape(slabs, space: float) -> float:
-    """Return the widest space of the stretched lines in slabs, as a multiple of its width.
-
-    `space` is the width of the body font's space at 1 pt.
-    """
-    worst = 1.0
-    for slab in slabs:
-        for item in slab.items:
-            if isinstance(item, TextLine) and item.line.word_space > 0:
-                natural = space * item.size
-                ratio = (natural + item.line.word_space) * item.line.scale / natural
-                worst = max(worst, ratio)
-    return worst
-
-
-def _least_gaping(sizes: list[float], k: int, fits, gape) -> int:
-    """Return k, or a smaller size if at k a line's spaces gape past GAPE.
-
-    Sizes up to GAPE_STEPS * SIZE_STEP points smaller are tried for that, and up to
-    HOLE_STEPS * SIZE_STEP for a hole (past HOLE), in points so that a layout's coarser
-    size steps do not shrink further; the least gaping that fits (`fits`) is taken.
-    """
-    best, worst = k, gape(sizes[k])
-    for smaller in range(k - 1, -1, -1):
-        drop = sizes[k] - sizes[smaller]
-        if drop > HOLE_STEPS * SIZE_STEP + EPS:
-            break
-        if worst <= (GAPE if drop <= GAPE_STEPS * SIZE_STEP + EPS else HOLE):
-            break
-        if fits(sizes[smaller]):
-            ratio = gape(sizes[smaller])
-            if ratio < worst:
-                best, worst = smaller, ratio
-    return best
-
-
-def _heights(
-    setter: SpellSetter, skip: int
-) -> tuple[Callable[[int], float], Callable[[int], float]]:
-    """Return the text height of each card of a spell set with its text continued on backs.
-
-    Card n of the description (after `skip` cards of stats only) is a back when its place
-    among all the spell's cards is odd. A front carries the cue that its text goes on
-    overleaf, which costs it a line, unless it is the last card (the second function).
-    """
-    back = setter.back_header().body.height
-    cued = (setter.continued_header(True).body.height, setter.continued_header(False).body.height)
-    plain = (
-        setter.header(first=True, numbered=True).body.height,
-        setter.header(first=False, numbered=True).body.height,
-    )
-
-    def height(n: int, fronts: tuple[float, float] = cued) -> float:
-        card = n + skip
-        if card % 2:
-            return back
-        return fronts[0] if card == 0 else fronts[1]
-
-    return height, lambda n: height(n, plain)
-
-
-def _check_room(setter: SpellSetter, first: float, rest: float, size: float) -> None:
-    """Refuse a card whose furniture overflows it, or leaves no room for a line of text."""
-    line = size * setter.style.sizes.leading
-    if rest < line - EPS:
-        raise setter.error("pruh s názvem a pata s řádkem textu", size, "se nevejdou")
-    if first < 0:
-        material_below = any(
-            isinstance(item, TextLine) and item.role == "material"
-            for item in setter.header(first=True, numbered=True).items
-        )
-        if material_below:
-            raise setter.error("poznámka o materiálu", setter.style.sizes.material)
-        raise setter.error("pruh s názvem, údaje a pata", size, "se nevejdou")
 
 
 def fit_spell(

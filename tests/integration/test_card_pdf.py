@@ -424,7 +424,7 @@ def test_the_parts_of_a_spell_keep_within_the_spread(readback, layout):
     """The cards of a split spell each take a size step, at most MAX_SPREAD steps apart
     (each card may take its own size: cards.fit.parts)."""
     from cards.fit.parts import MAX_SPREAD
-    from cards.fit.search import size_grid
+    from cards.fit.room import size_grid
 
     grid = size_grid(layout)
     spread = [

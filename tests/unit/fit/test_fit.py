@@ -22,7 +22,7 @@ from cards.fit import (
     used_height,
 )
 from cards.fit.parts import MAX_SPREAD
-from cards.fit.search import size_grid
+from cards.fit.room import size_grid
 from cards.fit.style import card_style
 from cards.layout import load_layout
 from cards.model import PANELS, BulletList, Heading, Paragraph, Spell, Table
@@ -526,7 +526,7 @@ def test_too_wide_table_is_condensed_not_overfull():
 
 def test_a_gaping_size_gives_way_to_a_smaller_one():
     """Past GAPE smaller sizes are tried (past HOLE even smaller); the least gaping wins."""
-    from cards.fit.search import GAPE, GAPE_STEPS, HOLE, _least_gaping
+    from cards.fit.room import GAPE, GAPE_STEPS, HOLE, _least_gaping
 
     sizes = [6.5 + 0.1 * n for n in range(21)]
     gapes = {20: GAPE + 0.3, 19: GAPE + 0.4, 18: GAPE - 0.1, 17: 1.0}
@@ -542,7 +542,7 @@ def test_a_gaping_size_gives_way_to_a_smaller_one():
 def test_a_short_spell_with_a_gaping_line_is_set_a_little_smaller(layout, tmp_path):
     """At the maximum the first line of this spell gapes; a size GAPE_STEPS smaller at most
     (on the fine grid: poker's size steps are coarser than that)."""
-    from cards.fit.search import GAPE, GAPE_STEPS, SIZE_STEP, _gape
+    from cards.fit.room import GAPE, GAPE_STEPS, SIZE_STEP, _gape
 
     fine = load_layout(_without_steps(tmp_path))
     (face,) = fit_spell(make_spell(), fine)

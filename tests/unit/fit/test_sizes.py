@@ -12,7 +12,7 @@ from cards.cli import main
 from cards.compendium import read_compendium
 from cards.fit import SpellSetter, fit_spell, search
 from cards.fit.paginate import used_height
-from cards.fit.search import SIZE_STEP, size_grid
+from cards.fit.room import SIZE_STEP, size_grid
 from cards.layout import LayoutError, load_layout
 from cards.model import Paragraph
 from cards.report import fit_report
@@ -130,7 +130,7 @@ def test_a_bad_size_steps_exits_1_with_the_message(tmp_path):
 
 def test_a_hole_gives_way_to_two_of_pokers_steps_down():
     """A line past HOLE at 8.5 pt, worse at 8.0: 7.5 pt (1 pt smaller) is taken if it fits."""
-    from cards.fit.search import HOLE, _least_gaping
+    from cards.fit.room import HOLE, _least_gaping
 
     steps = [6.5, 7.0, 7.5, 8.0, 8.5]  # poker's steps up to 8.5
     gapes = {8.5: HOLE + 0.27, 8.0: HOLE + 1.07, 7.5: 1.17, 7.0: 1.5, 6.5: 1.05}
