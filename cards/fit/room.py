@@ -126,6 +126,8 @@ def _place(
     texts = [slabs[start:end] for start, end in zip([0, *ends], ends, strict=False)]
     own = _own_sizes(setter, sizes, k, len(ends) - room.skip, room)
     card_sizes = [size] * len(ends)
+    if own is not None and _opens_a_hole(setter, [text for _, text in own], texts):
+        own = None  # a card set larger but with a hole in its spaces: not worth it
     if own is not None:
         for n, (j, text) in enumerate(own, room.skip):
             card_sizes[n], texts[n] = sizes[j], text
@@ -139,6 +141,16 @@ def _place(
             header = setter.header(first=part == 1, numbered=True)
         faces.append(setter.card(card_sizes[part - 1], part, len(ends), header, text))
     return tuple(faces)
+
+
+def _opens_a_hole(setter: SpellSetter, own: list, texts: list) -> bool:
+    """Tell whether cards at their own sizes stretch a line's spaces past HOLE where the
+    spell's one size did not: a larger card is not worth a hole."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    space = stringWidth(" ", setter.layout.fonts["body"], 1.0)
+    worst = max((_gape(text, space) for text in own), default=1.0)
+    return worst > HOLE and worst > max((_gape(text, space) for text in texts), default=1.0)
 
 
 def _own_sizes(setter: SpellSetter, sizes: list[float], k: int, count: int, room: _Room):
