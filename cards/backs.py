@@ -13,9 +13,10 @@ from cards.face import Disc, Face, Fill, Label, Outline, Primitive, Shape, TextL
 from cards.fit.furniture import fit_title
 from cards.fit.style import CardStyle, card_style
 from cards.impose import Page
+from cards.messages import say
 from cards.typeset import TypesetContext
 
-DECK_TITLE = "Kartotéka kouzel"
+DECK_TITLE = say("compendium_title")
 MIN_TEXT = 5.5  # points: nothing on a card is set smaller (type.back_min may ask for more)
 
 

@@ -17,6 +17,7 @@ from cards.fit import Fit, fit
 from cards.impose import DeckLabel, PrintOptions, impose, load_sheet, physical_cards
 from cards.index import index_pages
 from cards.layout import Layout, load_layout
+from cards.messages import say
 from cards.model import Spell
 from cards.pdf import write_pdf
 from cards.typeset import TypesetContext
@@ -24,7 +25,7 @@ from cards.typeset import TypesetContext
 if TYPE_CHECKING:
     from cards.cache import FitCache
 
-DEFAULT_TITLE = "Kartotéka kouzel"
+DEFAULT_TITLE = say("compendium_title")
 
 
 @dataclass(frozen=True)

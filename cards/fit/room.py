@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import chain
 from typing import TYPE_CHECKING
 
 from cards.face import CardFace, TextLine
@@ -118,17 +119,17 @@ def _place(
     ends: list[int],
     room: _Room,
     continue_on_back: bool,
+    space: float,
 ) -> tuple[CardFace, ...]:
     """Place a spell's cards: the description set at sizes[k] broken before `ends`, or each
-    card at its own size (`_own_sizes`) where that gains."""
+    card at its own size (`_own_sizes`) where that gains without opening a hole (`space`:
+    the body font's space at 1 pt)."""
     size = sizes[k]
     slabs = setter.slabs(size)
     texts = [slabs[start:end] for start, end in zip([0, *ends], ends, strict=False)]
     own = _own_sizes(setter, sizes, k, len(ends) - room.skip, room)
     card_sizes = [size] * len(ends)
-    if own is not None and _opens_a_hole(setter, [text for _, text in own], texts):
-        own = None  # a card set larger but with a hole in its spaces: not worth it
-    if own is not None:
+    if own is not None and not _opens_a_hole([text for _, text in own], texts, space):
         for n, (j, text) in enumerate(own, room.skip):
             card_sizes[n], texts[n] = sizes[j], text
     faces = []
@@ -143,14 +144,11 @@ def _place(
     return tuple(faces)
 
 
-def _opens_a_hole(setter: SpellSetter, own: list, texts: list) -> bool:
+def _opens_a_hole(own: list, texts: list, space: float) -> bool:
     """Tell whether cards at their own sizes stretch a line's spaces past HOLE where the
     spell's one size did not: a larger card is not worth a hole."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    space = stringWidth(" ", setter.layout.fonts["body"], 1.0)
-    worst = max((_gape(text, space) for text in own), default=1.0)
-    return worst > HOLE and worst > max((_gape(text, space) for text in texts), default=1.0)
+    worst = _gape(chain.from_iterable(own), space)
+    return worst > HOLE and worst > _gape(chain.from_iterable(texts), space)
 
 
 def _own_sizes(setter: SpellSetter, sizes: list[float], k: int, count: int, room: _Room):

@@ -518,7 +518,7 @@ def _fit(setter: SpellSetter, continue_on_back: bool) -> Fit:
         raise setter.error(what, sizes[0])
     k = _least_gaping(sizes, k, lambda s: breaks(s) is not None, gape)
     k, ends = _readable_breaks(sizes, k, breaks, room, setter)
-    return Fit(_place(setter, sizes, k, ends, room, continue_on_back), least)
+    return Fit(_place(setter, sizes, k, ends, room, continue_on_back, space), least)
 
 
 def fit_spell(
