@@ -17,13 +17,6 @@ from cards.messages import say
 from cards.typeset import TypesetContext
 
 DECK_TITLE = say("compendium_title")
-MIN_TEXT = 5.5  # points: nothing on a card is set smaller (type.back_min may ask for more)
-
-
-BACK_RULE = 5 * mm  # the outer rule's distance from the edge: a misregistered back shows
-# 4 and 6 mm, not 1 and 3
-
-
 BACK_STYLES = ("light", "full")  # light: cream ground for home printing (the default)
 CREAM = "#f8f1e0"  # the light back's ground: warm paper, about 5 % ink
 BAND = 1.4 * mm  # the light back's two school-coloured bands above and below the disc's centre
@@ -123,15 +116,15 @@ def back_face(
     all over); an outline layout (ink-saver) is paper-white in both.
     """
     context = context or TypesetContext()
-    least = max(MIN_TEXT, style.sizes.back_min)
+    least, measures = style.sizes.back_min, style.backs
     scale = min(width / (63 * mm), height / (88 * mm))
     school = getattr(spell, "school", "")
     ink = back_ink(style, back_style, school)
     title_font, body_font = style.fonts["title"], style.fonts["body"]
     bold_font = style.fonts.get("bold", title_font)
     italic_font = style.fonts.get("italic", body_font)
-    rule = min(BACK_RULE, 0.12 * min(width, height))
-    inner_rule = rule + 1.2 * mm * scale
+    rule = min(measures.rule, measures.rule_share * min(width, height))
+    inner_rule = rule + measures.inner_rule * scale
     inner = width - 2 * inner_rule - 4 * scale
     items: list[Primitive] = []
 
@@ -182,8 +175,8 @@ def back_face(
         items.append(_centred_label(f"{part}/{parts}", bold_font, size, centre_x, top, ink.text))
 
     # The medallion: the level in the middle of the card.
-    centre_y = height * 0.52
-    medallion = 11 * mm * scale
+    centre_y = height * measures.centre_share
+    medallion = measures.medallion * scale
     if ink.bands:
         band = BAND * scale
         left, right = inner_rule + 2 * scale, width - inner_rule - 2 * scale
@@ -211,7 +204,7 @@ def back_face(
 
     baseline = centre_y - medallion - 2.5 * scale
     if icon is not None:
-        side = 7 * mm * scale
+        side = measures.icon * scale
         baseline -= side
         items.append(Shape(icon, centre_x - side / 2, baseline, side, ink.icon))
         baseline -= 1.5 * scale

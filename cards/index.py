@@ -18,32 +18,15 @@ from cards.layout import Layout
 from cards.model import Spell
 from cards.select import sort_spells
 
-MARGIN = 15 * mm
-GUTTER = 8 * mm
-COLUMN_WIDTH = 84 * mm  # a column of name, marks, level, school and sheet
-MIN_PAPER_WIDTH = 100 * mm  # narrower pages are single cards
-SIZE = 7.5
-ENGLISH_SIZE = 6.5  # the English name, in italics after the Czech one (or below it)
-MIN_SIZE = 5.5  # a long name shrinks down to this rather than be cut
-LEADING = 1.3
-HEADER_SIZE = 13.0
-NOTE_SIZE = 7.0  # the counts and the legend of the marks below the header
-# Column positions, from the right end of a column.
-MARKS_FROM_RIGHT = 45 * mm
-LEVEL_FROM_RIGHT = 38.5 * mm
-SCHOOL_FROM_RIGHT = 27 * mm
-ENGLISH_GAP = 1.5 * mm
-ICON_EM = 1.1  # the school's icon before its name, in ems of SIZE
-ICON_DROP_EM = 0.12  # the icon's bottom below the baseline, in icon sizes
-ICON_GAP = 1.0 * mm  # between the icon and the school's name
-# The sizes and positions above are for a layout whose body may shrink to BASE_BODY_MIN (poker);
-# a layout with a larger smallest body (large print) gets them all grown in proportion.
-BASE_BODY_MIN = 6.5
-
 
 @dataclass(frozen=True)
 class IndexMeasures:
-    """The index's type sizes and column positions for one layout (points)."""
+    """The index's type sizes and column positions for one layout (points).
+
+    From the layout's [index] measures (`cards.spacing.IndexSpacing`): the sizes and positions
+    there are for a layout whose body may shrink to base_body_min (poker); a layout with a
+    larger smallest body (large print) gets them all grown in proportion.
+    """
 
     size: float  # a row's text
     english: float
@@ -57,11 +40,16 @@ class IndexMeasures:
     english_gap: float
     icon: float  # the side of the school icon's square
     icon_gap: float
+    icon_drop_em: float  # the icon's bottom below the baseline, in icon sizes
+    leading: float  # rows, in sizes
+    margin: float  # of the page, all round
+    gutter: float  # between columns
+    min_paper_width: float  # narrower pages are single cards: the index goes on A4
 
     @property
     def row(self) -> float:
         """The distance between rows."""
-        return self.size * LEADING
+        return self.size * self.leading
 
     @property
     def body_top(self) -> float:
@@ -71,22 +59,28 @@ class IndexMeasures:
 
 def measures(layout: Layout) -> IndexMeasures:
     """Return the index's sizes for a layout: grown when its body never gets as small as poker's."""
-    k = max(1.0, layout.sizes.body_min / BASE_BODY_MIN)
+    ix = layout.index
+    k = max(1.0, layout.sizes.body_min / ix.base_body_min)
     # A grown index keeps the layout's promise: no long name shrinks below its labels' size.
-    smallest = max(MIN_SIZE * k, layout.sizes.label) if k > 1.0 else MIN_SIZE
+    smallest = max(ix.min_size * k, layout.sizes.label) if k > 1.0 else ix.min_size
     return IndexMeasures(
-        SIZE * k,
-        ENGLISH_SIZE * k,
+        ix.size * k,
+        ix.english_size * k,
         smallest,
-        HEADER_SIZE * k,
-        NOTE_SIZE * k,
-        COLUMN_WIDTH * k,
-        MARKS_FROM_RIGHT * k,
-        LEVEL_FROM_RIGHT * k,
-        SCHOOL_FROM_RIGHT * k,
-        ENGLISH_GAP * k,
-        ICON_EM * SIZE * k,
-        ICON_GAP * k,
+        ix.header_size * k,
+        ix.note_size * k,
+        ix.column_width * k,
+        ix.marks_from_right * k,
+        ix.level_from_right * k,
+        ix.school_from_right * k,
+        ix.english_gap * k,
+        ix.icon_em * ix.size * k,
+        ix.icon_gap * k,
+        ix.icon_drop_em,
+        ix.leading,
+        ix.margin,
+        ix.gutter,
+        ix.min_paper_width,
     )
 
 
@@ -176,14 +170,15 @@ def index_pages(
 
     The header counts the deck's spells, physical cards and sheets (pages of single cards).
     """
+    m = measures(layout)
     width, height = (pages[0].width, pages[0].height) if pages else A4
-    single = width < MIN_PAPER_WIDTH
+    single = width < m.min_paper_width
     if single:  # single cards: an index page the size of a card is no use
         width, height = A4
-    m = measures(layout)
-    columns = max(1, int((width - 2 * MARGIN + GUTTER) // (m.column_width + GUTTER)))
-    column_width = (width - 2 * MARGIN - GUTTER * (columns - 1)) / columns
-    lines = max(1, int((height - 2 * MARGIN - m.body_top) // m.row) - 1)
+    margin, gutter = m.margin, m.gutter
+    columns = max(1, int((width - 2 * margin + gutter) // (m.column_width + gutter)))
+    column_width = (width - 2 * margin - gutter * (columns - 1)) / columns
+    lines = max(1, int((height - 2 * margin - m.body_top) // m.row) - 1)
     entries = index_entries(pages)
     names = Counter(entry.spell.name for entry in entries)
     twins = frozenset(name for name, count in names.items() if count > 1)
@@ -274,19 +269,20 @@ def index_items(face: IndexFace) -> tuple[Primitive, ...]:
     """Return one index page as primitives: a header and the counts, then columns of rows."""
     fonts, colours, m = face.layout.fonts, face.layout.colours, measures(face.layout)
     text, muted = colours.text, colours.muted
-    top = face.height - MARGIN
+    margin, gutter = m.margin, m.gutter
+    top = face.height - margin
     header = f"{face.title}: rejstřík" + (f" ({face.page}/{face.pages})" if face.pages > 1 else "")
     note_y = top - 1.6 * m.header - m.note * 0.3
     items: list[Primitive] = [
-        Label(header, fonts["title"], m.header, MARGIN, top - m.header, text),
-        Label(face.counts, fonts["body"], m.note, MARGIN, note_y, muted),
-        right_label(LEGEND, fonts["body"], m.note, face.width - MARGIN, note_y, muted),
+        Label(header, fonts["title"], m.header, margin, top - m.header, text),
+        Label(face.counts, fonts["body"], m.note, margin, note_y, muted),
+        right_label(LEGEND, fonts["body"], m.note, face.width - margin, note_y, muted),
     ]
     count = max(1, len(face.columns))
-    columns = max(count, int((face.width - 2 * MARGIN + GUTTER) // (m.column_width + GUTTER)))
-    width = (face.width - 2 * MARGIN - GUTTER * (columns - 1)) / columns
+    columns = max(count, int((face.width - 2 * margin + gutter) // (m.column_width + gutter)))
+    width = (face.width - 2 * margin - gutter * (columns - 1)) / columns
     for number, rows in enumerate(face.columns):
-        left = MARGIN + number * (width + GUTTER)
+        left = margin + number * (width + gutter)
         items += _column(face, rows, left, width, top - m.body_top)
     return tuple(items)
 
@@ -350,7 +346,7 @@ def _school(
     name_x = x + m.icon + m.icon_gap if layout.icons else x
     items: list[Primitive] = []
     if icon is not None:
-        items.append(Shape(icon, x, y - ICON_DROP_EM * m.icon, m.icon, colour))
+        items.append(Shape(icon, x, y - m.icon_drop_em * m.icon, m.icon, colour))
     items.append(Label(school, layout.fonts["body"], m.size, name_x, y, colour))
     return items
 

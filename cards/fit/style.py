@@ -9,7 +9,7 @@ from reportlab.pdfbase.pdfmetrics import getFont
 
 from cards.colour import mix
 from cards.icons import Icon
-from cards.layout import ICON_MARKS, Colours, Layout, Spacing, TypeSizes
+from cards.layout import ICON_MARKS, BackSpacing, Colours, Layout, Spacing, TypeSizes
 
 BASELINE = 0.8  # baseline below the top of a line slot, in ems
 ASCENT = 0.92  # top of accented capitals above the baseline, in ems
@@ -41,6 +41,7 @@ class CardStyle:
     outline: bool = False  # the school colour as thin lines only, on a paper-white card
     line: float = 0.6  # the width of those lines
     run_in: bool = False  # stat labels run in before their values (a compact grid)
+    backs: BackSpacing = BackSpacing()  # the measures of the card's back ([backs])
 
     @property
     def fill(self) -> str:
@@ -97,6 +98,7 @@ def card_style(layout: Layout, school: str) -> CardStyle:
         outline=layout.outline,
         line=layout.design.line,
         run_in=layout.design.grid == "run-in",
+        backs=layout.backs,
     )
 
 

@@ -12,7 +12,8 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
-from cards.backs import CREAM, MIN_TEXT, back_face, spell_back
+from cards.backs import CREAM, back_face, spell_back
+from cards.config import SMALLEST_TYPE
 from cards.draw import draw_face
 from cards.face import Label, Outline, Shape, TextLine
 from cards.fit.style import card_style
@@ -105,7 +106,7 @@ def test_text_inside_safe_area_in_layout_fonts(school):
         assert char["top"] >= MARGIN + 2 * mm and char["bottom"] <= MARGIN + face.height - 2 * mm
         subset, _, font = char["fontname"].partition("+")
         assert len(subset) == 6 and font in fonts
-        assert char["size"] >= MIN_TEXT - 0.01
+        assert char["size"] >= SMALLEST_TYPE - 0.01
 
 
 def test_long_title_wraps_without_shrinking_below_minimum():
@@ -114,7 +115,7 @@ def test_long_title_wraps_without_shrinking_below_minimum():
     page = render(FakeFace(FakeSpell("Iluze", 2)), title=title)
     # The level's index corner ("2") stands on the first line's left.
     assert " ".join(text_of(page).split()).startswith(f"2 {title}")
-    assert min(char["size"] for char in page.chars) >= MIN_TEXT - 0.01
+    assert min(char["size"] for char in page.chars) >= SMALLEST_TYPE - 0.01
 
 
 def _title_lines(title: str) -> list[TextLine]:
@@ -129,7 +130,8 @@ def test_the_deck_title_shrinks_before_it_wraps():
     assert short.size == 10 and short.line.text == "Kouzla"
     (shrunk,) = [t for t in _title_lines("Kouzla naší velké družiny z Jeskyní") if t.y > 200]
     assert (
-        MIN_TEXT <= shrunk.size < 10 and shrunk.line.text == "Kouzla naší velké družiny z Jeskyní"
+        SMALLEST_TYPE <= shrunk.size < 10
+        and shrunk.line.text == "Kouzla naší velké družiny z Jeskyní"
     )
     long = "Velmi dlouhý název balíčku kouzel pro celou družinu dobrodruhů z Jeskyní a draků"
     wrapped = [t for t in _title_lines(long) if t.y > 150]
@@ -242,4 +244,4 @@ def test_no_back_text_below_the_layouts_least_size(name):
     back = back_face(spell, style, layout.width, layout.height)
     sizes = [item.size for item in back.items if isinstance(item, TextLine | Label)]
     assert len(sizes) >= 4
-    assert min(sizes) >= max(MIN_TEXT, layout.sizes.back_min) - 0.01
+    assert min(sizes) >= layout.sizes.back_min - 0.01

@@ -193,8 +193,8 @@ def _one_of_each_school(spells):
 def test_each_row_carries_its_school_icon(spells, layout):
     """Each row draws its school's icon before the school's name, in the school's colour."""
     from cards.face import Label, Shape
-    from cards.index import ICON_EM, SIZE
     from cards.model import SCHOOLS
+    from cards.spacing import IndexSpacing
 
     chosen = _one_of_each_school(spells)
     faces = fit_spells(chosen, layout)
@@ -207,21 +207,21 @@ def test_each_row_carries_its_school_icon(spells, layout):
     for shape, name in zip(shapes, names, strict=True):
         assert shape.icon == layout.icons[name.text]
         assert shape.colour == name.colour == layout.school_colour(name.text)
-        assert shape.size == pytest.approx(ICON_EM * SIZE)
+        assert shape.size == pytest.approx(IndexSpacing.icon_em * IndexSpacing.size)
         assert shape.x + shape.size < name.x and shape.y < name.y < shape.y + shape.size
 
 
 def test_school_icons_read_back_beside_each_school(tmp_path, layout, spells):
     """In the PDF, filled paths in the school's colour fill the icon's square just left of each
     school's name, on its line."""
-    from cards.index import ICON_EM, ICON_GAP, SIZE
     from cards.model import SCHOOLS
+    from cards.spacing import IndexSpacing
     from tests.readback import hex_of
 
     chosen = _one_of_each_school(spells)
     out = tmp_path / "icons.pdf"
     build_pdf(chosen, out, layout=layout, index=True)
-    side = ICON_EM * SIZE
+    side = IndexSpacing.icon_em * IndexSpacing.size
     with pdfplumber.open(out) as pdf:
         page = pdf.pages[0]
         words = [
@@ -232,7 +232,7 @@ def test_school_icons_read_back_beside_each_school(tmp_path, layout, spells):
         paths = [c for c in page.curves if c["fill"]]
     assert len(words) == len(chosen)
     for word in words:
-        square = word["x0"] - ICON_GAP - side
+        square = word["x0"] - IndexSpacing.icon_gap - side
         beside = [
             c
             for c in paths
@@ -247,14 +247,14 @@ def test_school_icons_read_back_beside_each_school(tmp_path, layout, spells):
         assert hex_of(word["non_stroking_color"]) == colour
         left, right = min(c["x0"] for c in beside), max(c["x1"] for c in beside)
         top, bottom = min(c["top"] for c in beside), max(c["bottom"] for c in beside)
-        assert right <= word["x0"] - ICON_GAP + 0.5
+        assert right <= word["x0"] - IndexSpacing.icon_gap + 0.5
         assert 0.4 * side < max(right - left, bottom - top) <= side + 0.5
 
 
 def test_a_large_print_index_is_set_large(tmp_path):
     """On large-print every character of the index is 7 pt or more (labels), its rows 8 pt or
     more (the body's least); poker keeps its 7.5 pt rows."""
-    from cards.index import SIZE
+    from cards.spacing import IndexSpacing
 
     spells = read_compendium().spells
     longest = sorted(spells, key=lambda s: -len(s.name + s.name_en))[:20]
@@ -269,4 +269,4 @@ def test_a_large_print_index_is_set_large(tmp_path):
     assert min(sizes["large-print"]) >= large.label - 0.01
     rows = [size for size in sizes["large-print"] if size >= large.body_min - 0.01]
     assert len(rows) > len(sizes["large-print"]) / 2
-    assert max(sizes["poker"], key=sizes["poker"].count) == pytest.approx(SIZE)
+    assert max(sizes["poker"], key=sizes["poker"].count) == pytest.approx(IndexSpacing.size)
