@@ -115,125 +115,223 @@ def back_face(
     school colour in the rules, bands and disc: little ink) or "full" (the school colour
     all over); an outline layout (ink-saver) is paper-white in both.
     """
-    context = context or TypesetContext()
-    least, measures = style.sizes.back_min, style.backs
+    back = _back(style, width, height, getattr(spell, "school", ""), back_style, context)
+    items = _frame(back)
+    level = getattr(spell, "level", None)
+    icon = style.icon if back.school else None
+    index_width = 0.0
+    if spell is not None and level is not None:
+        corners, index_width = _index_corners(
+            str(level),
+            icon,
+            back.fonts.bold,
+            max(back.least, 9 * back.scale),
+            back.scale,
+            width,
+            height,
+            back.inner_rule,
+            back.ink,
+        )
+        items += corners
+    # The name and the classes keep clear of the index corners: the same room on both sides.
+    room = back.inner - 2 * index_width if index_width else back.inner
+    name = getattr(spell, "name", "") or deck_title
+    items += _head(back, name, book, (part, parts), room)
+    centre_y = height * style.backs.centre_share
+    items += _medallion(back, level, centre_y)
+    baseline = centre_y - back.medallion - 2.5 * back.scale
+    items += _school(back, spell, icon, baseline)
+    items += _classes(back, ", ".join(getattr(spell, "classes", ()) or ()), room)
+    return Face(width, height, back.ink.ground, tuple(items))
+
+
+@dataclass(frozen=True)
+class _Fonts:
+    """The fonts of a back's text."""
+
+    title: str
+    body: str
+    bold: str
+    italic: str
+
+
+@dataclass(frozen=True)
+class _Back:
+    """What the pieces of one back share: its card, ink, fonts, scale and the rules' places."""
+
+    style: CardStyle
+    width: float
+    height: float
+    school: str
+    ink: BackInk
+    fonts: _Fonts
+    context: TypesetContext
+    least: float  # no text smaller (type.back_min)
+    scale: float  # the card's size against a poker card's
+    rule: float  # the outer rule's distance from the edge
+    inner_rule: float  # and the inner one's
+    inner: float  # the width centred text may take
+    medallion: float  # the level's medallion
+
+    @property
+    def centre(self) -> float:
+        return self.width / 2
+
+
+def _back(
+    style: CardStyle,
+    width: float,
+    height: float,
+    school: str,
+    back_style: str,
+    context: TypesetContext | None,
+) -> _Back:
+    """Return the measures and ink of a back of this size, school and back style."""
+    measures = style.backs
     scale = min(width / (63 * mm), height / (88 * mm))
-    school = getattr(spell, "school", "")
-    ink = back_ink(style, back_style, school)
     title_font, body_font = style.fonts["title"], style.fonts["body"]
-    bold_font = style.fonts.get("bold", title_font)
-    italic_font = style.fonts.get("italic", body_font)
+    fonts = _Fonts(
+        title_font,
+        body_font,
+        style.fonts.get("bold", title_font),
+        style.fonts.get("italic", body_font),
+    )
     rule = min(measures.rule, measures.rule_share * min(width, height))
     inner_rule = rule + measures.inner_rule * scale
-    inner = width - 2 * inner_rule - 4 * scale
-    items: list[Primitive] = []
-
-    radius = style.panel_radius
-    items.append(
-        Outline(rule, rule, width - 2 * rule, height - 2 * rule, 0.8 * scale, ink.rules, radius)
+    return _Back(
+        style=style,
+        width=width,
+        height=height,
+        school=school,
+        ink=back_ink(style, back_style, school),
+        fonts=fonts,
+        context=context or TypesetContext(),
+        least=style.sizes.back_min,
+        scale=scale,
+        rule=rule,
+        inner_rule=inner_rule,
+        inner=width - 2 * inner_rule - 4 * scale,
+        medallion=measures.medallion * scale,
     )
-    items.append(
+
+
+def _frame(back: _Back) -> list[Primitive]:
+    """Return the double rule: the outer one where a misregistered back still shows it."""
+    width, height, radius = back.width, back.height, back.style.panel_radius
+    rule, inner_rule, colour = back.rule, back.inner_rule, back.ink.rules
+    return [
+        Outline(rule, rule, width - 2 * rule, height - 2 * rule, 0.8 * back.scale, colour, radius),
         Outline(
             inner_rule,
             inner_rule,
             width - 2 * inner_rule,
             height - 2 * inner_rule,
-            0.3 * scale,
-            ink.rules,
+            0.3 * back.scale,
+            colour,
             radius,
-        )
-    )
-    level = getattr(spell, "level", None)
-    icon = style.icon if school else None
-    corner_size = max(least, 9 * scale)
-    index_width = 0.0
-    if spell is not None and level is not None:
-        corners, index_width = _index_corners(
-            str(level), icon, bold_font, corner_size, scale, width, height, inner_rule, ink
-        )
-        items += corners
-    centre_x = width / 2
-    top = height - inner_rule - 3 * scale
-    # The name keeps clear of the index corners: the same room on both sides, centred.
-    name_room = inner - 2 * index_width if index_width else inner
-    name = getattr(spell, "name", "") or deck_title
-    title = fit_title(name, title_font, name_room, max(least, 10 * scale), least, context)
+        ),
+    ]
+
+
+def _head(
+    back: _Back, name: str, book: str, numbering: tuple[int, int], room: float
+) -> list[Primitive]:
+    """Return the name at the top (the book under it, if given; "2/3" for a part)."""
+    least, scale, ink, context = back.least, back.scale, back.ink, back.context
+    items: list[Primitive] = []
+    top = back.height - back.inner_rule - 3 * scale
+    title = fit_title(name, back.fonts.title, room, max(least, 10 * scale), least, context)
     for line in title.lines:
         top -= title.size
-        items.append(_centred(line, centre_x, top, title.size, ink.text))
+        items.append(_centred(line, back.centre, top, title.size, ink.text))
         top -= title.size * 0.2
     if book:
         size = max(least, 6.5 * scale)
-        block = fit_title(book, italic_font, name_room, size, least, context)
+        block = fit_title(book, back.fonts.italic, room, size, least, context)
         for line in block.lines:
             top -= block.size
-            items.append(_centred(line, centre_x, top, block.size, ink.muted))
+            items.append(_centred(line, back.centre, top, block.size, ink.muted))
             top -= block.size * 0.2
+    part, parts = numbering
     if parts > 1:
         size = max(least, 7 * scale)
         top -= size
-        items.append(_centred_label(f"{part}/{parts}", bold_font, size, centre_x, top, ink.text))
+        label = f"{part}/{parts}"
+        items.append(_centred_label(label, back.fonts.bold, size, back.centre, top, ink.text))
+    return items
 
-    # The medallion: the level in the middle of the card.
-    centre_y = height * measures.centre_share
-    medallion = measures.medallion * scale
+
+def _medallion(back: _Back, level: int | None, centre_y: float) -> list[Primitive]:
+    """Return the medallion in the middle of the card: the level in a disc ("trik" for 0),
+    between two bands on a light back."""
+    style, ink, scale, centre_x = back.style, back.ink, back.scale, back.centre
+    items: list[Primitive] = []
     if ink.bands:
         band = BAND * scale
-        left, right = inner_rule + 2 * scale, width - inner_rule - 2 * scale
+        left, right = back.inner_rule + 2 * scale, back.width - back.inner_rule - 2 * scale
         for middle in (centre_y + BAND_APART * scale, centre_y - BAND_APART * scale):
             items.append(Fill(left, middle - band / 2, right - left, band, ink.rules))
     edge = max(0.3 * scale, style.line) if style.outline else 0.3 * scale
     if ink.bands:
         edge = 0.8 * scale  # a cream ring parts the disc from the bands
-    items.append(Disc(centre_x, centre_y, medallion, ink.disc, ink.disc_edge, edge))
+    items.append(Disc(centre_x, centre_y, back.medallion, ink.disc, ink.disc_edge, edge))
+    title_font = back.fonts.title
     if level == 0:
         size = 14 * scale
-        items.append(
-            _centred_label("trik", title_font, size, centre_x, centre_y - size * 0.35, ink.numeral)
-        )
+        y = centre_y - size * 0.35
+        items.append(_centred_label("trik", title_font, size, centre_x, y, ink.numeral))
     elif level is not None:
         size = 30 * scale
-        items.append(
-            _centred_label(
-                str(level), title_font, size, centre_x, centre_y - size * 0.22, ink.numeral
-            )
-        )
-        label = max(least, 6.5 * scale)
-        below = centre_y - medallion * 0.68
-        items.append(_centred_label("úroveň", body_font, label, centre_x, below, ink.numeral))
+        y = centre_y - size * 0.22
+        items.append(_centred_label(str(level), title_font, size, centre_x, y, ink.numeral))
+        label = max(back.least, 6.5 * scale)
+        below = centre_y - back.medallion * 0.68
+        items.append(_centred_label("úroveň", back.fonts.body, label, centre_x, below, ink.numeral))
+    return items
 
-    baseline = centre_y - medallion - 2.5 * scale
+
+def _school(back: _Back, spell: Any, icon: Any, baseline: float) -> list[Primitive]:
+    """Return the school's icon and, below it, its name with the ritual and concentration
+    marks after the name's first line (centred together)."""
+    style, ink, scale, least = back.style, back.ink, back.scale, back.least
+    items: list[Primitive] = []
     if icon is not None:
-        side = measures.icon * scale
+        side = style.backs.icon * scale
         baseline -= side
-        items.append(Shape(icon, centre_x - side / 2, baseline, side, ink.icon))
+        items.append(Shape(icon, back.centre - side / 2, baseline, side, ink.icon))
         baseline -= 1.5 * scale
-    if school:
-        marks = _marks(spell, style, bold_font, max(least, 10 * scale) * 0.75, scale, ink)
-        marks_width = sum(width for width, _ in marks)
-        block = fit_title(
-            school, bold_font, inner - 2 * marks_width, max(least, 10 * scale), least, context
-        )
-        for number, line in enumerate(block.lines):
-            baseline -= block.size
-            # The first line and the marks after it are centred as one group.
-            middle = centre_x - marks_width / 2 if number == 0 else centre_x
-            items.append(_centred(line, middle, baseline, block.size, ink.accent))
-            if number == 0:
-                x = middle + line.width / 2
-                for mark_width, place in marks:
-                    items.append(place(x, baseline))
-                    x += mark_width
-    classes = ", ".join(getattr(spell, "classes", ()) or ())
-    if classes:
-        room = inner - 2 * index_width if index_width else inner
-        block = fit_title(classes, body_font, room, max(least, 7 * scale), least, context)
-        baseline = inner_rule + 3 * scale + 0.3 * block.size
-        baseline += (len(block.lines) - 1) * block.size * 1.15
-        for line in block.lines:
-            items.append(_centred(line, centre_x, baseline, block.size, ink.text))
-            baseline -= block.size * 1.15
-    return Face(width, height, ink.ground, tuple(items))
+    if not back.school:
+        return items
+    bold = back.fonts.bold
+    marks = _marks(spell, style, bold, max(least, 10 * scale) * 0.75, scale, ink)
+    marks_width = sum(width for width, _ in marks)
+    room = back.inner - 2 * marks_width
+    block = fit_title(back.school, bold, room, max(least, 10 * scale), least, back.context)
+    for number, line in enumerate(block.lines):
+        baseline -= block.size
+        middle = back.centre - marks_width / 2 if number == 0 else back.centre
+        items.append(_centred(line, middle, baseline, block.size, ink.accent))
+        if number == 0:
+            x = middle + line.width / 2
+            for mark_width, place in marks:
+                items.append(place(x, baseline))
+                x += mark_width
+    return items
+
+
+def _classes(back: _Back, classes: str, room: float) -> list[Primitive]:
+    """Return the classes at the foot, their last line on the inner rule's margin."""
+    if not classes:
+        return []
+    scale, least = back.scale, back.least
+    block = fit_title(classes, back.fonts.body, room, max(least, 7 * scale), least, back.context)
+    baseline = back.inner_rule + 3 * scale + 0.3 * block.size
+    baseline += (len(block.lines) - 1) * block.size * 1.15
+    items: list[Primitive] = []
+    for line in block.lines:
+        items.append(_centred(line, back.centre, baseline, block.size, back.ink.text))
+        baseline -= block.size * 1.15
+    return items
 
 
 def _index_corners(
