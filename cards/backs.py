@@ -10,7 +10,8 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from cards.face import Disc, Face, Fill, Label, Outline, Primitive, Shape, TextLine
-from cards.fit.furniture import fit_title
+from cards.fit.fields import fit_title
+from cards.fit.labels import centred_label
 from cards.fit.style import CardStyle, card_style
 from cards.impose import Page
 from cards.messages import say
@@ -257,7 +258,7 @@ def _head(
         size = max(least, 7 * scale)
         top -= size
         label = f"{part}/{parts}"
-        items.append(_centred_label(label, back.fonts.bold, size, back.centre, top, ink.text))
+        items.append(centred_label(label, back.fonts.bold, size, back.centre, top, ink.text))
     return items
 
 
@@ -279,14 +280,14 @@ def _medallion(back: _Back, level: int | None, centre_y: float) -> list[Primitiv
     if level == 0:
         size = 14 * scale
         y = centre_y - size * 0.35
-        items.append(_centred_label("trik", title_font, size, centre_x, y, ink.numeral))
+        items.append(centred_label("trik", title_font, size, centre_x, y, ink.numeral))
     elif level is not None:
         size = 30 * scale
         y = centre_y - size * 0.22
-        items.append(_centred_label(str(level), title_font, size, centre_x, y, ink.numeral))
+        items.append(centred_label(str(level), title_font, size, centre_x, y, ink.numeral))
         label = max(back.least, 6.5 * scale)
         below = centre_y - back.medallion * 0.68
-        items.append(_centred_label("úroveň", back.fonts.body, label, centre_x, below, ink.numeral))
+        items.append(centred_label("úroveň", back.fonts.body, label, centre_x, below, ink.numeral))
     return items
 
 
@@ -531,8 +532,3 @@ class _Blank:
 def _centred(line, centre: float, baseline: float, size: float, colour: str) -> TextLine:
     """Return a set line centred on `centre`."""
     return TextLine(line, centre - line.width / 2, baseline, size, colour, "back")
-
-
-def _centred_label(text: str, font: str, size: float, centre: float, y: float, colour: str):
-    """Return a one-font label centred on `centre`."""
-    return Label(text, font, size, centre - stringWidth(text, font, size) / 2, y, colour)

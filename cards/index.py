@@ -12,7 +12,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from cards.czech_text import plural
 from cards.face import Label, Primitive, Rule, Shape
-from cards.fit.furniture import right_label
+from cards.fit.labels import right_label
 from cards.impose import Page, Placement
 from cards.layout import Layout
 from cards.model import Spell
