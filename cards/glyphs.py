@@ -11,22 +11,21 @@ import re
 import unicodedata
 from collections.abc import Iterable, Iterator, Mapping
 
-from reportlab.pdfbase import pdfmetrics
-
 from cards.compendium import BULLETS, CompendiumError, Problem, read_text
 from cards.messages import CATALOGUE, say
 from cards.model import BlockVisitor, BulletList, Heading, Paragraph, Spell, Table
+from cards.typeset import metrics
+
+_covered = functools.cache(metrics.covered)  # a registered font's code points, or None
 
 
-@functools.cache
-def _covered(font_name: str) -> frozenset[int]:
-    """Return the code points a registered TrueType font has glyphs for."""
-    return frozenset(pdfmetrics.getFont(font_name).face.charToGlyph)
-
-
-def drawable(fonts: Mapping[str, str]) -> frozenset[int]:
-    """Return the code points every font of a layout can draw (text may land in any style)."""
-    return frozenset.intersection(*(_covered(name) for name in sorted(set(fonts.values()))))
+def drawable(fonts: Mapping[str, str]) -> frozenset[int] | None:
+    """Return the code points every font of a layout can draw (text may land in any style);
+    None when reportlab does not say what a font covers (then nothing can be checked)."""
+    covered = [_covered(name) for name in sorted(set(fonts.values()))]
+    if any(each is None for each in covered):
+        return None
+    return frozenset.intersection(*covered)
 
 
 def _describe(char: str) -> str:
@@ -39,6 +38,8 @@ def glyph_problems(text: str, file: str, fonts: Mapping[str, str], layout: str) 
     ▪ and ◦ opening a line are bullets (the parser reads them as •), so they are not drawn.
     """
     covered = drawable(fonts)
+    if covered is None:
+        return []
     missing = {c for c in set(text) if ord(c) not in covered and not c.isspace()}
     missing -= {c for c in missing if unicodedata.category(c).startswith("C")}  # parser's job
     if not missing:
@@ -105,6 +106,8 @@ _TEXTS = _Texts()
 def spell_problems(spells: Iterable[Spell], layout) -> list[Problem]:
     """Report each character of the spells' texts that the layout's fonts cannot draw."""
     covered = drawable(layout.fonts)
+    if covered is None:
+        return []
     font_names = ", ".join(sorted(set(layout.fonts.values())))
     problems = []
     for spell in spells:

@@ -5,11 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from reportlab.pdfbase.pdfmetrics import getFont
-
 from cards.colour import mix
 from cards.icons import Icon
 from cards.layout import ICON_MARKS, BackSpacing, Colours, Layout, Spacing, TypeSizes
+from cards.typeset import metrics
 
 BASELINE = 0.8  # baseline below the top of a line slot, in ems
 ASCENT = 0.92  # top of accented capitals above the baseline, in ems
@@ -104,4 +103,4 @@ def card_style(layout: Layout, school: str) -> CardStyle:
 
 def descent(font: str) -> float:
     """Return a font's descent in ems as PDF readers compute line boxes."""
-    return -getFont(font).face.descent / 1000
+    return metrics.descent(font)

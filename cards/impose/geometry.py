@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import getFont
+from reportlab.pdfbase.pdfmetrics import getAscent, getDescent
 
 from cards.config import ConfigError
 from cards.messages import say
@@ -318,8 +318,9 @@ def label_spot(
     """
     if size <= 0 or not slots:
         return None
-    face = getFont(font).face
-    ascent, descent = face.ascent / 1000, -face.descent / 1000
+    # reportlab's public reading (cards.typeset.metrics gives the same; painters reach this
+    # module, and they import no typesetting)
+    ascent, descent = getAscent(font) / 1000, -getDescent(font) / 1000
     grid = Box(
         min(s.x0 for s in slots) - clear,
         min(s.y0 for s in slots) - clear,

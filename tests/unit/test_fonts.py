@@ -3,10 +3,10 @@
 from pathlib import Path
 
 import pytest
-from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from cards.layout import FONT_DIR, load_layout
+from cards.typeset.metrics import covered
 
 COMPENDIUM = Path(__file__).resolve().parents[2] / "data" / "kouzla.txt"
 ROLES = ("body", "bold", "italic", "bold_italic", "title")
@@ -29,17 +29,17 @@ def test_only_used_fonts_are_bundled():
 @pytest.mark.parametrize("role", ROLES)
 def test_font_covers_every_character_of_the_compendium(role):
     """Every character of data/kouzla.txt has a glyph in every face (Cyrillic у, ı, „ ...)."""
-    face = pdfmetrics.getFont(load_layout().fonts[role]).face
+    glyphs = covered(load_layout().fonts[role])
     characters = set(COMPENDIUM.read_text(encoding="utf-8")) - {"\n", "\r"}
-    missing = sorted(c for c in characters if ord(c) not in face.charToGlyph)
+    missing = sorted(c for c in characters if ord(c) not in glyphs)
     assert missing == []
 
 
 @pytest.mark.parametrize("role", ROLES)
 def test_font_covers_the_card_furniture(role):
     """Characters the cards add themselves (bullets, separators, stars) have glyphs."""
-    face = pdfmetrics.getFont(load_layout().fonts[role]).face
-    assert all(ord(c) in face.charToGlyph for c in "•·*–—×/0123456789ÁÍŘŠŽČĚŮÚÝ")
+    glyphs = covered(load_layout().fonts[role])
+    assert all(ord(c) in glyphs for c in "•·*–—×/0123456789ÁÍŘŠŽČĚŮÚÝ")
 
 
 def test_fonts_are_truetype_with_glyf_outlines():
