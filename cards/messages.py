@@ -142,15 +142,15 @@ CATALOGUE = {
     "bad_byte": "bajt 0x{byte:02X} není UTF-8{guess}; uložte soubor jako UTF-8",
     "looks_like": " (soubor vypadá jako {encoding})",
     "empty_file": "soubor je prázdný; čekána kouzla (název, kniha, údaje)",
-    "no_spell": "žádné kouzlo: čekány řádky údajů jako \"Vyvolání: 1 akce\"",
+    "no_spell": 'žádné kouzlo: čekány řádky údajů jako "Vyvolání: 1 akce"',
     "truncated": "soubor končí uprostřed řádku; není useknutý?",
-    "bad_components": "čekáno \"V, P, S (surovina)\": písmena V, P, S v tomto pořadí, každé "
+    "bad_components": 'čekáno "V, P, S (surovina)": písmena V, P, S v tomto pořadí, každé '
     "nejvýš jednou",
     "material_without_s": "text suroviny v závorce bez S",
     "unknown_school": "neznámá škola {school!r}; čekána jedna z: {schools}",
     "level_range": "úroveň {level} není v rozsahu 0..{top}",
-    "field_twice": "\"{label}:\" je uvedeno dvakrát",
-    "field_empty": "\"{label}:\" nemá hodnotu",
+    "field_twice": '"{label}:" je uvedeno dvakrát',
+    "field_empty": '"{label}:" nemá hodnotu',
     "fields_missing": "chybí {missing}; kouzlo potřebuje {fields} v tomto pořadí",
     "fields_order": "údaje v nesprávném pořadí; čekáno {fields}",
     "unknown_class": "neznámé povolání {classes}; čekáno některé z: {known}",
@@ -160,23 +160,23 @@ CATALOGUE = {
     "zkraťte ho (nebo nad řádkem knihy chybí řádek s názvem?)",
     "czech_name": "český název",
     "english_name": "anglický název",
-    "no_level_line": "před \"Vyvolání:\" čekán řádek \"<škola> N. úrovně\" (např. "
-    "\"Zaklínání 3. úrovně\"){found}",
+    "no_level_line": 'před "Vyvolání:" čekán řádek "<škola> N. úrovně" (např. '
+    '"Zaklínání 3. úrovně"){found}',
     "found_this": ", nalezen tento",
     "no_source_line": "před řádkem úrovně čekán řádek knihy (např. {example!r})",
     "book_without_diacritics": "{written!r} je napsáno bez diakritiky; čteno jako {book!r}",
     "own_book": "{books}: není to žádná z knih {known}; tiskne se, jak je napsáno",
     "unknown_source": "neznámá kniha {books}; čekána některá z: {known}",
     "ends_in_heading": "popis končí nadpisem bez textu za ním: je-li to název kouzla, chybí "
-    "jeho záznam (řádek knihy, \"<škola> N. úrovně\", údaje; useknutý soubor?); kouzlo jen z "
+    'jeho záznam (řádek knihy, "<škola> N. úrovně", údaje; useknutý soubor?); kouzlo jen z '
     "Jeskyně a draci má jeden řádek s názvem, ostatní dva",
     "czech_letters_in_english": "čteno jako anglický název, ale má česká písmena: kouzlo, "
     "které není jen z Jeskyně a draci, potřebuje nad řádkem knihy český a pak anglický název",
-    "no_description": "kouzlo nemá za \"Povolání:\" žádný popis (není soubor useknutý?)",
+    "no_description": 'kouzlo nemá za "Povolání:" žádný popis (není soubor useknutý?)',
     "no_english_name": "chybí anglický název, ačkoli kouzlo není jen z Jeskyně a draci",
     "duplicate": "kouzlo {name!r} z knihy {book} už je v {where}",
     "table_needs_rule": "tabulka potřebuje řádek záhlaví a pod ním dělicí řádek jako "
-    "\"| --- | --- |\"",
+    '"| --- | --- |"',
     "rule_cells": "dělicí řádek má {count} buněk, záhlaví {header}",
     "second_rule": "druhý dělicí řádek uvnitř tabulky",
     "row_cells": "řádek má {count} buněk, záhlaví {header}",
@@ -278,7 +278,7 @@ CATALOGUE = {
     "no_source_name": "chybí kniha; zvolte jednu z: {valid}",
     "did_you_mean": " (měli jste na mysli {name}?)",
     "bad_level": "chybná úroveň {level!r}; {hint}",
-    "level_hint": "zadejte úroveň 0-9 nebo rozsah jako \"1-3\" (0 je trik)",
+    "level_hint": 'zadejte úroveň 0-9 nebo rozsah jako "1-3" (0 je trik)',
     "level_outside": "úroveň {level!r} je mimo 0-9; {hint}",
     "level_backwards": "rozsah úrovní {level!r} je obráceně; napište {high}-{low}",
     "bad_sort": "nelze řadit podle {by!r}; zvolte jedno z: {keys}",
@@ -295,7 +295,6 @@ CATALOGUE = {
     "deck_twice": "{where}: varování: {label} už je na řádku {line}; jeho karty se "
     "vytisknou dvakrát",
     "deck_empty": "{origin}: seznam nejmenuje žádné kouzlo (jeden název na řádek)",
-
     # the width rule of printed fields (cards/fit/furniture.py)
     "field_too_long": "{file}:{line}: {spell}: pole {field} ({text!r}) se nevejde na kartu "
     "ani v písmu {size} pt, zalomené nejvýš do {lines}; zkraťte ho",

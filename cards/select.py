@@ -137,7 +137,6 @@ class Deck:
 MAX_ECHO = 60  # characters of a user's text repeated in a message
 
 
-
 def shown(text: str) -> str:
     """Quote a user's text for a message, cut to MAX_ECHO characters."""
     if len(text) > MAX_ECHO:

@@ -18,6 +18,7 @@ from reportlab.lib.units import mm
 from cards.czech_text import plural
 from cards.errors import CardsError
 from cards.model import Spell
+from cards.printing import PrintSwitches
 
 OUT_DIR = Path("out")
 DEFAULT_SHEET = "a4"
@@ -44,21 +45,19 @@ class PreviewChoice(CardsError):
 
 
 @dataclass(frozen=True)
-class PrintSettings:
+class PrintSettings(PrintSwitches):
     """How to print, as the user writes it: names, flags and millimetres (hashable, immutable).
 
+    The switches (backs, duplex, fold, continue_on_back) are the imposition's own
+    (`cards.printing.PrintSwitches`); the lengths here are in mm, PrintOptions' in points.
     `sheet` None means the default (A4) was left alone, which --print-shop may replace;
     `back_offset` is X,Y in mm and `bleed` mm or None (the sheet's own).
     """
 
     layout: str = "poker"
     sheet: str | None = None
-    backs: bool = False
-    duplex: str = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)
-    fold: bool = False
     bleed: float | None = None
-    continue_on_back: bool = False
     print_shop: bool = False
     back_style: str = "light"  # the decorative backs: "light" (cream) or "full" (school colour)
 
@@ -83,7 +82,7 @@ class PrintSettings:
             )
 
     def print_options(self):
-        """Return the imposition's PrintOptions, in points."""
+        """Return the imposition's PrintOptions: the same switches, the lengths in points."""
         from cards.impose import PrintOptions
 
         self.check()
@@ -92,12 +91,9 @@ class PrintSettings:
             bleed = PRINT_SHOP_BLEED
         x, y = self.back_offset
         return PrintOptions(
-            backs=self.backs,
-            duplex=self.duplex,
+            **self.switches(),
             back_offset=(x * mm, y * mm),
-            fold=self.fold,
             bleed=None if bleed is None else bleed * mm,
-            continue_on_back=self.continue_on_back,
         )
 
 
@@ -128,8 +124,6 @@ class DeckPdf:
     summary: DeckSummary
     path: Path | None = None
     data: bytes = field(default=b"", repr=False)
-
-
 
 
 def require_spells(spells: Sequence[Spell]) -> None:

@@ -134,8 +134,6 @@ def write_deck(spells, default_name: str, title: str, opts: dict, index: bool = 
         click.echo(f"{built.summary.text} -> {built.path}")
 
 
-
-
 def stderr_is_terminal() -> bool:
     """Tell whether standard error is a terminal, where a progress bar can be drawn."""
     return sys.stderr.isatty()

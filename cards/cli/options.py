@@ -284,6 +284,7 @@ def print_settings(opts: dict) -> PrintSettings:
         back_style=opts["back_style"].lower(),
     )
 
+
 def sheet_given() -> bool:
     """Tell whether --sheet was given on the command line (not left at its default)."""
     context = click.get_current_context(silent=True)

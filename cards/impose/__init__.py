@@ -45,6 +45,7 @@ from cards.impose.sheet import (
     sheet_file,
     sheet_marks,
 )
+from cards.printing import PrintSwitches
 
 __all__ = [
     "DUPLEX_MODES",
@@ -62,6 +63,7 @@ __all__ = [
     "PageText",
     "Placement",
     "PrintOptions",
+    "PrintSwitches",
     "Segment",
     "Sheet",
     "SheetError",

@@ -23,8 +23,7 @@ from cards.impose.geometry import (
 )
 from cards.impose.sheet import Sheet, sheet_marks
 from cards.messages import say
-
-DUPLEX_MODES = ("long", "short")
+from cards.printing import DUPLEX_MODES, PrintSwitches
 
 
 class Sized(Protocol):
@@ -35,31 +34,21 @@ class Sized(Protocol):
 
 
 @dataclass(frozen=True)
-class PrintOptions:
-    """How to print: backs, duplex flip edge, back offset (points, x right / y up), fold, bleed.
+class PrintOptions(PrintSwitches):
+    """How to print: the switches, and the back offset (points, x right / y up) and bleed.
 
     `bleed` None means the default: the sheet file's bleed, or none on single-card pages (the
-    card at its true size; --print-shop asks for 3 mm). `continue_on_back` prints part 2 of a
-    spell on the back of part 1's card, part 4 on the back of part 3's (and implies backs).
+    card at its true size; --print-shop asks for 3 mm).
     """
 
-    backs: bool = False
-    duplex: str = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)
-    fold: bool = False
     bleed: float | None = None
-    continue_on_back: bool = False
 
     def __post_init__(self) -> None:
         if self.duplex not in DUPLEX_MODES:
             raise SheetError(say("sheet_duplex", value=self.duplex))
         if len(self.back_offset) != 2:
             raise SheetError(say("sheet_offset", value=self.back_offset))
-
-    @property
-    def with_backs(self) -> bool:
-        """Whether pages of backs are printed: asked for, or implied by text on the backs."""
-        return self.backs or self.continue_on_back
 
 
 @dataclass(frozen=True)
