@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 from collections import defaultdict
+from dataclasses import replace
 
 import pdfplumber
 import pytest
@@ -15,7 +16,8 @@ from cards.draw import _codes, draw_face
 from cards.face import TextLine
 from cards.fit import fit_spell
 from cards.layout import load_layout
-from cards.model import Components, Origin, Paragraph, Spell
+from cards.model import Paragraph, Spell
+from tests.conftest import make_spell
 
 TEXT = (
     "Vytvoříš svislou zeď vířících čepelí z magické energie, ostrých jako břitva. Zeď se "
@@ -26,22 +28,12 @@ PAGE = (300.0, 400.0)
 
 
 def spell() -> Spell:
-    return Spell(
-        name="Bariéra čepelí",
-        name_en="Blade barrier",
-        sources=("Příručka hráče",),
-        school="Iluze",
-        level=6,
-        ritual=False,
-        casting_time="1 akce",
-        range="18 sáhů",
-        components=Components(True, True, False),
-        duration="10 minut (soustředění)",
-        concentration=True,
-        classes=("Klerik",),
-        blocks=(Paragraph(TEXT), Paragraph('Text je text: <b> & "uvozovky" > 2.')),
-        origin=Origin("test", 1),
+    """A one-card spell of concentration with markup characters in its text."""
+    blocks = (Paragraph(TEXT), Paragraph('Text je text: <b> & "uvozovky" > 2.'))
+    barrier = make_spell(
+        *blocks, name="Bariéra čepelí", school="Iluze", level=6, concentration=True
     )
+    return replace(barrier, name_en="Blade barrier")
 
 
 @pytest.fixture(scope="module")

@@ -20,12 +20,9 @@ def _variant(tmp_path: Path, old: str, new: str) -> Path:
     return path
 
 
-def test_poker_is_63_by_88_mm():
-    """The default layout is a poker card, measured in points."""
-    layout = load_layout()
-    assert layout.name == "poker"
-    assert layout.width == pytest.approx(63 * mm)
-    assert layout.height == pytest.approx(88 * mm)
+def test_the_default_layout_is_poker():
+    """Without a name, the layout is poker."""
+    assert load_layout().name == "poker"
 
 
 def test_body_sizes_and_default_minimum():
@@ -72,10 +69,10 @@ def test_list_layouts_has_card_sizes_only(tmp_path):
 
 @pytest.mark.parametrize(
     ("name", "width_mm", "height_mm"),
-    [("bridge", 56, 88), ("mini", 44, 63), ("tarot", 70, 120)],
+    [("poker", 63, 88), ("bridge", 56, 88), ("mini", 44, 63), ("tarot", 70, 120)],
 )
-def test_other_sizes_load(name, width_mm, height_mm):
-    """Bridge, mini and tarot are plain data files with their own card size."""
+def test_each_card_size_loads_in_points(name, width_mm, height_mm):
+    """Poker, bridge, mini and tarot are plain data files with their own card size."""
     layout = load_layout(name)
     assert (layout.width, layout.height) == pytest.approx((width_mm * mm, height_mm * mm))
 
@@ -92,75 +89,11 @@ def test_unknown_name_lists_the_layouts():
         load_layout("jumbo")
 
 
-def test_bad_number_names_file_and_key(tmp_path):
-    """A value of the wrong type names the file, the key and what was expected."""
-    path = _variant(tmp_path, "body_max = 10.0", 'body_max = "big"')
-    with pytest.raises(
-        LayoutError, match=r'variant\.toml: type\.body_max: má být číslo od 4 do 30 pt, je "big"'
-    ):
-        load_layout(path)
-
-
-def test_minimum_above_maximum_is_rejected(tmp_path):
-    """body_min above body_max is an error naming type.body_min."""
-    path = _variant(tmp_path, "body_min = 6.5", "body_min = 12.0")
-    with pytest.raises(
-        LayoutError, match=r"type\.body_min: má být nejvýš type\.body_max, je 12\.0"
-    ):
-        load_layout(path)
-
-
-def test_bad_colour_is_rejected(tmp_path):
-    """A colour must be written "#rrggbb"."""
-    path = _variant(tmp_path, '"Iluze" = "#682f8d"', '"Iluze" = "purple"')
-    with pytest.raises(
-        LayoutError, match=r'school_colours\.Iluze: má být barva "#rrggbb", je "purple"'
-    ):
-        load_layout(path)
-
-
-def test_unknown_key_is_rejected(tmp_path):
-    """A misspelt key is reported rather than silently ignored."""
-    path = _variant(tmp_path, "body_max = 10.0", "bodymax = 10.0")
-    with pytest.raises(
-        LayoutError, match=r"type\.bodymax: neznámý klíč \(měli jste na mysli body_max\?\)"
-    ):
-        load_layout(path)
-
-
-def test_missing_font_file_is_reported(tmp_path):
-    """A font file that does not exist names the role's key."""
-    path = _variant(tmp_path, 'italic = "CharisSIL-Italic.ttf"', 'italic = "Nope.ttf"')
-    with pytest.raises(
-        LayoutError,
-        match=r'fonts\.italic: má být soubor \.ttf vedle rozvržení nebo v .*, je "Nope\.ttf"',
-    ):
-        load_layout(path)
-
-
-def test_sheet_file_is_not_a_card_layout(tmp_path):
-    """A file with kind = "sheet" is refused as a card layout."""
-    path = _variant(tmp_path, 'kind = "card"', 'kind = "sheet"')
-    with pytest.raises(
-        LayoutError, match=r"kind: má být \"card\" \(rozvržení karty\), je \"sheet\""
-    ):
-        load_layout(path)
-
-
 def test_invalid_toml_is_reported(tmp_path):
     """A syntax error in the file is reported with the file's name."""
     path = tmp_path / "broken.toml"
     path.write_text("kind = \n", encoding="utf-8")
     with pytest.raises(LayoutError, match=r"broken\.toml:1: chybná syntaxe TOML \(sloupec 8\)"):
-        load_layout(path)
-
-
-def test_frame_must_lie_inside_the_safe_margin(tmp_path):
-    """The coloured frame is narrower than the safe margin that keeps text off the edge."""
-    path = _variant(tmp_path, "frame_mm = 1.8", "frame_mm = 5.0")
-    with pytest.raises(
-        LayoutError, match=r"card\.frame_mm: má být méně než card\.safe_margin_mm, je 5\.0"
-    ):
         load_layout(path)
 
 
@@ -199,10 +132,62 @@ def test_a_spacing_key_moves_what_it_names(tmp_path):
     assert titles == [i.y for i in after.items if isinstance(i, TextLine) and i.role == "title"]
 
 
-def test_an_unknown_spacing_key_is_named(tmp_path):
-    """A misspelt [spacing] key gets a message naming the file and the key."""
-    path = _variant(tmp_path, "text_above = 2.6\n", "text_abov = 2.6\n")
-    with pytest.raises(
-        LayoutError, match=r"spacing\.text_abov: neznámý klíč \(měli jste na mysli text_above\?\)"
-    ):
-        load_layout(path)
+# A line of poker.toml replaced, and the message that names the file, the key and the fault.
+REFUSALS = [
+    pytest.param(
+        "body_max = 10.0",
+        'body_max = "big"',
+        r'variant\.toml: type\.body_max: má být číslo od 4 do 30 pt, je "big"',
+        id="a number of the wrong type",
+    ),
+    pytest.param(
+        "body_min = 6.5",
+        "body_min = 12.0",
+        r"type\.body_min: má být nejvýš type\.body_max, je 12\.0",
+        id="the body's minimum above its maximum",
+    ),
+    pytest.param(
+        '"Iluze" = "#682f8d"',
+        '"Iluze" = "purple"',
+        r'school_colours\.Iluze: má být barva "#rrggbb", je "purple"',
+        id="a colour not written #rrggbb",
+    ),
+    pytest.param(
+        "body_max = 10.0",
+        "bodymax = 10.0",
+        r"type\.bodymax: neznámý klíč \(měli jste na mysli body_max\?\)",
+        id="a misspelt key, with the nearest",
+    ),
+    pytest.param(
+        "text_above = 2.6\n",
+        "text_abov = 2.6\n",
+        r"spacing\.text_abov: neznámý klíč \(měli jste na mysli text_above\?\)",
+        id="a misspelt spacing key, with the nearest",
+    ),
+    pytest.param(
+        'italic = "CharisSIL-Italic.ttf"',
+        'italic = "Nope.ttf"',
+        r'fonts\.italic: má být soubor \.ttf vedle rozvržení nebo v .*, je "Nope\.ttf"',
+        id="a font file that does not exist",
+    ),
+    pytest.param(
+        'kind = "card"',
+        'kind = "sheet"',
+        r"kind: má být \"card\" \(rozvržení karty\), je \"sheet\"",
+        id="a sheet file as a card layout",
+    ),
+    pytest.param(
+        "frame_mm = 1.8",
+        "frame_mm = 5.0",
+        r"card\.frame_mm: má být méně než card\.safe_margin_mm, je 5\.0",
+        id="the frame wider than the safe margin",
+    ),
+]
+
+
+@pytest.mark.parametrize(("old", "new", "message"), REFUSALS)
+def test_a_bad_layout_is_refused_naming_file_and_key(tmp_path, old, new, message):
+    """A bad value, a misspelt key or a missing file is refused, not silently read: the
+    message names the key and says what it must be."""
+    with pytest.raises(LayoutError, match=message):
+        load_layout(_variant(tmp_path, old, new))

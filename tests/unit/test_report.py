@@ -4,34 +4,24 @@ from __future__ import annotations
 
 import csv
 import io
+from dataclasses import replace
 
 import pytest
 
 from cards.fit import fit_spell
 from cards.layout import load_layout
-from cards.model import Components, Origin, Paragraph, Spell
+from cards.model import Paragraph, Spell
 from cards.report import FitReport, FitRow, fit_report, format_report, write_csv
+from tests.conftest import make_spell
 
 SENTENCE = "Vrhneš energetickou kouli na tvora, kterého vidíš v dosahu, a cíl utrpí zranění 3k8. "
 
 
-def make_spell(name: str, repeat: int) -> Spell:
-    return Spell(
-        name=name,
-        name_en="",
-        sources=("Jeskyně a draci",),
-        school="Věštění",
-        level=0,
-        ritual=False,
-        casting_time="1 akce",
-        range="Dotyk",
-        components=Components(True, False, False),
-        duration="Ihned",
-        concentration=False,
-        classes=("Bard",),
-        blocks=tuple(Paragraph(SENTENCE * 4) for _ in range(repeat)),
-        origin=Origin("test", 1),
-    )
+def spell_of(name: str, repeat: int) -> Spell:
+    """A cantrip of one book whose text is `repeat` paragraphs of four sentences."""
+    blocks = tuple(Paragraph(SENTENCE * 4) for _ in range(repeat))
+    cantrip = make_spell(*blocks, name=name, school="Věštění", level=0)
+    return replace(cantrip, sources=("Jeskyně a draci",))
 
 
 @pytest.fixture(scope="module")
@@ -41,14 +31,14 @@ def layout():
 
 @pytest.fixture(scope="module")
 def report(layout):
-    return fit_report([make_spell("Krátké", 1), make_spell("Dlouhé", 12)], layout)
+    return fit_report([spell_of("Krátké", 1), spell_of("Dlouhé", 12)], layout)
 
 
 def test_rows_follow_the_fit(report, layout):
     """Each row gives the spell's label, its cards and body size as fit_spell sets them."""
     short, long = report.rows
     assert short.label == "Krátké (Jeskyně a draci)"
-    faces = fit_spell(make_spell("Dlouhé", 12), layout)
+    faces = fit_spell(spell_of("Dlouhé", 12), layout)
     assert (long.cards, long.body_size) == (len(faces), faces[0].body_size)
     assert (short.cards, short.body_size) == (1, layout.body_max)
     assert long.cards == long.min_cards
@@ -96,7 +86,7 @@ def test_csv_has_one_row_per_spell(report):
 
 def test_continued_on_back_counts_physical_cards_and_sheets(layout):
     """With text on the backs a spell of n parts takes (n + 1) // 2 cards; sheets follow."""
-    spells = [make_spell("Krátké", 1), make_spell("Dlouhé", 12), make_spell("Delší", 20)]
+    spells = [spell_of("Krátké", 1), spell_of("Dlouhé", 12), spell_of("Delší", 20)]
     plain = fit_report(spells, layout)
     backs = fit_report(spells, layout, continue_on_back=True)
     parts = [row.cards for row in plain.rows]
