@@ -122,17 +122,7 @@ def back_face(
     icon = style.icon if back.school else None
     index_width = 0.0
     if spell is not None and level is not None:
-        corners, index_width = _index_corners(
-            str(level),
-            icon,
-            back.fonts.bold,
-            max(back.least, 9 * back.scale),
-            back.scale,
-            width,
-            height,
-            back.inner_rule,
-            back.ink,
-        )
+        corners, index_width = _index_corners(back, str(level), icon)
         items += corners
     # The name and the classes keep clear of the index corners: the same room on both sides.
     room = back.inner - 2 * index_width if index_width else back.inner
@@ -335,19 +325,11 @@ def _classes(back: _Back, classes: str, room: float) -> list[Primitive]:
     return items
 
 
-def _index_corners(
-    numeral: str,
-    icon: Any,
-    font: str,
-    size: float,
-    scale: float,
-    width: float,
-    height: float,
-    inner_rule: float,
-    ink: BackInk,
-) -> tuple[list[Primitive], float]:
+def _index_corners(back: _Back, numeral: str, icon: Any) -> tuple[list[Primitive], float]:
     """Return the index corners (top left, bottom right: the level over the school's icon)
     and the width they take from the card's edge, so that centred text keeps clear of them."""
+    font, size, scale = back.fonts.bold, max(back.least, 9 * back.scale), back.scale
+    width, height, inner_rule, ink = back.width, back.height, back.inner_rule, back.ink
     side = CORNER_ICON * scale
     column = max(stringWidth(numeral, font, size), side if icon is not None else 0.0)
     gap = CORNER * scale
