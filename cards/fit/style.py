@@ -16,7 +16,8 @@ ASCENT = 0.92  # top of accented capitals above the baseline, in ems
 
 @dataclass(frozen=True)
 class CardStyle:
-    """What a spell's card looks like: fonts, sizes, colours, spacing and the text column.
+    """What a spell's card looks like: fonts, sizes, colours, spacing, the text column, and
+    the measures of its back.
 
     Immutable and hashable: two styles are equal when every value is.
     """
