@@ -9,16 +9,21 @@ from cards.typeset.metrics import string_width
 from cards.typeset.normalise import normalise
 from cards.typeset.words import Prepared, Run, prepare, word_breaks
 
+# A paragraph this short without a heading (a stat's value, a class list: "1 akce", "12 sáhů")
+# recurs across spells: it is prepared once a build (`forget_paragraphs` keeps it).
+RECURRING = 40  # characters
+
 
 class TypesetContext:
     """Caches for one build, passed down to whatever measures or breaks text.
 
     One key shape per cache: widths by (text, font); pyphen's points by a word of letters
     (the same for "kouzlo" and "kouzlo," in any font); word breaks by (word, font); prepared
-    paragraphs by (text, font, heading, heading_font); line ends by (prepared, first, rest,
-    justify, hyphenate, expansion) at 1 pt; a paragraph's feasible breaks (any size) by
-    (prepared, hyphenate); set lines by (prepared, width, size, indent, first_indent,
-    justify, hyphenate, expansion). A `Prepared` is compared by identity, so its lines go with it.
+    paragraphs by (text, font, heading, heading_font), the short ones that recur across
+    spells apart (`recurring`); line ends by (prepared, first, rest, justify, hyphenate,
+    expansion) at 1 pt; a paragraph's feasible breaks (any size) by (prepared, hyphenate);
+    set lines by (prepared, width, size, indent, first_indent, justify, hyphenate,
+    expansion). A `Prepared` is compared by identity, so its lines go with it.
     """
 
     def __init__(self) -> None:
@@ -28,6 +33,7 @@ class TypesetContext:
             functools.partial(word_breaks, positions=self.positions)
         )
         self.paragraphs: dict[tuple[str, str, str, str], Prepared] = {}
+        self.recurring: dict[tuple[str, str, str, str], Prepared] = {}  # under RECURRING
         self.spans: dict[tuple, list] = {}
         self.feasible: dict[tuple, tuple] = {}  # by (prepared, hyphenate): totalfit's breaks
         self.lines: dict[tuple, tuple] = {}
@@ -40,7 +46,8 @@ class TypesetContext:
         The text is set as `normalise` makes it (Czech dashes, ranges, glued signs).
         """
         key = (text, font, heading, heading_font)
-        prepared = self.paragraphs.get(key)
+        memo = self.recurring if len(text) < RECURRING and not heading else self.paragraphs
+        prepared = memo.get(key)
         if prepared is None:
             text, heading = normalise(text), normalise(heading)
             runs = (
@@ -48,15 +55,16 @@ class TypesetContext:
                 if heading
                 else (Run(text, font),)
             )
-            prepared = self.paragraphs[key] = prepare(runs, self)
+            prepared = memo[key] = prepare(runs, self)
         return prepared
 
     def forget_paragraphs(self) -> None:
-        """Drop the paragraph-level caches (prepared paragraphs, spans, breaks, set lines).
+        """Drop the paragraph-level caches (prepared paragraphs, spans, breaks, set lines),
+        but for the short paragraphs that recur across spells (`recurring`).
 
         A build calls this after each spell: a paragraph is set again only within its spell,
         so keeping them makes memory grow with the deck. The word caches (widths, pyphen's
-        points, word breaks) stay: words recur across spells.
+        points, word breaks) stay: words recur across spells, and so do a stat's values.
         """
         self.paragraphs.clear()
         self.spans.clear()

@@ -534,6 +534,19 @@ def test_a_context_keeps_one_prepared_paragraph_per_text():
     assert TypesetContext().paragraph(AGANAZZAR, SERIF) is not first
 
 
+def test_a_context_keeps_a_short_recurring_paragraph_across_spells():
+    """A stat's value ("1 akce") is prepared once a build: forgetting a spell's paragraphs
+    keeps it, but drops a long paragraph and one with a run-in heading."""
+    context = TypesetContext()
+    short = context.paragraph("1 akce", SERIF)
+    long = context.paragraph(AGANAZZAR, SERIF)
+    headed = context.paragraph("1 akce", SERIF, "Nadpis.", BOLD)
+    context.forget_paragraphs()
+    assert context.paragraph("1 akce", SERIF) is short
+    assert context.paragraph(AGANAZZAR, SERIF) is not long
+    assert context.paragraph("1 akce", SERIF, "Nadpis.", BOLD) is not headed
+
+
 def test_a_context_keeps_set_lines_and_gives_the_same_lines_as_none():
     """Lines set through a context come from its cache the second time, equal to uncached ones."""
     context = TypesetContext()
