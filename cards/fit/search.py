@@ -115,35 +115,46 @@ class SpellSetter:
 
     def compact(self) -> SpellSetter:
         """Return a setter of the spell with the compact run-in stat grid; it shares the
-        description's set slabs and outlines, which the grid does not touch."""
+        description's set slabs and outlines, which the grid does not touch, and the
+        furniture memo (`_furniture_key`)."""
         setter = SpellSetter(
             self.spell, self.layout, self.context, replace(self.style, run_in=True)
         )
+        setter._headers = self._headers
         setter._slabs, setter._outlines = self._slabs, self._outlines
         setter._starts, setter._ranked = self._starts, self._ranked
         setter._headings = self._headings
         setter.squeeze = self.squeeze
         return setter
 
+    def _furniture_key(self, kind: str, first: bool, numbered: bool = True) -> tuple:
+        """Return what decides a card's furniture among the setters of one spell (they
+        share `_headers`): on a first card the stat grid's kind and its values' size too.
+        Squeezing decides none of it (it takes from the text's gaps and panels only)."""
+        if not first:
+            return (kind, first, numbered)
+        return (kind, first, numbered, self.style.run_in, self.style.sizes.stat)
+
     def header(self, first: bool, numbered: bool) -> Header:
         """Return the furniture of a card: the first (with stats) or a later one."""
-        key = (first, numbered)
-        if key not in self._headers:
-            self._headers[key] = furniture(
+        key = self._furniture_key("front", first, numbered)
+        header = self._headers.get(key)
+        if header is None:
+            header = self._headers[key] = furniture(
                 self.style, self.spell, self.context, first=first, numbered=numbered
             )
-        return self._headers[key]
+        return header
 
     def back_header(self) -> Header:
         """Return the furniture of a card's back that carries text: a slim band only."""
-        key = ("back",)
+        key = self._furniture_key("back", False)
         if key not in self._headers:
             self._headers[key] = back_band(self.style, self.spell, self.context)
         return self._headers[key]
 
     def continued_header(self, first: bool) -> Header:
         """Return a front's furniture with the cue that its text goes on overleaf."""
-        key = ("continued", first)
+        key = self._furniture_key("continued", first)
         if key not in self._headers:
             plain = self.header(first=first, numbered=True)
             self._headers[key] = continued_cue(self.style, plain, CONTINUED)
@@ -426,6 +437,7 @@ def _with_big_stats(setter: SpellSetter, result: Fit) -> Fit:
             setter.context,
             replace(style, sizes=replace(style.sizes, stat=stat)),
         )
+        big._headers = setter._headers
         big._slabs, big._outlines = setter._slabs, setter._outlines  # the stats set no text
         big.squeeze = setter.squeeze
         big._starts = setter._starts
