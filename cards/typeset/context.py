@@ -19,11 +19,12 @@ class TypesetContext:
 
     One key shape per cache: widths by (text, font); pyphen's points by a word of letters
     (the same for "kouzlo" and "kouzlo," in any font); word breaks by (word, font); prepared
-    paragraphs by (text, font, heading, heading_font), the short ones that recur across
-    spells apart (`recurring`); line ends by (prepared, first, rest, justify, hyphenate,
-    expansion) at 1 pt; a paragraph's feasible breaks (any size) by (prepared, hyphenate);
-    set lines by (prepared, width, size, indent, first_indent, justify, hyphenate,
-    expansion). A `Prepared` is compared by identity, so its lines go with it.
+    paragraphs by (text, font, heading, heading_font); line ends by (prepared, first, rest,
+    justify, hyphenate, expansion) at 1 pt; a paragraph's feasible breaks (any size) by
+    (prepared, hyphenate); set lines by (prepared, width, size, indent, first_indent,
+    justify, hyphenate, expansion). A `Prepared` is compared by identity, so its lines go
+    with it. The short paragraphs that recur across spells (`RECURRING`) are kept apart,
+    with their line ends and lines (`spans_of`, `lines_of`): a build forgets the others.
     """
 
     def __init__(self) -> None:
@@ -33,10 +34,14 @@ class TypesetContext:
             functools.partial(word_breaks, positions=self.positions)
         )
         self.paragraphs: dict[tuple[str, str, str, str], Prepared] = {}
-        self.recurring: dict[tuple[str, str, str, str], Prepared] = {}  # under RECURRING
         self.spans: dict[tuple, list] = {}
         self.feasible: dict[tuple, tuple] = {}  # by (prepared, hyphenate): totalfit's breaks
         self.lines: dict[tuple, tuple] = {}
+        # The recurring paragraphs (under RECURRING), and their spans and lines: kept.
+        self.recurring: dict[tuple[str, str, str, str], Prepared] = {}
+        self._kept: set[Prepared] = set()
+        self.kept_spans: dict[tuple, list] = {}
+        self.kept_lines: dict[tuple, tuple] = {}
 
     def paragraph(
         self, text: str, font: str, heading: str = "", heading_font: str = ""
@@ -46,7 +51,8 @@ class TypesetContext:
         The text is set as `normalise` makes it (Czech dashes, ranges, glued signs).
         """
         key = (text, font, heading, heading_font)
-        memo = self.recurring if len(text) < RECURRING and not heading else self.paragraphs
+        recurring = len(text) < RECURRING and not heading
+        memo = self.recurring if recurring else self.paragraphs
         prepared = memo.get(key)
         if prepared is None:
             text, heading = normalise(text), normalise(heading)
@@ -56,11 +62,22 @@ class TypesetContext:
                 else (Run(text, font),)
             )
             prepared = memo[key] = prepare(runs, self)
+            if recurring:
+                self._kept.add(prepared)
         return prepared
+
+    def spans_of(self, prepared: Prepared) -> dict[tuple, list]:
+        """Return the cache a prepared paragraph's line ends go in (`spans`, `kept_spans`)."""
+        return self.kept_spans if prepared in self._kept else self.spans
+
+    def lines_of(self, prepared: Prepared) -> dict[tuple, tuple]:
+        """Return the cache a prepared paragraph's set lines go in (`lines`, `kept_lines`)."""
+        return self.kept_lines if prepared in self._kept else self.lines
 
     def forget_paragraphs(self) -> None:
         """Drop the paragraph-level caches (prepared paragraphs, spans, breaks, set lines),
-        but for the short paragraphs that recur across spells (`recurring`).
+        but for the short paragraphs that recur across spells (`recurring`) and their spans
+        and lines.
 
         A build calls this after each spell: a paragraph is set again only within its spell,
         so keeping them makes memory grow with the deck. The word caches (widths, pyphen's
