@@ -49,7 +49,7 @@ from cards.fit.room import (
 from cards.fit.style import CardStyle, card_style
 from cards.fit.tables import without_doubled_rule
 from cards.layout import Layout
-from cards.model import Block, BulletList, Heading, Paragraph, Spell, Table
+from cards.model import Block, BlockVisitor, BulletList, Heading, Paragraph, Spell, Table
 from cards.typeset import TypesetContext
 
 STAT_SCALE_FROM = 9.25  # a body this large or larger grows the stat values with it
@@ -235,21 +235,8 @@ class SpellSetter:
     def _extent(self) -> tuple[tuple[float, int], ...]:
         """Return per text block its width at 1 pt, or the row count of a table."""
         if self._extents is None:
-            fonts, paragraph = self.style.fonts, self.context.paragraph
-            out: list[tuple[float, int]] = []
-            for block in self.spell.blocks:
-                if isinstance(block, Paragraph):
-                    prepared = paragraph(block.text, fonts["body"], block.heading, fonts["bold"])
-                    out.append((_natural(prepared), 0))
-                elif isinstance(block, Heading):
-                    out.append((_natural(paragraph(block.text, fonts["bold"])), 0))
-                elif isinstance(block, BulletList):
-                    out.extend(
-                        (1.1 * _natural(paragraph(item, fonts["body"])), 0) for item in block.items
-                    )
-                elif isinstance(block, Table):
-                    out.append((0.0, 1 + 2 * len(block.rows)))
-            self._extents = tuple(out)
+            extent = _Extent(self.style.fonts, self.context)
+            self._extents = tuple(e for block in self.spell.blocks for e in block.accept(extent))
         return self._extents
 
     def card(self, size: float, part: int, parts: int, header: Header, slabs) -> CardFace:
@@ -303,6 +290,31 @@ class SpellSetter:
 def _natural(prepared) -> float:
     """Return a prepared paragraph's width on one line at 1 pt."""
     return prepared.end_xs[-1] if prepared.end_xs else 0.0
+
+
+class _Extent(BlockVisitor[list[tuple[float, int]]]):
+    """What `SpellSetter.estimate` reads of a block (the model's visitor): per text its
+    width on one line at 1 pt (a list item's counted a tenth wider), or for a table its
+    lines (1 + 2 a row)."""
+
+    def __init__(self, fonts, context: TypesetContext):
+        self.fonts, self.prepare = fonts, context.paragraph
+
+    def paragraph(self, block: Paragraph) -> list[tuple[float, int]]:
+        fonts = self.fonts
+        return [
+            (_natural(self.prepare(block.text, fonts["body"], block.heading, fonts["bold"])), 0)
+        ]
+
+    def heading(self, block: Heading) -> list[tuple[float, int]]:
+        return [(_natural(self.prepare(block.text, self.fonts["bold"])), 0)]
+
+    def bullets(self, block: BulletList) -> list[tuple[float, int]]:
+        body = self.fonts["body"]
+        return [(1.1 * _natural(self.prepare(item, body)), 0) for item in block.items]
+
+    def table(self, block: Table) -> list[tuple[float, int]]:
+        return [(0.0, 1 + 2 * len(block.rows))]
 
 
 def _walk(
