@@ -159,8 +159,11 @@ def _fit_in_processes(
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
+    from cards.typeset.czech import load_rules
+
     method = "fork"  # _workers asks for workers only where processes fork
     fonts = _font_files(layout)
+    load_rules()  # before the fork: the workers share the hyphenation patterns
     chunk = max(1, min(8, len(spells) // (workers * 4)))  # small: the last chunks end together
     results: list[tuple[Fit, bytes | None]] = []
     with ProcessPoolExecutor(
