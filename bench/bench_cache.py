@@ -6,8 +6,8 @@ DIR is a source tree of the code to compare with (e.g. `git archive main | tar -
 its runs are made with PYTHONPATH=DIR from a neutral folder, alternating with this tree's, so
 a loaded machine slows both alike. Parts (all by default):
   build   whole-process `cards compendium --sheet none`: warm (cache full), cold (an empty
-          cache folder, written as it goes), --no-cache, the old tree, and bench_build's
-          floor, alternated; medians
+          cache folder, written as it goes), --no-cache (default jobs), --no-cache --jobs 1,
+          the old tree, and bench_build's floor, alternated; medians of wall and CPU time
   jobs    cold fits of the compendium in-process with 1 and 2 (and the cores') workers
   cache   the cache's size on disk for the compendium in every layout (and with
           --continue-on-back), and the hit rate of a second build
@@ -91,12 +91,14 @@ def median(values: list[float]) -> float:
 
 
 def part_build(repeat: int, old: str | None) -> None:
+    """Issue 21's figures: whole-process wall and CPU of the compendium, alternated runs."""
     compendium = ["-m", "cards", "compendium", "--sheet", "none", "-q", "-o", "out.pdf"]
     floor = [str(HERE / "bench_build.py"), "--one", "floor"]
-    times: dict[str, list[float]] = {
+    runs: dict[str, list[dict]] = {
         "warm": [],
         "cold": [],
         "no-cache": [],
+        "no-cache --jobs 1": [],
         "old": [],
         "floor": [],
     }
@@ -104,19 +106,24 @@ def part_build(repeat: int, old: str | None) -> None:
         warm_cache = Path(folder) / "warm"
         run(compendium, cache=warm_cache)  # fill it
         for number in range(repeat):
-            times["warm"].append(run(compendium, cache=warm_cache)["wall"])
-            times["cold"].append(run(compendium, cache=Path(folder) / f"cold{number}")["wall"])
-            times["no-cache"].append(run([*compendium, "--no-cache"], cache=warm_cache)["wall"])
-            if old:
-                times["old"].append(run(compendium, old=old)["wall"])
-            times["floor"].append(run(floor)["wall"])
-    print(f"whole process, cards compendium --sheet none, median of {repeat} alternated runs:")
-    for kind, values in times.items():
+            runs["warm"].append(run(compendium, cache=warm_cache))
+            runs["cold"].append(run(compendium, cache=Path(folder) / f"cold{number}"))
+            runs["no-cache"].append(run([*compendium, "--no-cache"], cache=warm_cache))
+            single = [*compendium, "--no-cache", "--jobs", "1"]
+            runs["no-cache --jobs 1"].append(run(single, cache=warm_cache))
+            if old:  # (a tree from before the cache and --jobs: its build is a cold one)
+                runs["old"].append(run(compendium, old=old))
+            runs["floor"].append(run(floor))
+    print(f"whole process, cards compendium --sheet none, median of {repeat} alternated runs")
+    print(f"(load average {os.getloadavg()[0]:.2f}; CPU = user + system of the process tree):")
+    floor_wall = median([r["wall"] for r in runs["floor"]])
+    for kind, values in runs.items():
         if values:
-            ratio = median(values) / median(times["floor"])
+            wall = [r["wall"] for r in values]
+            cpu = median([r["cpu"] for r in values])
             print(
-                f"  {kind:>8}: {median(values):.3f} s (best {min(values):.3f}), "
-                f"{ratio:.2f} x the floor"
+                f"  {kind:>17}: {median(wall):.3f} s wall (best {min(wall):.3f}), "
+                f"{cpu:.3f} s CPU, {median(wall) / floor_wall:.2f} x the floor's wall"
             )
 
 

@@ -15,7 +15,6 @@ from cards.draw import draw_face
 from cards.face import CardFace
 from cards.fit import Fit, fit
 from cards.impose import DeckLabel, PrintOptions, impose, load_sheet, physical_cards
-from cards.index import index_pages
 from cards.layout import Layout, load_layout
 from cards.messages import say
 from cards.model import Spell
@@ -87,15 +86,17 @@ def fit_all(
     fit the spells the cache lacks (None: the machine's cores, one for a small deck); the
     result is the same for any number. progress, if given, is called with 1 per spell.
     """
-    from cards.cache import default_cache, fit_key, layout_key
-
     spells = list(spells)
     if isinstance(cache, _Default):
+        from cards.cache import default_cache
+
         cache = default_cache()
     fits: list[Fit | None] = [None] * len(spells)
     keys: list[str] = []
     missing = list(range(len(spells)))
-    if cache is not None:
+    if cache is not None:  # (imported only then: sqlite3 is no part of a --no-cache build)
+        from cards.cache import fit_key, layout_key
+
         layout_hash = layout_key(layout)
         keys = [fit_key(s, layout_hash, continue_on_back=continue_on_back) for s in spells]
         missing = []
@@ -109,7 +110,12 @@ def fit_all(
     try:
         if workers > 1:
             fitted = _fit_in_processes(
-                [spells[n] for n in missing], layout, workers, continue_on_back, progress
+                [spells[n] for n in missing],
+                layout,
+                workers,
+                continue_on_back,
+                progress,
+                entries=cache is not None,
             )
             for number, (fit, data) in zip(missing, fitted, strict=True):
                 fits[number] = fit
@@ -140,35 +146,36 @@ def _fit_in_processes(
     workers: int,
     continue_on_back: bool,
     progress: Callable[[int], None] | None,
+    *,
+    entries: bool,
 ) -> list[tuple[Fit, bytes | None]]:
-    """Fit spells in worker processes; return each fit in order, with its entry's bytes.
+    """Fit spells in worker processes; return each fit in order, with its entry's bytes
+    when `entries` (the parent keeps a cache) and the entry format can hold it.
 
-    A worker sends back a fit as the cache's entry (compact, and what a warm build reads), so
-    the parent decodes exactly what it would read from the cache; a fit the entry format
-    cannot hold comes back pickled. Each worker has its own typesetting context.
+    The workers are forked with the spells (`_start_worker`): each is sent a spell's number
+    and sends back its faces without the spell (`_detached`), which the parent has; the
+    fits are those this process would make. Each worker has its own typesetting context.
     """
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    from cards.cache import decode_fit
+    from cards.typeset.czech import load_rules
 
     method = "fork"  # _workers asks for workers only where processes fork
     fonts = _font_files(layout)
-    chunk = max(1, min(16, len(spells) // (workers * 4)))
+    load_rules()  # before the fork: the workers share the hyphenation patterns
+    chunk = max(1, min(8, len(spells) // (workers * 4)))  # small: the last chunks end together
     results: list[tuple[Fit, bytes | None]] = []
     with ProcessPoolExecutor(
         workers,
         mp_context=multiprocessing.get_context(method),
         initializer=_start_worker,
-        initargs=(layout, fonts, continue_on_back),
+        initargs=(layout, fonts, spells, continue_on_back, entries),
     ) as pool:
-        for spell, (data, fitted) in zip(
-            spells, pool.map(_fit_in_worker, spells, chunksize=chunk), strict=True
-        ):
-            if data is not None:
-                results.append((decode_fit(data, spell, layout), data))
-            else:
-                results.append((fitted, None))
+        answers = pool.map(_fit_in_worker, range(len(spells)), chunksize=chunk)
+        for spell, (data, faces, min_cards) in zip(spells, answers, strict=True):
+            fit = Fit(tuple(replace(face, spell=spell) for face in faces), min_cards)
+            results.append((fit, data))
             if progress is not None:
                 progress(1)
     return results
@@ -189,25 +196,43 @@ def _font_files(layout: Layout) -> tuple[str, ...]:
 _WORKER: dict[str, Any] = {}
 
 
-def _start_worker(layout: Layout, fonts: tuple[str, ...], continue_on_back: bool) -> None:
+def _start_worker(
+    layout: Layout,
+    fonts: tuple[str, ...],
+    spells: Sequence[Spell],
+    continue_on_back: bool,
+    entries: bool,
+) -> None:
     from cards.layout import register_font
 
     for file in fonts:
         register_font(Path(file))
     gc.disable()  # as in build_pdf: the fitting makes no cycles worth collecting
-    _WORKER.update(layout=layout, continue_on_back=continue_on_back, context=TypesetContext())
+    _WORKER.update(
+        layout=layout,
+        spells=spells,
+        continue_on_back=continue_on_back,
+        entries=entries,
+        context=TypesetContext(),
+    )
 
 
-def _fit_in_worker(spell: Spell) -> tuple[bytes | None, Fit | None]:
-    from cards.cache import Uncacheable, encode_fit
-
+def _fit_in_worker(number: int) -> tuple[bytes | None, tuple[CardFace, ...], int]:
+    """Fit the spell of that number; return its entry's bytes (if asked and it has a form),
+    its faces without the spell (`CardFace.spell` None: the parent puts its own back) and
+    its fewest cards."""
     layout, context = _WORKER["layout"], _WORKER["context"]
-    result = _fit(spell, layout, context, _WORKER["continue_on_back"])
+    result = _fit(_WORKER["spells"][number], layout, context, _WORKER["continue_on_back"])
     context.forget_paragraphs()
-    try:
-        return encode_fit(result, layout), None
-    except Uncacheable:
-        return None, result
+    data = None
+    if _WORKER["entries"]:
+        from cards.cache import Uncacheable, encode_fit
+
+        try:
+            data = encode_fit(result, layout)
+        except Uncacheable:
+            data = None
+    return data, tuple(replace(face, spell=None) for face in result.faces), result.min_cards
 
 
 def _workers(jobs: int | None, count: int) -> int:
@@ -217,10 +242,6 @@ def _workers(jobs: int | None, count: int) -> int:
     1-minute load average, this process counted as one of it), is fitted in this process:
     workers that wait for a core only add their start and their cold caches.
     """
-    import multiprocessing
-
-    if "fork" not in multiprocessing.get_all_start_methods():
-        return 1  # a spawned worker cannot take the layout (read-only mappings do not pickle)
     if jobs is None:
         if count < PARALLEL_FROM:
             return 1
@@ -230,7 +251,14 @@ def _workers(jobs: int | None, count: int) -> int:
         except (AttributeError, OSError):  # no load average (Windows)
             idle = cores
         jobs = max(1, min(cores, int(idle + 0.5)))
-    return max(1, min(jobs, count))
+    jobs = max(1, min(jobs, count))
+    if jobs == 1:
+        return 1  # (multiprocessing not even imported)
+    import multiprocessing
+
+    if "fork" not in multiprocessing.get_all_start_methods():
+        return 1  # a spawned worker cannot take the layout (read-only mappings do not pickle)
+    return jobs
 
 
 def fit_spells(
@@ -324,6 +352,8 @@ def write_faces(
             pages, layout, deck_title=title, context=context, back_style=back_style
         )
         if index:
+            from cards.index import index_pages
+
             index_part = index_pages(pages, layout, title, backs=options.with_backs)
             finished = _roman_labels(index_part) + finished
         path = write_pdf(finished, Path(out), title=title, draw_front=draw_front)

@@ -49,7 +49,7 @@ from cards.fit.room import (
 from cards.fit.style import CardStyle, card_style
 from cards.fit.tables import without_doubled_rule
 from cards.layout import Layout
-from cards.model import Block, BulletList, Heading, Paragraph, Spell, Table
+from cards.model import Block, BlockVisitor, BulletList, Heading, Paragraph, Spell, Table
 from cards.typeset import TypesetContext
 
 STAT_SCALE_FROM = 9.25  # a body this large or larger grows the stat values with it
@@ -115,35 +115,46 @@ class SpellSetter:
 
     def compact(self) -> SpellSetter:
         """Return a setter of the spell with the compact run-in stat grid; it shares the
-        description's set slabs and outlines, which the grid does not touch."""
+        description's set slabs and outlines, which the grid does not touch, and the
+        furniture memo (`_furniture_key`)."""
         setter = SpellSetter(
             self.spell, self.layout, self.context, replace(self.style, run_in=True)
         )
+        setter._headers = self._headers
         setter._slabs, setter._outlines = self._slabs, self._outlines
         setter._starts, setter._ranked = self._starts, self._ranked
         setter._headings = self._headings
         setter.squeeze = self.squeeze
         return setter
 
+    def _furniture_key(self, kind: str, first: bool, numbered: bool = True) -> tuple:
+        """Return what decides a card's furniture among the setters of one spell (they
+        share `_headers`): on a first card the stat grid's kind and its values' size too.
+        Squeezing decides none of it (it takes from the text's gaps and panels only)."""
+        if not first:
+            return (kind, first, numbered)
+        return (kind, first, numbered, self.style.run_in, self.style.sizes.stat)
+
     def header(self, first: bool, numbered: bool) -> Header:
         """Return the furniture of a card: the first (with stats) or a later one."""
-        key = (first, numbered)
-        if key not in self._headers:
-            self._headers[key] = furniture(
+        key = self._furniture_key("front", first, numbered)
+        header = self._headers.get(key)
+        if header is None:
+            header = self._headers[key] = furniture(
                 self.style, self.spell, self.context, first=first, numbered=numbered
             )
-        return self._headers[key]
+        return header
 
     def back_header(self) -> Header:
         """Return the furniture of a card's back that carries text: a slim band only."""
-        key = ("back",)
+        key = self._furniture_key("back", False)
         if key not in self._headers:
             self._headers[key] = back_band(self.style, self.spell, self.context)
         return self._headers[key]
 
     def continued_header(self, first: bool) -> Header:
         """Return a front's furniture with the cue that its text goes on overleaf."""
-        key = ("continued", first)
+        key = self._furniture_key("continued", first)
         if key not in self._headers:
             plain = self.header(first=first, numbered=True)
             self._headers[key] = continued_cue(self.style, plain, CONTINUED)
@@ -224,21 +235,8 @@ class SpellSetter:
     def _extent(self) -> tuple[tuple[float, int], ...]:
         """Return per text block its width at 1 pt, or the row count of a table."""
         if self._extents is None:
-            fonts, paragraph = self.style.fonts, self.context.paragraph
-            out: list[tuple[float, int]] = []
-            for block in self.spell.blocks:
-                if isinstance(block, Paragraph):
-                    prepared = paragraph(block.text, fonts["body"], block.heading, fonts["bold"])
-                    out.append((_natural(prepared), 0))
-                elif isinstance(block, Heading):
-                    out.append((_natural(paragraph(block.text, fonts["bold"])), 0))
-                elif isinstance(block, BulletList):
-                    out.extend(
-                        (1.1 * _natural(paragraph(item, fonts["body"])), 0) for item in block.items
-                    )
-                elif isinstance(block, Table):
-                    out.append((0.0, 1 + 2 * len(block.rows)))
-            self._extents = tuple(out)
+            extent = _Extent(self.style.fonts, self.context)
+            self._extents = tuple(e for block in self.spell.blocks for e in block.accept(extent))
         return self._extents
 
     def card(self, size: float, part: int, parts: int, header: Header, slabs) -> CardFace:
@@ -292,6 +290,31 @@ class SpellSetter:
 def _natural(prepared) -> float:
     """Return a prepared paragraph's width on one line at 1 pt."""
     return prepared.end_xs[-1] if prepared.end_xs else 0.0
+
+
+class _Extent(BlockVisitor[list[tuple[float, int]]]):
+    """What `SpellSetter.estimate` reads of a block (the model's visitor): per text its
+    width on one line at 1 pt (a list item's counted a tenth wider), or for a table its
+    lines (1 + 2 a row)."""
+
+    def __init__(self, fonts, context: TypesetContext):
+        self.fonts, self.prepare = fonts, context.paragraph
+
+    def paragraph(self, block: Paragraph) -> list[tuple[float, int]]:
+        fonts = self.fonts
+        return [
+            (_natural(self.prepare(block.text, fonts["body"], block.heading, fonts["bold"])), 0)
+        ]
+
+    def heading(self, block: Heading) -> list[tuple[float, int]]:
+        return [(_natural(self.prepare(block.text, self.fonts["bold"])), 0)]
+
+    def bullets(self, block: BulletList) -> list[tuple[float, int]]:
+        body = self.fonts["body"]
+        return [(1.1 * _natural(self.prepare(item, body)), 0) for item in block.items]
+
+    def table(self, block: Table) -> list[tuple[float, int]]:
+        return [(0.0, 1 + 2 * len(block.rows))]
 
 
 def _walk(
@@ -426,6 +449,7 @@ def _with_big_stats(setter: SpellSetter, result: Fit) -> Fit:
             setter.context,
             replace(style, sizes=replace(style.sizes, stat=stat)),
         )
+        big._headers = setter._headers
         big._slabs, big._outlines = setter._slabs, setter._outlines  # the stats set no text
         big.squeeze = setter.squeeze
         big._starts = setter._starts

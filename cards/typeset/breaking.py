@@ -10,6 +10,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from cards.typeset import cost, totalfit
 from cards.typeset.cost import SHRINK
@@ -129,115 +130,59 @@ def _line_by_line(
     before it along when both fit.
 
     The candidates for a line's end are: after each unit that fits (with its spaces at
-    natural width, or shrunk when justifying), and each hyphenation point of the units
-    that overflow. All widths are at 1 pt and positions are those of the paragraph set as
-    one long line, so the units that fit are found by bisection.
+    natural width, or shrunk when justifying: `_after_units`), and each hyphenation point
+    of the units that overflow (`_inside_words`). All widths are at 1 pt and positions are
+    those of the paragraph set as one long line, so the units that fit are found by bisection.
     """
-    words, fonts, xs, widths, gaps = (
-        prepared.words,
-        prepared.fonts,
-        prepared.xs,
-        prepared.widths,
-        prepared.gaps,
-    )
-    ends, end_xs, whole, penalties = (
-        prepared.ends,
-        prepared.end_xs,
-        prepared.whole,
-        prepared.penalties,
-    )
-    tight_xs, shrink = (prepared.tight_xs, SHRINK) if justify or tight else (end_xs, 0.0)
+    words, xs, widths = prepared.words, prepared.xs, prepared.widths
+    gaps, ends, end_xs = prepared.gaps, prepared.ends, prepared.end_xs
+    tight_xs, shrink = end_xs, 0.0
+    if justify or tight:
+        tight_xs, shrink = prepared.tight_xs, SHRINK
     spans: list[Span] = []
     units = len(ends)
-    unit = 0  # the first unit (partly) on the current line
-    word, start, start_width = 0, 0, 0.0  # where the current line starts
-    lead = 0.0  # width of the hyphen repeated at the current line's start
+    unit, word, start, start_width, lead = 0, 0, 0, 0.0, 0.0  # where the current line starts
     avail = first
     hyphen_run = 0  # lines in a row ending in a hyphen
-    # A hyphen costs HYPHEN_PENALTY**2 on top of a perfect line: one is tried only if it can win.
-    hyphenate_above = cost.LINE_PENALTY**2 + cost.HYPHEN_PENALTY**2
     while unit < units:
         x0 = xs[word] + start_width - lead  # the line's text starts with the repeated hyphen
         g0 = gaps[word]
         loose = bisect_right(end_xs, x0 + avail, unit, units) - 1  # last unit fitting as is
-        tight = bisect_right(tight_xs, x0 - shrink * g0 + avail, unit, units) - 1  # shrunk
-        best, best_end, best_break = float("inf"), -1, None
-        for k in range(max(loose, unit), tight + 1):
-            natural = end_xs[k] - x0
-            demerits = cost.ragged_demerits(
-                natural, gaps[ends[k]] - g0, avail, k == unit, k == units - 1
-            )
-            demerits += penalties[k] * penalties[k]  # a soft glue ("postih | −4")
-            if demerits < best:
-                best, best_end = demerits, k
+        shrunk = bisect_right(tight_xs, x0 - shrink * g0 + avail, unit, units) - 1
+        best, best_end = _after_units(prepared, unit, loose, shrunk, x0, g0, avail)
+        best_break = None
         if hyphenate and (
-            (hyphen_run < cost.MAX_HYPHEN_RUN and best > hyphenate_above) or best_end < 0
+            (hyphen_run < cost.MAX_HYPHEN_RUN and best > HYPHENATE_ABOVE) or best_end < 0
         ):
-            for k in range(loose + 1, min(tight + 2, units)):
-                if whole[k] or penalties[k]:  # a counted word, or one before a sign
-                    continue
-                last = ends[k]
-                done = start if last == word else 0
-                base = xs[last] - x0
-                spaces = gaps[last] - g0
-                # The tail of the paragraph's last word alone on the last line: never, when
-                # the whole word fits a line.
-                tail_fits = tight and k == units - 1 and end_xs[k] - xs[last] <= rest
-                for b in reversed(breaks(words[last], fonts[last])):
-                    if b.at <= done or tail_fits:
-                        break
-                    natural = base + b.width + b.hyphen
-                    if natural - shrink * spaces > avail:
-                        continue
-                    demerits = cost.ragged_demerits(natural, spaces, avail, k == unit, False)
-                    demerits += cost.HYPHEN_PENALTY**2
-                    if demerits < best:
-                        best, best_end, best_break = demerits, k, b
-                    if natural <= avail:
-                        break  # shorter parts only leave more space
+            line = _Line(unit, word, start, x0, g0, avail, loose, shrunk)
+            found = _inside_words(prepared, breaks, line, rest, shrink)
+            if found is not None and found[0] < best:
+                best, best_end, best_break = found
         over = best_end < 0  # not even the first unit fits, nor part of it
         if over and hyphenate:
             forced = _forced(prepared, word, start, start_width, lead, ends[unit], avail)
             if forced is not None:
                 spans.append(forced)
-                hyphen_run = 0
+                hyphen_run, lead, avail = 0, 0.0, rest
                 if forced.end < len(words[forced.last]):  # inside a word: go on in it
                     word, start, start_width = forced.last, forced.end, forced.end_width
                 else:  # at a glued space
                     word, start, start_width = forced.last + 1, 0, 0.0
-                lead = 0.0
-                avail = rest
                 continue
         if over:  # nothing to break at: let it stick out, marked overfull
             best_end = unit
-        if tight and best_break is None and unit < best_end == units - 2:
-            # A short last unit ("1.") takes the one before it along, if both fit a line.
-            begin = ends[best_end - 1] + 1
-            if (
-                end_xs[-1] - xs[ends[best_end] + 1] < cost.SHORT_LAST
-                and end_xs[-1] - xs[begin] <= rest
-            ):
-                best_end -= 1
+        if shrunk and best_break is None and unit < best_end == units - 2:
+            best_end = _short_last(prepared, best_end, rest)
         last = ends[best_end]
-        if best_break is None:
+        b = best_break
+        if b is None:
+            end, end_width = len(words[last]), widths[last]
             spans.append(
-                Span(
-                    word,
-                    start,
-                    start_width,
-                    lead,
-                    last,
-                    len(words[last]),
-                    widths[last],
-                    0.0,
-                    False,
-                    over,
-                )
+                Span(word, start, start_width, lead, last, end, end_width, 0.0, False, over)
             )
             hyphen_run = 0
             unit, word, start, start_width, lead = best_end + 1, last + 1, 0, 0.0, 0.0
         else:
-            b = best_break
             spans.append(
                 Span(word, start, start_width, lead, last, b.at, b.width, b.hyphen, True, False)
             )
@@ -245,6 +190,95 @@ def _line_by_line(
             unit, word, start, start_width, lead = best_end, last, b.at, b.width, b.repeat
         avail = rest
     return spans
+
+
+# A hyphen costs HYPHEN_PENALTY**2 on top of a perfect line: one is tried only if it can win.
+HYPHENATE_ABOVE = cost.LINE_PENALTY**2 + cost.HYPHEN_PENALTY**2
+
+
+class _Line(NamedTuple):
+    """A line `_line_by_line` is choosing the end of, at 1 pt: where it starts, what fits."""
+
+    unit: int  # its first unit (partly on it)
+    word: int  # its first word
+    start: int  # characters of that word set on lines before
+    x0: float  # where its text starts (a repeated hyphen included)
+    g0: float  # the spaces before its first word
+    avail: float  # its width
+    loose: int  # the last unit that fits with its spaces at natural width
+    shrunk: int  # and with them shrunk (as loose when they may not)
+
+
+def _after_units(
+    prepared: Prepared, unit: int, loose: int, shrunk: int, x0: float, g0: float, avail: float
+) -> tuple[float, int]:
+    """Return the demerits and the unit of the best end after a whole unit, of a line
+    starting in `unit` at x0 (g0 its spaces so far); -1 for the unit when none fits."""
+    end_xs, gaps, ends, penalties = (
+        prepared.end_xs,
+        prepared.gaps,
+        prepared.ends,
+        prepared.penalties,
+    )
+    final = len(ends) - 1
+    best, best_end = float("inf"), -1
+    for k in range(max(loose, unit), shrunk + 1):
+        natural = end_xs[k] - x0
+        demerits = cost.ragged_demerits(natural, gaps[ends[k]] - g0, avail, k == unit, k == final)
+        demerits += penalties[k] * penalties[k]  # a soft glue ("postih | −4")
+        if demerits < best:
+            best, best_end = demerits, k
+    return best, best_end
+
+
+def _inside_words(
+    prepared: Prepared, breaks: Breaks, line: _Line, rest: float, shrink: float
+) -> tuple[float, int, WordBreak] | None:
+    """Return the best end of a line at a hyphenation point of a unit that overflows it: its
+    demerits, unit and break; None when none fits."""
+    words, fonts, xs, gaps, end_xs = (
+        prepared.words,
+        prepared.fonts,
+        prepared.xs,
+        prepared.gaps,
+        prepared.end_xs,
+    )
+    whole, penalties, ends = prepared.whole, prepared.penalties, prepared.ends
+    units, x0, avail = len(ends), line.x0, line.avail
+    best: tuple[float, int, WordBreak] | None = None
+    for k in range(line.loose + 1, min(line.shrunk + 2, units)):
+        if whole[k] or penalties[k]:  # a counted word, or one before a sign
+            continue
+        last = ends[k]
+        done = line.start if last == line.word else 0
+        base = xs[last] - x0
+        spaces = gaps[last] - line.g0
+        # The tail of the paragraph's last word alone on the last line: never, when the
+        # whole word fits a line.
+        tail_fits = line.shrunk and k == units - 1 and end_xs[k] - xs[last] <= rest
+        for b in reversed(breaks(words[last], fonts[last])):
+            if b.at <= done or tail_fits:
+                break
+            natural = base + b.width + b.hyphen
+            if natural - shrink * spaces > avail:
+                continue
+            demerits = cost.ragged_demerits(natural, spaces, avail, k == line.unit, False)
+            demerits += cost.HYPHEN_PENALTY**2
+            if best is None or demerits < best[0]:
+                best = (demerits, k, b)
+            if natural <= avail:
+                break  # shorter parts only leave more space
+    return best
+
+
+def _short_last(prepared: Prepared, end: int, rest: float) -> int:
+    """Return the unit the next-to-last line ends at: `end`, or the one before it when the
+    last unit is short ("1.") and both fit a line (it takes the one before it along)."""
+    end_xs, xs, ends = prepared.end_xs, prepared.xs, prepared.ends
+    begin = ends[end - 1] + 1
+    if end_xs[-1] - xs[ends[end] + 1] < cost.SHORT_LAST and end_xs[-1] - xs[begin] <= rest:
+        return end - 1
+    return end
 
 
 LAST_RESORT_AFTER = "/.\\_&?=#:"  # a break after one of these needs no hyphen (URLs, paths)

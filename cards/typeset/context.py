@@ -9,6 +9,10 @@ from cards.typeset.metrics import string_width
 from cards.typeset.normalise import normalise
 from cards.typeset.words import Prepared, Run, prepare, word_breaks
 
+# A paragraph this short without a heading (a stat's value, a class list: "1 akce", "12 sáhů")
+# recurs across spells: it is prepared once a build (`forget_paragraphs` keeps it).
+RECURRING = 40  # characters
+
 
 class TypesetContext:
     """Caches for one build, passed down to whatever measures or breaks text.
@@ -18,7 +22,9 @@ class TypesetContext:
     paragraphs by (text, font, heading, heading_font); line ends by (prepared, first, rest,
     justify, hyphenate, expansion) at 1 pt; a paragraph's feasible breaks (any size) by
     (prepared, hyphenate); set lines by (prepared, width, size, indent, first_indent,
-    justify, hyphenate, expansion). A `Prepared` is compared by identity, so its lines go with it.
+    justify, hyphenate, expansion). A `Prepared` is compared by identity, so its lines go
+    with it. The short paragraphs that recur across spells (`RECURRING`) are kept apart,
+    with their line ends and lines (`spans_of`, `lines_of`): a build forgets the others.
     """
 
     def __init__(self) -> None:
@@ -31,6 +37,11 @@ class TypesetContext:
         self.spans: dict[tuple, list] = {}
         self.feasible: dict[tuple, tuple] = {}  # by (prepared, hyphenate): totalfit's breaks
         self.lines: dict[tuple, tuple] = {}
+        # The recurring paragraphs (under RECURRING), and their spans and lines: kept.
+        self.recurring: dict[tuple[str, str, str, str], Prepared] = {}
+        self._kept: set[Prepared] = set()
+        self.kept_spans: dict[tuple, list] = {}
+        self.kept_lines: dict[tuple, tuple] = {}
 
     def paragraph(
         self, text: str, font: str, heading: str = "", heading_font: str = ""
@@ -40,7 +51,9 @@ class TypesetContext:
         The text is set as `normalise` makes it (Czech dashes, ranges, glued signs).
         """
         key = (text, font, heading, heading_font)
-        prepared = self.paragraphs.get(key)
+        recurring = len(text) < RECURRING and not heading
+        memo = self.recurring if recurring else self.paragraphs
+        prepared = memo.get(key)
         if prepared is None:
             text, heading = normalise(text), normalise(heading)
             runs = (
@@ -48,15 +61,27 @@ class TypesetContext:
                 if heading
                 else (Run(text, font),)
             )
-            prepared = self.paragraphs[key] = prepare(runs, self)
+            prepared = memo[key] = prepare(runs, self)
+            if recurring:
+                self._kept.add(prepared)
         return prepared
 
+    def spans_of(self, prepared: Prepared) -> dict[tuple, list]:
+        """Return the cache a prepared paragraph's line ends go in (`spans`, `kept_spans`)."""
+        return self.kept_spans if prepared in self._kept else self.spans
+
+    def lines_of(self, prepared: Prepared) -> dict[tuple, tuple]:
+        """Return the cache a prepared paragraph's set lines go in (`lines`, `kept_lines`)."""
+        return self.kept_lines if prepared in self._kept else self.lines
+
     def forget_paragraphs(self) -> None:
-        """Drop the paragraph-level caches (prepared paragraphs, spans, breaks, set lines).
+        """Drop the paragraph-level caches (prepared paragraphs, spans, breaks, set lines),
+        but for the short paragraphs that recur across spells (`recurring`) and their spans
+        and lines.
 
         A build calls this after each spell: a paragraph is set again only within its spell,
         so keeping them makes memory grow with the deck. The word caches (widths, pyphen's
-        points, word breaks) stay: words recur across spells.
+        points, word breaks) stay: words recur across spells, and so do a stat's values.
         """
         self.paragraphs.clear()
         self.spans.clear()

@@ -170,6 +170,8 @@ def exceptions() -> Exceptions:
 
 def prefix_rule(lower: str, points: list[int]) -> list[int]:
     """Drop a point one letter after a prefix that a vowel follows ("neu-spěje")."""
+    if not lower.startswith(PREFIXES):
+        return points  # (most words: one test, not one per prefix)
     for prefix in PREFIXES:
         n = len(prefix)
         if lower.startswith(prefix) and lower[n : n + 1] in VOWELS:
@@ -200,6 +202,13 @@ def core_positions(core: str, table: Exceptions | None = None) -> list[int]:
             inside = [p for p in stem if LEFT_LETTERS <= p <= last]
             return inside + [p for p in found if p >= n and p not in inside]
     return found
+
+
+def load_rules() -> None:
+    """Read pyphen's patterns and the shipped exceptions now (each once a process): worker
+    processes forked afterwards share them instead of reading them each."""
+    _trie()
+    exceptions()
 
 
 def has_digit(text: str) -> bool:

@@ -86,7 +86,8 @@ def set_lines(
         ragged_first,
         flush_left,
     )
-    lines = context.lines.get(key) if context is not None else None
+    memo = context.lines_of(prepared) if context is not None else None
+    lines = memo.get(key) if memo is not None else None
     if lines is None:
         first = (width - first_indent) / size
         rest = (width - indent) / size
@@ -117,8 +118,8 @@ def set_lines(
                 )
                 for n, span in enumerate(spans)
             )
-        if context is not None:
-            context.lines[key] = lines
+        if memo is not None:
+            memo[key] = lines
     return lines
 
 
@@ -214,9 +215,10 @@ def _spans(
             flush_left,
         )
     key = (prepared, first, rest, justify, hyphenate, expansion, ragged_first, flush_left)
-    spans = context.spans.get(key)
+    memo = context.spans_of(prepared)
+    spans = memo.get(key)
     if spans is None:
-        spans = context.spans[key] = break_lines(
+        spans = memo[key] = break_lines(
             prepared,
             first,
             rest,

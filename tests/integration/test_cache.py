@@ -389,6 +389,22 @@ def test_any_number_of_workers_gives_the_same_bytes(tmp_path, compendium):
     assert warm.read_bytes() == pdfs[0]
 
 
+def test_workers_without_a_cache_write_no_entries_and_give_the_spells_back(monkeypatch, deck):
+    """Fitting in processes with no cache encodes no entry (nobody keeps it); each fit comes
+    back with the parent's own spell and equals this process's fit."""
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("an entry encoded for no cache")
+
+    layout = load_layout()
+    alone = fit_all(deck[:4], layout, cache=None, jobs=1)
+    monkeypatch.setattr(cache_module, "encode_fit", refuse)  # the workers fork with it
+    fitted = fit_all(deck[:4], layout, cache=None, jobs=2)
+    assert fitted == alone
+    pairs = zip(fitted, deck[:4], strict=True)
+    assert all(face.spell is spell for fit, spell in pairs for face in fit.faces)
+
+
 def test_a_small_deck_or_a_busy_machine_is_fitted_in_this_process(monkeypatch, deck):
     """By default a small deck, or a busy machine, takes no worker processes."""
     import cards.build

@@ -96,3 +96,16 @@ def test_prefix_rule_drops_the_point_one_letter_after_a_prefix_before_a_vowel():
     assert prefix_rule("zaostřit", [3, 5]) == [5]
     assert prefix_rule("rozestavět", [4, 6]) == [4, 6]
     assert prefix_rule("kouzlo", [3]) == [3]
+
+
+def test_load_rules_reads_the_patterns_and_exceptions_before_any_word():
+    """Worker processes forked after `load_rules` find the patterns and exceptions read."""
+    from cards.typeset import czech
+
+    czech._trie.cache_clear()
+    czech.exceptions.cache_clear()
+    czech.load_rules()
+    assert czech._trie.cache_info().currsize == 1
+    assert czech.exceptions.cache_info().currsize == 1
+    czech.core_positions("neuspokojivě")
+    assert czech._trie.cache_info().misses == 1  # not read again

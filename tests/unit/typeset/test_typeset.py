@@ -534,6 +534,23 @@ def test_a_context_keeps_one_prepared_paragraph_per_text():
     assert TypesetContext().paragraph(AGANAZZAR, SERIF) is not first
 
 
+def test_a_context_keeps_a_short_recurring_paragraph_across_spells():
+    """A stat's value ("1 akce") is prepared and set once a build: forgetting a spell's
+    paragraphs keeps it and its lines, but drops a long paragraph and one with a heading."""
+    context = TypesetContext()
+    short = context.paragraph("1 akce", SERIF)
+    lines = set_lines(short, COLUMN, SIZE, justify=False, context=context)
+    long = context.paragraph(AGANAZZAR, SERIF)
+    long_lines = set_lines(long, COLUMN, SIZE, context=context)
+    headed = context.paragraph("1 akce", SERIF, "Nadpis.", BOLD)
+    context.forget_paragraphs()
+    assert context.paragraph("1 akce", SERIF) is short
+    assert set_lines(short, COLUMN, SIZE, justify=False, context=context) is lines  # kept too
+    assert set_lines(long, COLUMN, SIZE, context=context) is not long_lines
+    assert context.paragraph(AGANAZZAR, SERIF) is not long
+    assert context.paragraph("1 akce", SERIF, "Nadpis.", BOLD) is not headed
+
+
 def test_a_context_keeps_set_lines_and_gives_the_same_lines_as_none():
     """Lines set through a context come from its cache the second time, equal to uncached ones."""
     context = TypesetContext()
