@@ -74,6 +74,11 @@ class TypeSizes:
     # The body sizes the fitter may choose, largest first; those outside body_min..body_max
     # are left out and those two always join. Empty: every 0.1 pt from body_min to body_max.
     size_steps: tuple[float, ...] = ()
+    # A card whose text leaves room below it opens its line distance up to leading_max and
+    # its paragraph gaps up to paragraph_gap_max (lines), evenly, to fill it (vertical
+    # justification); a maximum no more than leading or paragraph_gap (0): never opened.
+    leading_max: float = 0.0
+    paragraph_gap_max: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -188,6 +193,8 @@ _SIZE_KEYS = {
     "expansion": Number(0.0, 0.05, 0.02),
     "back_min": _size(SMALLEST_TYPE, default=SMALLEST_TYPE),
     "squeeze": Number(0.0, 0.9, 0.5),
+    "leading_max": Number(1.0, 2.0, 0.0),
+    "paragraph_gap_max": Number(0.0, 2.0, 0.0),
 }
 _MAX_STEPS = 12  # the most body sizes a layout may list in type.size_steps
 _COLOUR_KEYS = ("text", "muted", "background", "title", "frame")

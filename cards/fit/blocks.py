@@ -137,6 +137,10 @@ def description(
             starts.append((start, index, 0))
             if isinstance(block, BulletList):
                 starts.extend((i, index, m) for m, i in enumerate(walk.items[1:], 1))
+        if len(slabs) > start and not walk.outline:
+            # A block opens its gap above it, a block kept with its heading only a line's.
+            opens = walk.open_line if keep else walk.open_gap
+            slabs[start] = replace(slabs[start], stretch=opens)
         if keep and len(slabs) > start:
             slabs[start] = replace(slabs[start], breakable=NEVER)
         keep = isinstance(block, Heading)
@@ -179,6 +183,10 @@ class _Walk:
         self.ranked = ranked  # `ranks` by the line breaks' key: an outline's, then its lines'
         self.leading = size * style.sizes.leading
         self.gap = style.sizes.paragraph_gap * self.leading
+        sizes = style.sizes
+        # What a line distance and a paragraph gap may open by where a card has room.
+        self.open_line = max(0.0, sizes.leading_max - sizes.leading) * size
+        self.open_gap = max(0.0, sizes.paragraph_gap_max - sizes.paragraph_gap) * self.leading
         self.items: list[int] = []  # where each item of the last list set begins
         self.headings = True  # repeat a run-in heading where its paragraph goes on
 
@@ -246,7 +254,9 @@ class _Walk:
                     items += extra
             before = space_before if n == 0 else 0.0
             again = repeat if n else None
-            slabs.append(Slab(leading, items, before, breakable, again, what=what))
+            slabs.append(
+                Slab(leading, items, before, breakable, again, what=what, stretch=self.open_line)
+            )
 
     def paragraph(self, slabs: list[Slab], block: Paragraph) -> None:
         fonts = self.style.fonts
@@ -300,7 +310,9 @@ class _Walk:
                 baseline = -top_pad - BASELINE * size
                 items = (TextLine(line, left + pad_x, baseline, size, style.colours.text),)
             before = self.gap * sp.higher_gap_lines if n == 0 else 0.0
-            slabs.append(Slab(height, items, before, breaks[n], panel=ground))
+            slabs.append(
+                Slab(height, items, before, breaks[n], panel=ground, stretch=self.open_line)
+            )
 
     def heading(self, slabs: list[Slab], block: Heading, after_table: bool = False) -> None:
         """Set a sub-heading; after a table with AIR_AFTER_TABLE lines more above it, so
