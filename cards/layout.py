@@ -79,6 +79,9 @@ class TypeSizes:
     # justification); a maximum no more than leading or paragraph_gap (0): never opened.
     leading_max: float = 0.0
     paragraph_gap_max: float = 0.0
+    # The description's paragraphs and list items set flush-left (ragged right, long words
+    # hyphenated) rather than justified: for a measure too narrow to justify well (mini).
+    flush_left: bool = False
 
 
 @dataclass(frozen=True)
@@ -266,7 +269,7 @@ def _schema() -> dict[str, tuple[str, ...] | None]:
         "name": None,
         "card": tuple(_CARD_KEYS),
         "fonts": FONT_ROLES,
-        "type": (*_SIZE_KEYS, "size_steps"),
+        "type": (*_SIZE_KEYS, "size_steps", "flush_left"),
         "colours": (*_COLOUR_KEYS, "tint"),
         "school_colours": SCHOOLS,
         "design": ("fill", "line", "grid"),
@@ -421,7 +424,12 @@ def _sizes(reader: Settings) -> TypeSizes:
             raise reader.fail(
                 f"type.{low}", say("layout_at_most", setting=f"type.{high}"), values[low]
             )
-    return TypeSizes(**values, size_steps=_size_steps(reader))
+    flush_left = reader.get("type.flush_left", False)
+    if not isinstance(flush_left, bool):
+        raise reader.fail(
+            "type.flush_left", say("config_choice", choices="true, false"), flush_left
+        )
+    return TypeSizes(**values, size_steps=_size_steps(reader), flush_left=flush_left)
 
 
 def _size_steps(reader: Settings) -> tuple[float, ...]:

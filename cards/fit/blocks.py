@@ -261,7 +261,9 @@ class _Walk:
     def paragraph(self, slabs: list[Slab], block: Paragraph) -> None:
         fonts = self.style.fonts
         prepared = self._text(block.text, fonts["body"], block.heading, fonts["bold"])
-        lines, breaks = self._lines(prepared, self.style.width)
+        lines, breaks = self._lines(
+            prepared, self.style.width, flush_left=self.style.sizes.flush_left
+        )
         repeat = None
         if self.headings and block.heading and len(lines) > 1:
             # A numbered item or a stat block's action that goes on to the next card is
@@ -339,7 +341,9 @@ class _Walk:
         for n, item in enumerate(block.items):
             self.items.append(len(slabs))
             prepared = self._text(item, style.fonts["body"])
-            lines, breaks = self._lines(prepared, style.width, indent)
+            lines, breaks = self._lines(
+                prepared, style.width, indent, flush_left=style.sizes.flush_left
+            )
             before = self.gap if n == 0 else sp.bullet_gap_share * self.gap
             self._line_slabs(
                 slabs, lines, breaks, style.colours.text, before, (bullet,), "položka seznamu"
