@@ -17,7 +17,17 @@ from cards.fit.furniture import ragged
 from cards.fit.paginate import BLOCK, LINE, NEVER, SENTENCE, SHORT, Panel, Slab
 from cards.fit.style import BASELINE, CardStyle
 from cards.fit.tables import TableSetter
-from cards.model import Block, BulletList, Heading, Paragraph, Table, card_order, is_panel
+from cards.messages import say
+from cards.model import (
+    ACTION_HEADINGS,
+    Block,
+    BulletList,
+    Heading,
+    Paragraph,
+    Table,
+    card_order,
+    is_panel,
+)
 from cards.typeset import Line, Prepared, TypesetContext, line_spans, set_lines
 from cards.typeset.breaking import Span
 
@@ -117,7 +127,10 @@ def description(
     walk = _Walk(style, size, context, outline, {} if ranked is None else ranked)
     walk.headings = headings
     slabs: list[Slab] = []
-    keep = False  # the previous block was a heading: keep it with this one
+    keep = False  # the previous block was a heading (or the note): keep it with this one
+    if _lost(blocks):  # a note kept with the first block, and counted as its start
+        walk.notice(slabs, say("card_description_missing"))
+        keep = True
     previous: Block | None = None
     for index, block in enumerate(card_order(blocks)):
         start = len(slabs)
@@ -134,7 +147,7 @@ def description(
         elif isinstance(block, Table):
             walk.table(slabs, block)
         if starts is not None:
-            starts.append((start, index, 0))
+            starts.append((start if index else 0, index, 0))
             if isinstance(block, BulletList):
                 starts.extend((i, index, m) for m, i in enumerate(walk.items[1:], 1))
         if len(slabs) > start and not walk.outline:
@@ -146,6 +159,17 @@ def description(
         keep = isinstance(block, Heading)
         previous = block
     return tuple(slabs)
+
+
+def _lost(blocks: Sequence[Block]) -> bool:
+    """Tell whether a description begins with a stat block (`Spell.description_missing`):
+    the source lost the paragraphs before it, and the card says so."""
+    for block in card_order(blocks):
+        if isinstance(block, Paragraph) and block.kind == "text":
+            return False
+        if isinstance(block, Heading) and block.text in ACTION_HEADINGS:
+            return True
+    return False
 
 
 def without_repeated_headings(slabs: Sequence[Slab]) -> tuple[Slab, ...] | None:
@@ -315,6 +339,15 @@ class _Walk:
             slabs.append(
                 Slab(height, items, before, breaks[n], panel=ground, stretch=self.open_line)
             )
+
+    def notice(self, slabs: list[Slab], text: str) -> None:
+        """Set a note about the text in muted italic (the description lost in the source)."""
+        style = self.style
+        prepared = self._text(text, style.fonts["italic"])
+        lines = ragged(prepared, style.width, self.size, self.context)
+        breaks = [BLOCK] + [NEVER] * (len(lines) - 1)
+        colour = style.colours.muted
+        self._line_slabs(slabs, lines, breaks, colour, self.gap, what="poznámka")
 
     def heading(self, slabs: list[Slab], block: Heading, after_table: bool = False) -> None:
         """Set a sub-heading; after a table with AIR_AFTER_TABLE lines more above it, so
