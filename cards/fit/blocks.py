@@ -21,6 +21,7 @@ from cards.messages import say
 from cards.model import (
     ACTION_HEADINGS,
     Block,
+    BlockVisitor,
     BulletList,
     Heading,
     Paragraph,
@@ -124,40 +125,28 @@ def description(
     item begins: (its first slab's index, the block's card-order index, the item's index).
     Without `headings`, no run-in heading is repeated where its paragraph goes on.
     """
-    walk = _Walk(style, size, context, outline, {} if ranked is None else ranked)
-    walk.headings = headings
     slabs: list[Slab] = []
+    walk = _Walk(style, size, context, outline, {} if ranked is None else ranked, slabs)
+    walk.headings = headings
     keep = False  # the previous block was a heading (or the note): keep it with this one
     if _lost(blocks):  # a note kept with the first block, and counted as its start
-        walk.notice(slabs, say("card_description_missing"))
+        walk.notice(say("card_description_missing"))
         keep = True
-    previous: Block | None = None
     for index, block in enumerate(card_order(blocks)):
         start = len(slabs)
         walk.outline = outline and index not in full
-        if is_panel(block):
-            assert isinstance(block, Paragraph)
-            walk.panel(slabs, block)
-        elif isinstance(block, Paragraph):
-            walk.paragraph(slabs, block)
-        elif isinstance(block, Heading):
-            walk.heading(slabs, block, after_table=isinstance(previous, Table))
-        elif isinstance(block, BulletList):
-            walk.bullets(slabs, block)
-        elif isinstance(block, Table):
-            walk.table(slabs, block)
+        walk.items = []
+        block.accept(walk)
         if starts is not None:
             starts.append((start if index else 0, index, 0))
-            if isinstance(block, BulletList):
-                starts.extend((i, index, m) for m, i in enumerate(walk.items[1:], 1))
+            starts.extend((i, index, m) for m, i in enumerate(walk.items[1:], 1))
         if len(slabs) > start and not walk.outline:
             # A block opens its gap above it, a block kept with its heading only a line's.
             opens = walk.open_line if keep else walk.open_gap
             slabs[start] = replace(slabs[start], stretch=opens)
         if keep and len(slabs) > start:
             slabs[start] = replace(slabs[start], breakable=NEVER)
-        keep = isinstance(block, Heading)
-        previous = block
+        keep = walk.kept
     return tuple(slabs)
 
 
@@ -189,8 +178,9 @@ def higher_pads(style: CardStyle, size: float) -> tuple[float, float]:
     return sp.higher_pad_em * size + sp.higher_pad, sp.higher_pad_y_em * size
 
 
-class _Walk:
-    """One walk over the blocks at one size: each method appends a block's slabs."""
+class _Walk(BlockVisitor[None]):
+    """One walk over the blocks at one size: each block's `accept` appends its slabs to
+    `slabs` (the model's block visitor: one method per kind of block)."""
 
     def __init__(
         self,
@@ -199,7 +189,11 @@ class _Walk:
         context: TypesetContext,
         outline: bool,
         ranked: dict[tuple, list[int]],
+        slabs: list[Slab],
     ):
+        self.slabs = slabs
+        self.after_table = False  # the block before was a table
+        self.kept = False  # the block just set is a heading, kept with the next block
         self.style = style
         self.size = size
         self.context = context
@@ -282,7 +276,13 @@ class _Walk:
                 Slab(leading, items, before, breakable, again, what=what, stretch=self.open_line)
             )
 
-    def paragraph(self, slabs: list[Slab], block: Paragraph) -> None:
+    def paragraph(self, block: Paragraph) -> None:
+        """Set a paragraph (its run-in heading in bold), or a panel (`panel`)."""
+        self.after_table = self.kept = False
+        if is_panel(block):
+            self.panel(block)
+            return
+        slabs = self.slabs
         fonts = self.style.fonts
         prepared = self._text(block.text, fonts["body"], block.heading, fonts["bold"])
         lines, breaks = self._lines(
@@ -310,9 +310,9 @@ class _Walk:
         )
         return Slab(len(lines) * self.leading, items, 0.0, BLOCK, what=REPEATED)
 
-    def panel(self, slabs: list[Slab], block: Paragraph) -> None:
+    def panel(self, block: Paragraph) -> None:
         """Set higher levels or a cantrip's scaling apart: a tinted panel, a school-colour bar."""
-        style, size, sp = self.style, self.size, self.style.spacing
+        slabs, style, size, sp = self.slabs, self.style, self.size, self.style.spacing
         left, width = style.left, style.width
         pad_x, pad_y = higher_pads(style, size)
         font = style.fonts["bold_italic"]
@@ -340,27 +340,30 @@ class _Walk:
                 Slab(height, items, before, breaks[n], panel=ground, stretch=self.open_line)
             )
 
-    def notice(self, slabs: list[Slab], text: str) -> None:
+    def notice(self, text: str) -> None:
         """Set a note about the text in muted italic (the description lost in the source)."""
-        style = self.style
+        slabs, style = self.slabs, self.style
         prepared = self._text(text, style.fonts["italic"])
         lines = ragged(prepared, style.width, self.size, self.context)
         breaks = [BLOCK] + [NEVER] * (len(lines) - 1)
         colour = style.colours.muted
         self._line_slabs(slabs, lines, breaks, colour, self.gap, what="poznámka")
 
-    def heading(self, slabs: list[Slab], block: Heading, after_table: bool = False) -> None:
-        """Set a sub-heading; after a table with AIR_AFTER_TABLE lines more above it, so
-        that it does not read as the table's last row."""
+    def heading(self, block: Heading) -> None:
+        """Set a sub-heading, kept with the block after it; after a table with
+        AIR_AFTER_TABLE lines more above it, so that it does not read as the table's last row."""
         style = self.style
         prepared = self._text(block.text, style.fonts["bold"])
         lines = ragged(prepared, style.width, self.size, self.context)
         breaks = [BLOCK] + [NEVER] * (len(lines) - 1)
-        before = self.gap + (AIR_AFTER_TABLE * self.leading if after_table else 0.0)
-        self._line_slabs(slabs, lines, breaks, style.colour, before, what="nadpis")
+        before = self.gap + (AIR_AFTER_TABLE * self.leading if self.after_table else 0.0)
+        self._line_slabs(self.slabs, lines, breaks, style.colour, before, what="nadpis")
+        self.after_table, self.kept = False, True
 
-    def bullets(self, slabs: list[Slab], block: BulletList) -> None:
-        style, size, sp = self.style, self.size, self.style.spacing
+    def bullets(self, block: BulletList) -> None:
+        """Set a bulleted list; `items` gets where each item begins."""
+        self.after_table = self.kept = False
+        slabs, style, size, sp = self.slabs, self.style, self.size, self.style.spacing
         indent = style.sizes.bullet_indent * size
         bullet = Label(
             "•",
@@ -382,6 +385,7 @@ class _Walk:
                 slabs, lines, breaks, style.colours.text, before, (bullet,), "položka seznamu"
             )
 
-    def table(self, slabs: list[Slab], block: Table) -> None:
+    def table(self, block: Table) -> None:
         """Set a ruled table across the text width (`tables.TableSetter`)."""
-        TableSetter(self.style, self.size, self.context, self.gap).table(slabs, block)
+        TableSetter(self.style, self.size, self.context, self.gap).table(self.slabs, block)
+        self.after_table, self.kept = True, False
