@@ -5,7 +5,8 @@ Run: .venv/bin/python bench/bench_spacing.py [--layout poker] [--lines worst.txt
 Fits every spell as `cards compendium` does (one card per page) and looks at the placed lines
 the way /work/shared/tools/measure_spacing.py looks at the PDF, so the two agree: body lines
 (paragraphs, bullet items, the "Na vyšších úrovních." panel; not headings, tables, stats or the
-title band) are grouped per card by kind, size and a baseline step of one leading; a line is
+title band) are grouped per card by kind, size and a baseline step of one leading (up to
+type.leading_max on a card whose lines are opened to fill it); a line is
 justified when it is not the last of its group and reaches the column's right edge. Its space
 ratio is the median over its spaces of the drawn space (font space + word spacing, times the
 glyph scale) to the font's natural space. Prints the median, 90th and 99th percentile and worst
@@ -76,12 +77,15 @@ def body_groups(face, layout) -> list[list[tuple[TextLine, bool]]]:
         kind = round(item.x + item.line.runs[0].x, 1)  # the column, a bullet item, the panel
         bullet = round(item.y, 2) in bullets
         leading = layout.leading * item.size
+        # A card with room opens its line distance up to type.leading_max (paginate.openings).
+        opened = max(0.0, layout.sizes.leading_max - layout.leading) * item.size
+        step = previous[2] - item.y - leading if previous is not None else 0.0
         same = (
             previous is not None
             and previous[0] == kind
             and previous[1] == item.size
             and not bullet
-            and abs(previous[2] - item.y - leading) < 0.02 * leading + 0.05
+            and -0.02 * leading - 0.05 < step < opened + 0.02 * leading + 0.05
         )
         if not same:
             groups.append([])

@@ -74,6 +74,14 @@ class TypeSizes:
     # The body sizes the fitter may choose, largest first; those outside body_min..body_max
     # are left out and those two always join. Empty: every 0.1 pt from body_min to body_max.
     size_steps: tuple[float, ...] = ()
+    # A card whose text leaves room below it opens its line distance up to leading_max and
+    # its paragraph gaps up to paragraph_gap_max (lines), evenly, to fill it (vertical
+    # justification); a maximum no more than leading or paragraph_gap (0): never opened.
+    leading_max: float = 0.0
+    paragraph_gap_max: float = 0.0
+    # The description's paragraphs and list items set flush-left (ragged right, long words
+    # hyphenated) rather than justified: for a measure too narrow to justify well (mini).
+    flush_left: bool = False
 
 
 @dataclass(frozen=True)
@@ -188,6 +196,8 @@ _SIZE_KEYS = {
     "expansion": Number(0.0, 0.05, 0.02),
     "back_min": _size(SMALLEST_TYPE, default=SMALLEST_TYPE),
     "squeeze": Number(0.0, 0.9, 0.5),
+    "leading_max": Number(1.0, 2.0, 0.0),
+    "paragraph_gap_max": Number(0.0, 2.0, 0.0),
 }
 _MAX_STEPS = 12  # the most body sizes a layout may list in type.size_steps
 _COLOUR_KEYS = ("text", "muted", "background", "title", "frame")
@@ -259,7 +269,7 @@ def _schema() -> dict[str, tuple[str, ...] | None]:
         "name": None,
         "card": tuple(_CARD_KEYS),
         "fonts": FONT_ROLES,
-        "type": (*_SIZE_KEYS, "size_steps"),
+        "type": (*_SIZE_KEYS, "size_steps", "flush_left"),
         "colours": (*_COLOUR_KEYS, "tint"),
         "school_colours": SCHOOLS,
         "design": ("fill", "line", "grid"),
@@ -414,7 +424,12 @@ def _sizes(reader: Settings) -> TypeSizes:
             raise reader.fail(
                 f"type.{low}", say("layout_at_most", setting=f"type.{high}"), values[low]
             )
-    return TypeSizes(**values, size_steps=_size_steps(reader))
+    flush_left = reader.get("type.flush_left", False)
+    if not isinstance(flush_left, bool):
+        raise reader.fail(
+            "type.flush_left", say("config_choice", choices="true, false"), flush_left
+        )
+    return TypeSizes(**values, size_steps=_size_steps(reader), flush_left=flush_left)
 
 
 def _size_steps(reader: Settings) -> tuple[float, ...]:

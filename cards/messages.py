@@ -310,6 +310,8 @@ CATALOGUE = {
     "icon_view_box": "{file}: chyba: chybný viewBox {value!r}: čekána čtyři konečná čísla, šířka "
     "a výška kladné",
     "icon_path": "{file}: chyba: chybná data cesty (path): {error}",
+    # fill: the card of a spell whose source lost its description (cards/fit/blocks.py)
+    "card_description_missing": "Popis kouzla ve zdroji chybí.",
 }
 
 

@@ -17,7 +17,18 @@ from cards.fit.furniture import ragged
 from cards.fit.paginate import BLOCK, LINE, NEVER, SENTENCE, SHORT, Panel, Slab
 from cards.fit.style import BASELINE, CardStyle
 from cards.fit.tables import TableSetter
-from cards.model import Block, BulletList, Heading, Paragraph, Table, card_order, is_panel
+from cards.messages import say
+from cards.model import (
+    ACTION_HEADINGS,
+    Block,
+    BlockVisitor,
+    BulletList,
+    Heading,
+    Paragraph,
+    Table,
+    card_order,
+    is_panel,
+)
 from cards.typeset import Line, Prepared, TypesetContext, line_spans, set_lines
 from cards.typeset.breaking import Span
 
@@ -114,34 +125,40 @@ def description(
     item begins: (its first slab's index, the block's card-order index, the item's index).
     Without `headings`, no run-in heading is repeated where its paragraph goes on.
     """
-    walk = _Walk(style, size, context, outline, {} if ranked is None else ranked)
-    walk.headings = headings
     slabs: list[Slab] = []
-    keep = False  # the previous block was a heading: keep it with this one
-    previous: Block | None = None
+    walk = _Walk(style, size, context, outline, {} if ranked is None else ranked, slabs)
+    walk.headings = headings
+    keep = False  # the previous block was a heading (or the note): keep it with this one
+    if _lost(blocks):  # a note kept with the first block, and counted as its start
+        walk.notice(say("card_description_missing"))
+        keep = True
     for index, block in enumerate(card_order(blocks)):
         start = len(slabs)
         walk.outline = outline and index not in full
-        if is_panel(block):
-            assert isinstance(block, Paragraph)
-            walk.panel(slabs, block)
-        elif isinstance(block, Paragraph):
-            walk.paragraph(slabs, block)
-        elif isinstance(block, Heading):
-            walk.heading(slabs, block, after_table=isinstance(previous, Table))
-        elif isinstance(block, BulletList):
-            walk.bullets(slabs, block)
-        elif isinstance(block, Table):
-            walk.table(slabs, block)
+        walk.items = []
+        block.accept(walk)
         if starts is not None:
-            starts.append((start, index, 0))
-            if isinstance(block, BulletList):
-                starts.extend((i, index, m) for m, i in enumerate(walk.items[1:], 1))
+            starts.append((start if index else 0, index, 0))
+            starts.extend((i, index, m) for m, i in enumerate(walk.items[1:], 1))
+        if len(slabs) > start and not walk.outline:
+            # A block opens its gap above it, a block kept with its heading only a line's.
+            opens = walk.open_line if keep else walk.open_gap
+            slabs[start] = replace(slabs[start], stretch=opens)
         if keep and len(slabs) > start:
             slabs[start] = replace(slabs[start], breakable=NEVER)
-        keep = isinstance(block, Heading)
-        previous = block
+        keep = walk.kept
     return tuple(slabs)
+
+
+def _lost(blocks: Sequence[Block]) -> bool:
+    """Tell whether a description begins with a stat block (`Spell.description_missing`):
+    the source lost the paragraphs before it, and the card says so."""
+    for block in card_order(blocks):
+        if isinstance(block, Paragraph) and block.kind == "text":
+            return False
+        if isinstance(block, Heading) and block.text in ACTION_HEADINGS:
+            return True
+    return False
 
 
 def without_repeated_headings(slabs: Sequence[Slab]) -> tuple[Slab, ...] | None:
@@ -161,8 +178,9 @@ def higher_pads(style: CardStyle, size: float) -> tuple[float, float]:
     return sp.higher_pad_em * size + sp.higher_pad, sp.higher_pad_y_em * size
 
 
-class _Walk:
-    """One walk over the blocks at one size: each method appends a block's slabs."""
+class _Walk(BlockVisitor[None]):
+    """One walk over the blocks at one size: each block's `accept` appends its slabs to
+    `slabs` (the model's block visitor: one method per kind of block)."""
 
     def __init__(
         self,
@@ -171,7 +189,11 @@ class _Walk:
         context: TypesetContext,
         outline: bool,
         ranked: dict[tuple, list[int]],
+        slabs: list[Slab],
     ):
+        self.slabs = slabs
+        self.after_table = False  # the block before was a table
+        self.kept = False  # the block just set is a heading, kept with the next block
         self.style = style
         self.size = size
         self.context = context
@@ -179,6 +201,10 @@ class _Walk:
         self.ranked = ranked  # `ranks` by the line breaks' key: an outline's, then its lines'
         self.leading = size * style.sizes.leading
         self.gap = style.sizes.paragraph_gap * self.leading
+        sizes = style.sizes
+        # What a line distance and a paragraph gap may open by where a card has room.
+        self.open_line = max(0.0, sizes.leading_max - sizes.leading) * size
+        self.open_gap = max(0.0, sizes.paragraph_gap_max - sizes.paragraph_gap) * self.leading
         self.items: list[int] = []  # where each item of the last list set begins
         self.headings = True  # repeat a run-in heading where its paragraph goes on
 
@@ -246,12 +272,22 @@ class _Walk:
                     items += extra
             before = space_before if n == 0 else 0.0
             again = repeat if n else None
-            slabs.append(Slab(leading, items, before, breakable, again, what=what))
+            slabs.append(
+                Slab(leading, items, before, breakable, again, what=what, stretch=self.open_line)
+            )
 
-    def paragraph(self, slabs: list[Slab], block: Paragraph) -> None:
+    def paragraph(self, block: Paragraph) -> None:
+        """Set a paragraph (its run-in heading in bold), or a panel (`panel`)."""
+        self.after_table = self.kept = False
+        if is_panel(block):
+            self.panel(block)
+            return
+        slabs = self.slabs
         fonts = self.style.fonts
         prepared = self._text(block.text, fonts["body"], block.heading, fonts["bold"])
-        lines, breaks = self._lines(prepared, self.style.width)
+        lines, breaks = self._lines(
+            prepared, self.style.width, flush_left=self.style.sizes.flush_left
+        )
         repeat = None
         if self.headings and block.heading and len(lines) > 1:
             # A numbered item or a stat block's action that goes on to the next card is
@@ -274,9 +310,9 @@ class _Walk:
         )
         return Slab(len(lines) * self.leading, items, 0.0, BLOCK, what=REPEATED)
 
-    def panel(self, slabs: list[Slab], block: Paragraph) -> None:
+    def panel(self, block: Paragraph) -> None:
         """Set higher levels or a cantrip's scaling apart: a tinted panel, a school-colour bar."""
-        style, size, sp = self.style, self.size, self.style.spacing
+        slabs, style, size, sp = self.slabs, self.style, self.size, self.style.spacing
         left, width = style.left, style.width
         pad_x, pad_y = higher_pads(style, size)
         font = style.fonts["bold_italic"]
@@ -300,20 +336,34 @@ class _Walk:
                 baseline = -top_pad - BASELINE * size
                 items = (TextLine(line, left + pad_x, baseline, size, style.colours.text),)
             before = self.gap * sp.higher_gap_lines if n == 0 else 0.0
-            slabs.append(Slab(height, items, before, breaks[n], panel=ground))
+            slabs.append(
+                Slab(height, items, before, breaks[n], panel=ground, stretch=self.open_line)
+            )
 
-    def heading(self, slabs: list[Slab], block: Heading, after_table: bool = False) -> None:
-        """Set a sub-heading; after a table with AIR_AFTER_TABLE lines more above it, so
-        that it does not read as the table's last row."""
+    def notice(self, text: str) -> None:
+        """Set a note about the text in muted italic (the description lost in the source)."""
+        slabs, style = self.slabs, self.style
+        prepared = self._text(text, style.fonts["italic"])
+        lines = ragged(prepared, style.width, self.size, self.context)
+        breaks = [BLOCK] + [NEVER] * (len(lines) - 1)
+        colour = style.colours.muted
+        self._line_slabs(slabs, lines, breaks, colour, self.gap, what="poznámka")
+
+    def heading(self, block: Heading) -> None:
+        """Set a sub-heading, kept with the block after it; after a table with
+        AIR_AFTER_TABLE lines more above it, so that it does not read as the table's last row."""
         style = self.style
         prepared = self._text(block.text, style.fonts["bold"])
         lines = ragged(prepared, style.width, self.size, self.context)
         breaks = [BLOCK] + [NEVER] * (len(lines) - 1)
-        before = self.gap + (AIR_AFTER_TABLE * self.leading if after_table else 0.0)
-        self._line_slabs(slabs, lines, breaks, style.colour, before, what="nadpis")
+        before = self.gap + (AIR_AFTER_TABLE * self.leading if self.after_table else 0.0)
+        self._line_slabs(self.slabs, lines, breaks, style.colour, before, what="nadpis")
+        self.after_table, self.kept = False, True
 
-    def bullets(self, slabs: list[Slab], block: BulletList) -> None:
-        style, size, sp = self.style, self.size, self.style.spacing
+    def bullets(self, block: BulletList) -> None:
+        """Set a bulleted list; `items` gets where each item begins."""
+        self.after_table = self.kept = False
+        slabs, style, size, sp = self.slabs, self.style, self.size, self.style.spacing
         indent = style.sizes.bullet_indent * size
         bullet = Label(
             "•",
@@ -327,12 +377,15 @@ class _Walk:
         for n, item in enumerate(block.items):
             self.items.append(len(slabs))
             prepared = self._text(item, style.fonts["body"])
-            lines, breaks = self._lines(prepared, style.width, indent)
+            lines, breaks = self._lines(
+                prepared, style.width, indent, flush_left=style.sizes.flush_left
+            )
             before = self.gap if n == 0 else sp.bullet_gap_share * self.gap
             self._line_slabs(
                 slabs, lines, breaks, style.colours.text, before, (bullet,), "položka seznamu"
             )
 
-    def table(self, slabs: list[Slab], block: Table) -> None:
+    def table(self, block: Table) -> None:
         """Set a ruled table across the text width (`tables.TableSetter`)."""
-        TableSetter(self.style, self.size, self.context, self.gap).table(slabs, block)
+        TableSetter(self.style, self.size, self.context, self.gap).table(self.slabs, block)
+        self.after_table, self.kept = True, False

@@ -65,6 +65,7 @@ class Slab:
     repeat: Slab | None = None  # set above it when it begins a card (a table's header row)
     what: str = "řádek popisu"  # for messages: what this slab holds
     panel: Panel | None = None  # drawn behind it, one shape with its neighbours in the panel
+    stretch: float = 0.0  # how much space above it may open where a card has room (not on top)
 
 
 @dataclass(frozen=True)
@@ -245,14 +246,32 @@ def overflow(
     return None
 
 
+def openings(slabs: Sequence[Slab], height: float) -> tuple[float, ...]:
+    """Return the space added above each slab of a card of `height` to fill its room.
+
+    Vertical justification: every slab but the first opens by one share of its `stretch`
+    (the line distance up to type.leading_max, a paragraph gap up to paragraph_gap_max),
+    the share that fills the room, at most all of it; a card without room opens nothing.
+    """
+    room = height - used_height(slabs)
+    most = sum(slab.stretch for slab in slabs[1:])
+    if room <= EPS or most <= EPS:
+        return (0.0,) * len(slabs)
+    share = min(1.0, room / most)
+    return (0.0, *(share * slab.stretch for slab in slabs[1:]))
+
+
 def fill_card(
     slabs: Sequence[Slab], area: Area, *, prefer_blocks: bool = True
 ) -> tuple[tuple[Primitive, ...], Remainder | None]:
     """Place as many slabs as fit in the area from its top; return them and what remains.
 
     The slabs of a panel that stand together get one fill and one bar, placed under them.
+    When they all fit and leave room, the space above each (but the first) opens by the
+    same share of its `stretch` (`openings`).
     """
     end = card_end(slabs, 0, area.height, prefer_blocks)
+    extra = openings(slabs, area.height) if end == len(slabs) else (0.0,) * end
     placed: list[Primitive] = []
     top = area.top
     head = slabs[0].repeat if slabs else None
@@ -262,7 +281,7 @@ def fill_card(
     run: tuple[Panel, int, float] | None = None  # the open panel, where its items start, top
     for n, slab in enumerate(slabs[:end]):
         if n:
-            top -= slab.space_before
+            top -= slab.space_before + extra[n]
         if run is not None and (slab.panel != run[0] or slab.space_before):
             placed[run[1] : run[1]] = run[0].shapes(run[2], top + slab.space_before)
             run = None

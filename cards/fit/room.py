@@ -9,7 +9,7 @@ card's own size (`_own_sizes`) and a smaller size where spaces gape (`_least_gap
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import chain
 from typing import TYPE_CHECKING
 
@@ -132,6 +132,10 @@ def _place(
     if own is not None and not _opens_a_hole([text for _, text in own], texts, space):
         for n, (j, text) in enumerate(own, room.skip):
             card_sizes[n], texts[n] = sizes[j], text
+    if len(texts) > 1:
+        # The last card of several is set as its text runs, like a chapter's last page:
+        # its room is not filled by opening lines (`paginate.openings`).
+        texts[-1] = tuple(replace(slab, stretch=0.0) for slab in texts[-1])
     faces = []
     for part, text in enumerate(texts, 1):
         if continue_on_back and part % 2 == 0:

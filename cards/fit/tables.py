@@ -303,6 +303,7 @@ def preferred_widths(
     """
     columns = len(rows[0])
     preferred = [0.0] * columns
+    preferred_body = [0.0] * columns
     minimum = [0.0] * columns
     minimum_body = [0.0] * columns
     for n, row in enumerate(rows):
@@ -314,6 +315,11 @@ def preferred_widths(
             minimum[c] = max(minimum[c], longest)
             if n:
                 minimum_body[c] = max(minimum_body[c], longest)
+                preferred_body[c] = max(preferred_body[c], stringWidth(text, font, size) + 2 * pad)
+    if sum(preferred) > total_width:
+        # Too wide with every heading on one line: a heading may take two lines at its
+        # spaces ("Podobná / oblast") rather than a row of the body take two.
+        preferred = [max(body, low) for body, low in zip(preferred_body, minimum, strict=True)]
     if sum(minimum) > total_width:
         minimum = minimum_body
     if sum(minimum) >= total_width:

@@ -27,6 +27,7 @@ from tests.readback import (
     card_layouts,
     filled_shapes,
     glyphs,
+    hex_of,
     ink_box,
     render,
     spells_named,
@@ -292,3 +293,38 @@ def test_every_back_names_its_spell(decks, layout):
         if not top.startswith(_squeezed(face.spell.name)):
             wrong.append(f"page {number + 1}: {text[:40]!r} for {face.spell.name}")
     assert not wrong, f"{layout}:\n" + "\n".join(wrong)
+
+
+NOTICE = "Popis kouzla ve zdroji chybí."
+
+
+def _notice_colours(page) -> set[tuple[str, bool]]:
+    """The colours (and whether italic) of the characters of the page's line that reads the
+    notice; empty when no line does."""
+    lines: dict[float, list[dict]] = {}
+    for char in page.chars:
+        if char["text"].strip():
+            lines.setdefault(round(char["matrix"][5], 1), []).append(char)
+    for chars in lines.values():
+        chars.sort(key=lambda c: c["x0"])
+        if _squeezed("".join(c["text"] for c in chars)) == _squeezed(NOTICE):
+            return {(hex_of(c["non_stroking_color"]), "Italic" in c["fontname"]) for c in chars}
+    return set()
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_a_spell_without_its_description_says_so_in_muted_type(decks, layout):
+    """Drobný služebník (its source prints only the stat block) reads "Popis kouzla ve zdroji
+    chybí." on its front, in the layout's muted colour, 4.5:1 or more to the paper; no other
+    front of the deck says it."""
+    deck = decks(layout)
+    muted, paper = deck.layout.colours.muted, deck.layout.colours.background
+    assert contrast(muted, paper) >= MIN_CONTRAST
+    saying = [
+        face.spell.name
+        for face, number in zip(deck.faces, deck.fronts, strict=True)
+        if _notice_colours(deck.pdf.pages[number])
+    ]
+    assert saying == ["Drobný služebník"]
+    number = deck.fronts[[f.spell.name for f in deck.faces].index("Drobný služebník")]
+    assert _notice_colours(deck.pdf.pages[number]) == {(muted, True)}

@@ -109,3 +109,23 @@ def test_the_compendiums_short_tails_are_mended(layout):
         faces = fit_spell(find_spell(spells, name), layout)
         assert len(faces) == 2
         assert _breaks_mid_sentence(faces) == [], name
+
+
+def test_teleports_continuation_cards_begin_with_six_words_of_a_sentence_at_least():
+    """Teleport on poker: its cards 2/3 and 3/3 began "viděl, nejspíš použitím magie." and
+    "jako ve tvé laboratoři."; with its table's rows on one line each (a heading wraps
+    instead), no card begins with a sentence tail of fewer than TAIL_WORDS words."""
+    from cards.compendium import read_compendium
+    from cards.fit.blocks import HEADING_CONTINUED
+    from cards.select import find_spell
+
+    faces = fit_spell(find_spell(read_compendium().spells, "Teleport"), load_layout("poker"))
+    assert len(faces) == 3
+    for face in faces[1:]:
+        lines = [i for i in face.items if isinstance(i, TextLine) and i.role == "body"]
+        texts = [i.line.text for i in sorted(lines, key=lambda i: -i.y)]
+        if texts[0].endswith(HEADING_CONTINUED):
+            texts = texts[1:]  # the run-in heading repeated: the text goes on below it
+        words = " ".join(texts).split()
+        first_end = next(n for n, word in enumerate(words) if sentence_end(word))
+        assert first_end + 1 >= TAIL_WORDS, words[: first_end + 1]

@@ -108,3 +108,27 @@ def test_no_card_shows_a_table_rule_just_above_its_footer_rule():
         if isinstance(i, Rule) and i.y1 == i.y2 and abs(i.x2 - i.x1 - width) < 1e-6
     )
     assert ys[1] - ys[0] > 6.0  # its last row's rule stood 5.8 pt above the footer rule
+
+
+def test_a_heading_takes_two_lines_rather_than_a_row_of_the_body(poker):
+    """Sledování's table on poker: with "Oprava záchrany" kept on one line, "Z druhé ruky (už
+    jsi o cíli slyšel)" took two; the heading wraps at its space and every row is one line."""
+    spell = find_spell(read_compendium().spells, "Sledování")
+    faces = fit_spell(spell, poker)
+    lines = _table_lines(faces)
+    header = [i for i in lines if i.line.text in ("Oprava", "záchrany")]
+    assert len(header) >= 2  # the heading wrapped, in each table it heads
+    rows = {round(i.y, 1) for i in lines if i.line.text.startswith("Z druhé ruky")}
+    texts = [i.line.text for i in lines]
+    assert "Z druhé ruky (už jsi o cíli slyšel)" in texts and rows
+    assert "Část těla, pramen vlasů, kus nehtu" in texts
+
+
+def test_a_table_of_one_line_headings_that_fit_keeps_them_whole(poker):
+    """A table whose headings fit on one line keeps them on one line ("Hod kostkou" over a
+    column of "1" and "2", beside one of short phrases)."""
+    table = Table(("Hod kostkou", "Účinek"), (("1", "Jasno a teplo"), ("2", "Déšť a vítr")))
+    texts = [
+        i.line.text for i in _table_lines(fit_spell(make_spell(Paragraph(SENTENCE), table), poker))
+    ]
+    assert "Hod kostkou" in texts
