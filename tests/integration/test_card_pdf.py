@@ -214,13 +214,16 @@ def readback(built, spells, layout) -> Readback:
             pages = data.spells.setdefault(spell.label, SpellPages(spell.label))
             pages.body_sizes.append(regular.most_common(1)[0][0] if regular else 0.0)
             pages.fit_sizes.append(face.body_size)
-            _collect_lines(pages, face.items, groups, x0, y0, layout.leading)
+            opened = max(layout.leading, layout.sizes.leading_max)
+            _collect_lines(pages, face.items, groups, x0, y0, layout.leading, opened)
             data.stray.extend(_collect_texts(pages, face.items, chars, x0, y0, number))
             page.flush_cache()
     return data
 
 
-def _collect_lines(pages: SpellPages, items, groups, x0: float, y0: float, ratio: float) -> None:
+def _collect_lines(
+    pages: SpellPages, items, groups, x0: float, y0: float, ratio: float, most: float
+) -> None:
     """Read the PDF text of each description line the fitter placed on this page."""
     lines = [i for i in items if isinstance(i, TextLine) and i.role in ("body", "table")]
     by_baseline: dict[float, list[TextLine]] = defaultdict(list)
@@ -238,7 +241,9 @@ def _collect_lines(pages: SpellPages, items, groups, x0: float, y0: float, ratio
             if (
                 other.role == line.role
                 and abs(other.x - line.x) < 0.01
-                and abs(line.y - leading - other.y) < 0.05 * line.size
+                and -0.05 * line.size
+                < line.y - leading - other.y
+                < (most - ratio) * line.size + 0.05 * line.size
             ):
                 follower = start + m
                 break
@@ -325,6 +330,10 @@ def _description(spell) -> tuple[list[str], list[str]]:
     """
     running: list[str] = []
     table: list[str] = []
+    if spell.description_missing:  # the card says so first, in muted italic
+        from cards.messages import say
+
+        running.extend(say("card_description_missing").split())
     for block in card_order(spell.blocks):
         if isinstance(block, Paragraph):
             running.extend(normalise(f"{block.heading} {block.text}").split())
