@@ -18,9 +18,17 @@ from cards.service import PrintSettings
 
 
 def layout_name(ctx, param, value: str) -> str:
-    """Take a layout name in any case (Poker, POKER); a .toml path is kept as written."""
+    """Take a layout name in any case (Poker, POKER); a .toml path is kept as written.
+
+    An unknown name is a usage error (exit 2), as an unknown --sheet, class or school is.
+    """
     if value.endswith(".toml") or "/" in value or os.sep in value:
         return value
+    from cards.layout import list_layouts
+
+    if value.lower() not in list_layouts():
+        choices = ", ".join(list_layouts())
+        raise click.BadParameter(say("layout_unknown", name=value, choices=choices))
     return value.lower()
 
 
@@ -202,11 +210,16 @@ back_style_option = click.option(
 )
 
 
+# Processes a build may fit in: each loads the fitter and its fonts (some 60 MB), so --jobs 1000
+# would start one process per spell (492 for the compendium) on any machine.
+MAX_JOBS = 32
+
+
 def fit_options(command: Callable) -> Callable:
     """Add --no-cache and --jobs: how the spells are fitted (never what they look like)."""
     command = click.option(
         "--jobs",
-        type=click.IntRange(min=1),
+        type=click.IntRange(min=1, max=MAX_JOBS),
         metavar=say("metavar_count"),
         help=say("help_opt_jobs"),
     )(command)
