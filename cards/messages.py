@@ -105,6 +105,39 @@ CATALOGUE = {
     "preview_dpi": "rozlišení musí být kladné, zadáno {dpi} dpi",
     "preview_too_big": "náhled {cards} karet při {dpi} dpi by měl {pixels} milionů pixelů, "
     "víc než {limit} milionů; zvolte --dpi {fits} nebo menší",
+    # the web page's API (cards/web/api.py)
+    "api_field": "{name} ({field}): {what}",
+    "api_unusable": "Kouzla nelze použít: {lines}",
+    "api_no_preview": "Náhled nelze ukázat: {error}",
+    "api_refused": "Nelze splnit: {error}",
+    "api_not_json": "Tělo požadavku musí být objekt JSON (Content-Type: application/json).",
+    "api_text": "čekám text, dostal jsem {got}",
+    "api_text_limit": "nejvýše {limit} znaků",
+    "api_texts": "čekám text nebo seznam textů",
+    "api_flag": "čekám true nebo false (ano/ne), dostal jsem {got}",
+    "api_whole": "celé číslo",
+    "api_a_number": "číslo",
+    "api_expected": "čekám {kind}, dostal jsem {got}",
+    "api_range": "čekám číslo od {low} do {high}, dostal jsem {got}",
+    "api_files": 'čekám seznam souborů [{{"name": ..., "text": ...}}]',
+    "api_file": 'soubor {number}: čekám {{"name": ..., "text": ...}}',
+    "api_offset": "čekám dvě čísla [x, y] v milimetrech",
+    "api_print_shop": "tisk pro tiskárnu (print_shop) dává jednotlivé karty; papír vynechte",
+    "api_labels": "čekám seznam názvů kouzel",
+    "api_labels_limit": "nejvýše {limit} kouzel",
+    "api_empty_deck": "balíček je prázdný: vyberte aspoň jedno kouzlo",
+    "api_no_spell": "žádné kouzlo",
+    "api_unknown_name": "neznámý název ({error})",
+    "api_level": "čekám úroveň 0–9 nebo rozsah jako 1-3, ne {got}",
+    # card images (cards/images.py)
+    "tts_too_big": "Arch pro Tabletop Simulator by měl {width} × {height} px, víc než {limit} px "
+    "na stranu (karty {layout} při {dpi} dpi). Zvolte menší --dpi, nejvýš {most}.",
+    # for the lead to use in cards/service.py and cards/build.py, whose English reaches users
+    "no_images": "Filtrům neodpovídá žádné kouzlo: není z čeho dělat obrázky. Zkuste "
+    "`cards list` se stejnými filtry.",
+    "preview_side": "strana je 'front' nebo 'back', ne {side!r}",
+    "preview_part": "díl je od 1 do {count}, ne {part}",
+    "preview_one_part": "zvolte jeden díl: ruby jeho karet jsou dvojího druhu",
     # the command line's help (cards/cli/): every text `--help` shows
     "metavar_options": "[VOLBY]",
     "metavar_command": "PŘÍKAZ [ARGUMENTY]...",

@@ -46,7 +46,8 @@ CLICK_WORDS = (
 ENGLISH = frozenset(
     "the and of with for from this that which into only each every your is are be not or "
     "its it when than then these those will would should can cannot does has have print "
-    "write read spells spell card file files folder default one all any".split()
+    "write read spells spell card file files folder default one all any warning error failed "
+    "must got expected unknown invalid missing use other there keep nothing found".split()
 )
 
 
@@ -65,7 +66,7 @@ IDS = [" ".join(("cards", *path)) for path, _ in COMMANDS]
 def english_words(text: str) -> set[str]:
     """The English words of a help text, options (--no-backs), `commands` and choices aside."""
     text = re.sub(r"`[^`]*`|\{[^}]*\}", " ", text)  # `commands`, {fields}
-    text = re.sub(r"--?[\w-]+", " ", text)
+    text = re.sub(r"--?[\w-]+|\w+_\w+", " ", text)  # options and field names (print_shop)
     # values one types: [level|name|school|class], [výchozí: file], "card"
     text = re.sub(r"\[[\w|]+\]|výchozí: [^;\]]+|\"[a-z]+\"", " ", text)
     return {word for word in re.findall(r"[^\W\d_]+", text.lower()) if word in ENGLISH}
