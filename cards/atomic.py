@@ -21,7 +21,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from cards.errors import CardsError
-from cards.messages import say
+from cards.messages import os_reason, say
 
 # Windows opens descriptors in text mode (LF written as CR LF) unless asked for binary.
 BINARY = getattr(os, "O_BINARY", 0)
@@ -50,14 +50,30 @@ def output_target(out: str | Path) -> Path:
         raise OutputError(say("empty_output"))
     if shown.endswith(("/", os.sep)):
         raise OutputError(say("output_is_folder", file=shown, example=f"{shown}karty.pdf"))
-    target = Path(os.path.realpath(out))
     try:
+        target = Path(os.path.realpath(out))
+        refuse_shipped(out, target)
         mode = target.stat().st_mode
     except (FileNotFoundError, NotADirectoryError):
         return target  # a new file; a folder that cannot be made fails when writing
+    except OSError as error:  # a name too long, links in a loop, no permission
+        raise OutputError(say("cannot_write", file=shown, reason=os_reason(error))) from None
     if not stat.S_ISREG(mode):
         raise OutputError(say("not_regular_output", file=shown, kind=kind_of(mode)))
     return target
+
+
+def refuse_shipped(out: str | Path, target: Path | None = None) -> None:
+    """Refuse an output inside the folders the tool ships and reads (data/, layouts/, fonts/,
+    schema/): the embedded compendium, the layouts, the hyphenation list and the fonts are
+    inputs of every command, given on the command line or not."""
+    from cards.resources import FOLDERS, folder
+
+    target = target or Path(os.path.realpath(out))
+    for name in FOLDERS:
+        shipped = Path(os.path.realpath(folder(name)))
+        if target == shipped or shipped in target.parents:
+            raise OutputError(say("output_is_shipped", file=out, folder=shipped))
 
 
 def _same_file(a: Path, b: Path) -> bool:
@@ -124,7 +140,7 @@ def write_atomically(out: str | Path, data: bytes) -> Path:
         try:
             _write(target, data)
         except OSError as error:
-            reason = error.strerror or str(error)
+            reason = os_reason(error)
             raise WriteError(say("cannot_write", file=out, reason=reason)) from error
     return Path(out)
 

@@ -31,6 +31,7 @@ from cards.draw import draw_face
 from cards.errors import CardsError
 from cards.face import Face
 from cards.layout import Layout
+from cards.messages import say
 from cards.model import Spell
 from cards.preview import PDFIUM_LOCK
 
@@ -182,8 +183,15 @@ def check_sheet_size(layout: Layout, dpi: int) -> None:
         ):
             most -= 1
         raise ImagesError(
-            f"Arch pro Tabletop Simulator by měl {width} × {height} px, víc než {TTS_MAX_SIDE} px "
-            f"na stranu (karty {layout.name} při {dpi} dpi). Zvolte menší --dpi, nejvýš {most}."
+            say(
+                "tts_too_big",
+                width=width,
+                height=height,
+                limit=TTS_MAX_SIDE,
+                layout=layout.name,
+                dpi=dpi,
+                most=most,
+            )
         )
 
 

@@ -18,7 +18,7 @@ import unicodedata
 from pathlib import Path
 
 from cards.errors import CardsError
-from cards.messages import say
+from cards.messages import os_reason, say
 
 # Caps, documented in the README ("Files the tool reads"): far above any real file of the kind.
 MAX_SPELL_FILE = 16 * 1024 * 1024  # the embedded compendium is 0.54 MB; its JSON about 1.5 MB
@@ -94,7 +94,7 @@ def read_input(path: str | Path, limit: int, *, stdin: bool = False) -> bytes:
     except FileNotFoundError:
         raise InputError(say("no_such_file", file=shown)) from None
     except OSError as error:
-        raise InputError(say("cannot_read", file=shown, reason=error.strerror)) from None
+        raise InputError(say("cannot_read", file=shown, reason=os_reason(error))) from None
     if not stat.S_ISREG(mode):
         raise InputError(say("not_regular_input", file=shown, kind=kind_of(mode)))
     try:
@@ -103,7 +103,7 @@ def read_input(path: str | Path, limit: int, *, stdin: bool = False) -> bytes:
                 raise InputError(say("not_regular_input", file=shown, kind=say("kind_other")))
             data = file.read(limit + 1)
     except OSError as error:
-        raise InputError(say("cannot_read", file=shown, reason=error.strerror)) from None
+        raise InputError(say("cannot_read", file=shown, reason=os_reason(error))) from None
     if len(data) > limit:
         raise InputError(say("too_large", file=shown, limit=_size(limit)))
     return data

@@ -31,6 +31,8 @@ CATALOGUE = {
     "output_is_input": "{file}: je to vstupní soubor {input} ({option}); výstup by ho "
     "přepsal; zadejte jiný výstupní soubor",
     "cannot_write": "{file}: nelze zapsat ({reason})",
+    "output_is_shipped": "{file}: je ve složce {folder}, kterou nástroj sám čte (vestavěné "
+    "kompendium, rozvržení, písma); výstup by ji poškodil; zadejte jiný výstupní soubor",
     # nesting and number limits of JSON and TOML
     "too_deep": "{file}: data jsou vnořená příliš hluboko (nejvýš {limit} úrovní)",
     "too_many_digits": "{file}: číslo má víc než {limit} číslic",
@@ -65,6 +67,195 @@ CATALOGUE = {
     "calibrate_needs_paper": "kalibrační arch se tiskne na papír: zvolte a4, letter nebo "
     "soubor archu SOUBOR.toml",
     "too_many_unknown": "… a dalších {count} neznámých názvů; opravte nejdřív ty výše",
+    "serve_open": "varování: stránka naslouchá na {host}: mohou ji používat i jiné počítače "
+    "(nemá přihlášení); výchozí 127.0.0.1 ji nechá jen tomuto počítači",
+    "cannot_listen": "nelze naslouchat na {host}:{port} ({reason})",
+    # why the system refused a file or a socket (OSError.errno): never the system's English
+    "errno_ENOENT": "soubor nebo složka neexistuje",
+    "errno_EACCES": "chybí oprávnění",
+    "errno_EPERM": "operace není dovolena",
+    "errno_ENOSPC": "na disku není místo",
+    "errno_EDQUOT": "vyčerpána kvóta disku",
+    "errno_EROFS": "disk je jen pro čtení",
+    "errno_ENAMETOOLONG": "název je příliš dlouhý",
+    "errno_ENOTDIR": "část cesty není složka",
+    "errno_EISDIR": "je to složka",
+    "errno_EEXIST": "část cesty je soubor, ne složka",
+    "errno_ELOOP": "příliš mnoho symbolických odkazů (odkazy v kruhu?)",
+    "errno_EIO": "chyba čtení nebo zápisu na zařízení",
+    "errno_EFBIG": "soubor je příliš velký",
+    "errno_EBUSY": "soubor nebo zařízení je zaneprázdněné",
+    "errno_ETXTBSY": "soubor právě používá jiný program",
+    "errno_EMFILE": "příliš mnoho otevřených souborů",
+    "errno_ENFILE": "příliš mnoho otevřených souborů v systému",
+    "errno_ENXIO": "zařízení neexistuje",
+    "errno_ENODEV": "zařízení neexistuje",
+    "errno_EINVAL": "neplatný název nebo hodnota",
+    "errno_EADDRINUSE": "adresu už používá jiný program",
+    "errno_EADDRNOTAVAIL": "tato adresa nepatří tomuto počítači",
+    "errno_EAFNOSUPPORT": "tento druh adresy systém nepodporuje",
+    "errno_ENOMEM": "nedostatek paměti",
+    "errno_EAGAIN": "prostředek je dočasně nedostupný",
+    "errno_EPIPE": "čtenář výstupu skončil",
+    "errno_other": "systémová chyba {errno}",
+    "unknown_host": "neznámá adresa počítače",
+    # previews (cards/preview.py)
+    "preview_nothing": "není co ukázat: kouzlo nemá žádnou stranu karty",
+    "preview_backs": "{faces} stran karet, ale {backs} rubů",
+    "preview_dpi": "rozlišení musí být kladné, zadáno {dpi} dpi",
+    "preview_too_big": "náhled {cards} karet při {dpi} dpi by měl {pixels} milionů pixelů, "
+    "víc než {limit} milionů; zvolte --dpi {fits} nebo menší",
+    # the web page's API (cards/web/api.py)
+    "api_field": "{name} ({field}): {what}",
+    "api_unusable": "Kouzla nelze použít: {lines}",
+    "api_no_preview": "Náhled nelze ukázat: {error}",
+    "api_refused": "Nelze splnit: {error}",
+    "api_not_json": "Tělo požadavku musí být objekt JSON (Content-Type: application/json).",
+    "api_text": "čekám text, dostal jsem {got}",
+    "api_text_limit": "nejvýše {limit} znaků",
+    "api_texts": "čekám text nebo seznam textů",
+    "api_flag": "čekám true nebo false (ano/ne), dostal jsem {got}",
+    "api_whole": "celé číslo",
+    "api_a_number": "číslo",
+    "api_expected": "čekám {kind}, dostal jsem {got}",
+    "api_range": "čekám číslo od {low} do {high}, dostal jsem {got}",
+    "api_files": 'čekám seznam souborů [{{"name": ..., "text": ...}}]',
+    "api_file": 'soubor {number}: čekám {{"name": ..., "text": ...}}',
+    "api_offset": "čekám dvě čísla [x, y] v milimetrech",
+    "api_print_shop": "tisk pro tiskárnu (print_shop) dává jednotlivé karty; papír vynechte",
+    "api_labels": "čekám seznam názvů kouzel",
+    "api_labels_limit": "nejvýše {limit} kouzel",
+    "api_empty_deck": "balíček je prázdný: vyberte aspoň jedno kouzlo",
+    "api_no_spell": "žádné kouzlo",
+    "api_unknown_name": "neznámý název ({error})",
+    "api_level": "čekám úroveň 0–9 nebo rozsah jako 1-3, ne {got}",
+    # card images (cards/images.py)
+    "tts_too_big": "Arch pro Tabletop Simulator by měl {width} × {height} px, víc než {limit} px "
+    "na stranu (karty {layout} při {dpi} dpi). Zvolte menší --dpi, nejvýš {most}.",
+    # for the lead to use in cards/service.py and cards/build.py, whose English reaches users
+    "no_images": "Filtrům neodpovídá žádné kouzlo: není z čeho dělat obrázky. Zkuste "
+    "`cards list` se stejnými filtry.",
+    "preview_side": "strana je 'front' nebo 'back', ne {side!r}",
+    "preview_part": "díl je od 1 do {count}, ne {part}",
+    "preview_one_part": "zvolte jeden díl: ruby jeho karet jsou dvojího druhu",
+    # the command line's help (cards/cli/): every text `--help` shows
+    "metavar_options": "[VOLBY]",
+    "metavar_command": "PŘÍKAZ [ARGUMENTY]...",
+    "metavar_file": "SOUBOR",
+    "metavar_folder": "SLOŽKA",
+    "metavar_name": "NÁZEV",
+    "metavar_names": "[NÁZVY]...",
+    "metavar_class": "POVOLÁNÍ",
+    "metavar_level": "ÚROVEŇ",
+    "metavar_school": "ŠKOLA",
+    "metavar_book": "KNIHA",
+    "metavar_layout": "ROZVRŽENÍ",
+    "metavar_sheet": "a4|letter|none|SOUBOR.toml",
+    "metavar_paper": "a4|letter|SOUBOR.toml",
+    "metavar_offset": "X,Y",
+    "metavar_mm": "MM",
+    "metavar_dpi": "DPI",
+    "metavar_count": "N",
+    "metavar_host": "ADRESA",
+    "metavar_port": "PORT",
+    "help_main": "Karty kouzel D&D 5e v češtině k vytištění, z kompendia kouzel.\n\nBez --data "
+    "bere každý příkaz vestavěné kompendium (492 kouzel).",
+    "help_list": "Vypíše kouzla.\n\nFiltruje podle povolání, úrovně, školy, knihy, rituálu "
+    "nebo soustředění; --json vypíše celé záznamy.",
+    "help_show": "Ukáže rozebrané údaje jednoho kouzla.\n\nNÁZEV česky nebo anglicky, "
+    "diakritika nepovinná; \"Název (Kniha)\" vybere knihu.",
+    "help_lint": "Zkontroluje kompendium.\n\nVypíše každou chybu a varování se souborem a "
+    "řádkem, i znaky, které písma rozvržení neumí nakreslit; jsou-li chyby, skončí s kódem 1.",
+    "help_fit_report": "Ukáže, jak se kouzla vejdou na karty.\n\nU každého kouzla počet "
+    "karet a velikost písma; na konci shrnutí: karet celkem, kouzel podle počtu karet, "
+    "nejmenší použité písmo.",
+    "help_compendium": "Vytiskne celé kompendium nebo jeho vybranou část.\n\nKarty jdou "
+    "podle úrovně, pak podle české abecedy, pokud --sort neurčí jinak.",
+    "help_class": "Vytiskne balíček jednoho povolání.\n\nNÁZEV česky nebo anglicky, "
+    "diakritika nepovinná (kouzelník, kouzelnik, wizard). Karty jdou podle úrovně, pak podle "
+    "české abecedy.",
+    "help_deck": "Vytiskne připravený seznam kouzel.\n\nSOUBOR má jedno kouzlo na řádek, "
+    "česky nebo anglicky, na velikosti písmen ani diakritice nezáleží; prázdné řádky a "
+    "komentáře # se přeskočí; \"-\" čte standardní vstup. \"Světlo (Jeskyně a draci)\" "
+    "vybere knihu.",
+    "help_preview": "Vykreslí karty jednoho kouzla do PNG.\n\nVšechny karty kouzla v jednom "
+    "obrázku, líce nad rubem.",
+    "help_images": "Zapíše obrázky karet (PNG) pro virtuální stoly.\n\nJeden PNG na stranu "
+    "karty, líc i rub, pojmenovaný v pořadí balíčku (0001-ohniva-koule-front.png); NÁZVY "
+    "vyberou kouzla v zadaném pořadí, jinak vybírají filtry jako u `compendium`. --sheet tts "
+    "zapíše archy balíčků pro Tabletop Simulator a jejich ruby.",
+    "help_calibrate": "Vytiskne kalibrační arch pro oboustranný tisk.\n\nUkáže, které "
+    "--back-offset vyrovná vaši tiskárnu (viz README).",
+    "help_cache": "Ukáže nebo smaže mezipaměť usazených karet.\n\nSestavení si v ní nechávají "
+    "usazené karty každého kouzla, pro každé rozvržení zvlášť, takže další sestavení jen "
+    "kreslí; změna kouzla, rozvržení, písem nebo programu kouzlo usadí znovu.",
+    "help_cache_info": "Vypíše, kde je mezipaměť, kolik má záznamů a kolik zabírá na disku.",
+    "help_cache_clear": "Smaže všechny záznamy mezipaměti.",
+    "help_layouts": "Vypíše rozvržení karet, která bere --layout.",
+    "help_serve": "Spustí stránku pro sestavení balíčků v prohlížeči.\n\nStránka běží na "
+    "tomto počítači. Jako první řádek vypíše její adresu a otevře ji v prohlížeči. Ctrl-C ji "
+    "zastaví.",
+    "help_opt_help": "Ukáže tuto nápovědu a skončí.",
+    "help_opt_version": "Ukáže verzi a skončí.",
+    "help_opt_class": "Jen toto povolání (česky nebo anglicky: kouzelnik, wizard, …). Lze "
+    "opakovat.",
+    "help_opt_level": "Úroveň 0-9 nebo rozsah jako 1-3 (0 = triky).",
+    "help_opt_school": "Jen tato škola. Lze opakovat.",
+    "help_opt_source": "Jen kouzla z této knihy (phb, jad, xge, scag nebo její český název). "
+    "Lze opakovat.",
+    "help_opt_ritual": "Jen rituály (nebo jen kouzla, která rituály nejsou).",
+    "help_opt_concentration": "Jen kouzla se soustředěním (nebo jen bez něj).",
+    "help_opt_sort": "Pořadí: podle úrovně (pak českého názvu), názvu, školy nebo povolání.",
+    "help_opt_json_list": "Vypíše celé záznamy jako pole JSON.",
+    "help_opt_json_show": "Vypíše záznam jako JSON.",
+    "help_opt_data": "Jiné kompendium, v textu nebo v JSON (výchozí: vestavěné).",
+    "help_opt_add": "Vlastní kouzla (text nebo JSON) navíc ke kompendiu. Lze opakovat.",
+    "help_opt_quiet": "Nevypíše nic než chyby.",
+    "help_opt_layout": "Rozvržení karty: název z layouts/ (viz `cards layouts`) nebo soubor "
+    ".toml.",
+    "help_opt_csv": "Zapíše řádky kouzel také do tohoto souboru CSV.",
+    "help_opt_count_on_back": "Počítá karty, jak je vytiskne --continue-on-back (2. část na "
+    "rubu 1.).",
+    "help_opt_index": "Začne rejstříkem: název, úroveň, škola, arch.",
+    "help_opt_output_pdf": "Kam zapsat PDF (výchozí: out/<název>.pdf).",
+    "help_opt_sheet": "Papír, na který se karty vysázejí: arch z layouts/ nebo soubor archu; "
+    "none = jedna karta na stránku ve skutečné velikosti.",
+    "help_opt_backs": "Za každou stránku přidá stránku rubů karet.",
+    "help_opt_duplex": "Kolem které hrany tiskárna při oboustranném tisku list obrací.",
+    "help_opt_back_offset": "Posune ruby o X,Y milimetrů (viz `cards calibrate`).",
+    "help_opt_continue_on_back": "Vytiskne 2. část dlouhého kouzla na rub karty s 1. částí "
+    "(4. za 3.): méně karet ke stříhání. Zapne --backs.",
+    "help_opt_fold": "Líce a ruby vedle sebe s čarou pro přehnutí, pro tiskárny bez "
+    "oboustranného tisku.",
+    "help_opt_back_style": "Ruby karet: light (krémové, málo inkoustu, pro tisk doma) nebo full "
+    "(v barvě školy).",
+    "help_opt_bleed": "Spadávka v mm kolem každé karty (výchozí: ze souboru archu; žádná s "
+    "--sheet none; 3 s --print-shop).",
+    "help_opt_print_shop": "Jednotlivé karty se spadávkou 3 mm, s ořezovým a spadávkovým "
+    "rámečkem: co chtějí tiskárny.",
+    "help_opt_no_cache": "Usadí každé kouzlo znovu: mezipaměť usazených karet ani nečte, ani "
+    "do ní nezapisuje (viz `cards cache info`).",
+    "help_opt_jobs": "Usazuje v N procesech (výchozí: volná jádra pro velký balíček, jinak "
+    "jeden).",
+    "help_opt_deck_source": "Ze které knihy vzít název, který je ve dvou.",
+    "help_opt_deck_sort": "Zachová pořadí souboru, nebo řadí podle úrovně a názvu.",
+    "help_opt_output_png": "Soubor PNG k zápisu (výchozí: out/<název>.png).",
+    "help_opt_dpi_preview": "Rozlišení obrázku PNG.",
+    "help_opt_dpi_images": "Rozlišení obrázků.",
+    "help_opt_fronts_preview": "Vykreslí jen líce.",
+    "help_opt_fronts_images": "Jen líce (jeden PNG na kartu).",
+    "help_opt_preview_on_back": "Karty, jak je vytiskne --continue-on-back: 2. část na rubu "
+    "karty s 1. částí.",
+    "help_opt_images_sort": "Pořadí karet, když nejsou zadány NÁZVY.",
+    "help_opt_images_output": "Složka, do které se obrázky zapíší (výchozí: out/images).",
+    "help_opt_images_sheet": "cards = jeden PNG na stranu karty; tts = archy balíčků pro "
+    "Tabletop Simulator (10 x 7).",
+    "help_opt_calibrate_sheet": "Papír kalibračního archu: arch z layouts/ nebo soubor archu.",
+    "help_opt_output_calibrate": "Kam zapsat PDF (výchozí: out/kalibrace.pdf).",
+    "help_opt_host": "Adresa, na které stránka naslouchá; cokoli jiného než 127.0.0.1 pustí "
+    "k ní i jiné počítače (s varováním).",
+    "help_opt_port": "Port, na kterém stránka naslouchá; 0 vezme volný.",
+    "help_opt_no_browser": "Neotevře stránku v prohlížeči.",
     # settings files: card layouts and sheets (cards/config.py, cards/layout.py, cards/impose/)
     "config_bad": "{file}: {setting}: má být {expected}, je {value}",
     "config_missing": "{file}: {setting}: chybí; má být {expected}",
@@ -191,6 +382,18 @@ CATALOGUE = {
     "json_record": "záznam {index} ({name})",
     "json_no_name": "bez názvu",
     "json_syntax": "není platný JSON: {error} (sloupec {column})",
+    "json_syntax_value": "čekána hodnota (text v uvozovkách, číslo, true, false, null, [ nebo {{)",
+    "json_syntax_comma": "čekána čárka mezi položkami",
+    "json_syntax_colon": "čekána dvojtečka za klíčem",
+    "json_syntax_key": "čekán klíč v dvojitých uvozovkách",
+    "json_syntax_string": "text v uvozovkách nemá konec",
+    "json_syntax_control": "řídicí znak (konec řádku, tabulátor) uvnitř textu; pište \\n, \\t",
+    "json_syntax_unicode": "chybné \\uXXXX",
+    "json_syntax_escape": "chybné zpětné lomítko; samo se píše \\\\",
+    "json_syntax_extra": "za polem záznamů je ještě něco",
+    "json_syntax_trailing": "čárka před koncem pole nebo objektu",
+    "json_syntax_other": "chybná syntaxe",
+    "json_whole_record": "záznam",
     "json_not_array": "čekáno pole záznamů kouzel [{{...}}, ...], jak ho vypíše "
     "`cards list --json`",
     "json_empty": "pole je prázdné; čekány záznamy kouzel [{{...}}, ...]",
@@ -360,12 +563,49 @@ CLICK = {
     "directory": "složka",
     "path": "cesta",
     "Could not open file {filename!r}: {message}": "Soubor {filename!r} nelze otevřít: {message}",
+    "unknown error": "neznámá chyba",
+    # the words of `--help` around our own texts
+    "Options": "Volby",
+    "Commands": "Příkazy",
+    "Positional arguments": "Argumenty",
+    "Show this message and exit.": CATALOGUE["help_opt_help"],
+    "Show the version and exit.": CATALOGUE["help_opt_version"],
+    "default: {default}": "výchozí: {default}",
+    "required": "povinné",
+    "env var: {var}": "proměnná prostředí: {var}",
+    "(dynamic)": "(proměnlivé)",
+    "deprecated": "zastaralé",
+    "Value must be an iterable.": "Hodnota má být seznam.",
+    "Takes {nargs} values but 1 was given.": "Bere {nargs} hodnoty, zadána 1.",
+    "Takes {nargs} values but {len} were given.": "Bere {nargs} hodnoty, zadáno {len}.",
+    "{len_type} values are required, but {len_value} was given.": (
+        "Je třeba {len_type} hodnot, zadána {len_value}."
+    ),
+    "{len_type} values are required, but {len_value} were given.": (
+        "Je třeba {len_type} hodnot, zadáno {len_value}."
+    ),
 }
 
 
 def say(key: str, **fields) -> str:
     """Return the Czech message `key` with its fields filled in."""
     return CATALOGUE[key].format(**fields)
+
+
+def os_reason(error: OSError) -> str:
+    """Say in Czech why the system refused (an OSError's errno), never in the system's English."""
+    import errno
+    import socket
+
+    if isinstance(error, socket.gaierror):
+        return say("unknown_host")
+    if error.errno is None:  # a library's own OSError: its words are all there is
+        return say("errno_other", errno=f"({error})" if str(error) else "?")
+    name = errno.errorcode.get(error.errno, "")
+    key = f"errno_{name}"
+    if key in CATALOGUE:
+        return say(key)
+    return say("errno_other", errno=name or error.errno)
 
 
 def _gettext(message: str) -> str:

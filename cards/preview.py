@@ -21,6 +21,7 @@ from cards.atomic import write_atomically
 from cards.draw import draw_face
 from cards.errors import CardsError
 from cards.impose import physical_cards
+from cards.messages import say
 from cards.pdf import FaceDrawer
 
 # PDFium is not thread-safe (pypdfium2's documentation says so, and two web previews drawn at
@@ -56,13 +57,13 @@ def render_preview(
     rasterised by PDFium.
     """
     if not faces:
-        raise PreviewError("nothing to preview: no card faces")
+        raise PreviewError(say("preview_nothing"))
     backs = tuple(backs) if backs else ()
     if backs and len(backs) != len(faces):
-        raise PreviewError(f"{len(faces)} faces but {len(backs)} backs")
+        raise PreviewError(say("preview_backs", faces=len(faces), backs=len(backs)))
     decorative = dict(zip(map(id, faces), backs, strict=False))
     if dpi <= 0:
-        raise PreviewError(f"dpi must be positive, got {dpi}")
+        raise PreviewError(say("preview_dpi", dpi=dpi))
     card_width = max(face.width for face in faces)
     card_height = max(face.height for face in faces)
     cards = physical_cards(faces, continue_on_back=continue_on_back)
@@ -75,8 +76,14 @@ def render_preview(
     if pixels > MAX_PIXELS:
         fits = int(72 * (MAX_PIXELS / (width * height)) ** 0.5)
         raise PreviewError(
-            f"the preview of {len(cards)} cards at {dpi} dpi would have {pixels / 1e6:.0f} million "
-            f"pixels, more than {MAX_PIXELS // 1_000_000} million; use --dpi {fits} or lower"
+            say(
+                "preview_too_big",
+                cards=len(cards),
+                dpi=dpi,
+                pixels=f"{pixels / 1e6:.0f}",
+                limit=MAX_PIXELS // 1_000_000,
+                fits=fits,
+            )
         )
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=(width, height), invariant=1)

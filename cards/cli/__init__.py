@@ -23,6 +23,7 @@ from cards.cli.options import (
     fit_options,
     fit_settings,
     layout_option,
+    level_option,
     output_option,
     output_path,
     parse_sheet,
@@ -30,9 +31,10 @@ from cards.cli.options import (
     print_settings,
     quiet_option,
     sort_option,
+    source_option,
 )
 from cards.errors import CardsError
-from cards.messages import say, speak_czech_in_click
+from cards.messages import os_reason, say, speak_czech_in_click
 from cards.model import SOURCE_ABBREVIATIONS
 from cards.service import (
     OUT_DIR,
@@ -71,7 +73,7 @@ def friendly_errors(command: Callable) -> Callable:
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             sys.exit(0)
         except OSError as error:
-            reason = error.strerror or str(error)
+            reason = os_reason(error)
             message = f"{error.filename}: {reason}" if error.filename else reason
             raise click.ClickException(message) from None
 
@@ -80,7 +82,7 @@ def friendly_errors(command: Callable) -> Callable:
 
 def refuse_overwriting_inputs(params: dict) -> None:
     """Refuse an -o or --csv that names any input of the command, before any work."""
-    from cards.atomic import refuse_inputs
+    from cards.atomic import refuse_inputs, refuse_shipped
 
     inputs = [("--data", params.get("data")), ("deck", params.get("file"))]
     inputs += [("--add", path) for path in params.get("add") or ()]
@@ -98,7 +100,8 @@ def refuse_overwriting_inputs(params: dict) -> None:
             inputs.append(("--sheet", sheet_file(params["sheet"])))
     for key in ("output", "csv_path"):
         if params.get(key) is not None:
-            refuse_inputs(params[key], inputs)
+            refuse_inputs(params[key], inputs)  # first: it names the option of the input
+            refuse_shipped(params[key])  # also the folder of `images -o`
 
 
 def load_spells(data: Path | None, add: tuple[Path, ...] = ()):
@@ -152,29 +155,50 @@ def print_version(ctx: click.Context, param: click.Parameter, value: bool) -> No
     ctx.exit()
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class Command(click.Command):
+    """A command whose usage line is Czech ("cards list [VOLBY]")."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("options_metavar", say("metavar_options"))
+        super().__init__(*args, **kwargs)
+
+
+class Group(click.Group):
+    """A group whose usage line is Czech and whose commands and groups are too."""
+
+    command_class = Command
+    group_class = type  # subgroups are Groups
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("options_metavar", say("metavar_options"))
+        kwargs.setdefault("subcommand_metavar", say("metavar_command"))
+        super().__init__(*args, **kwargs)
+
+
+@click.group(
+    cls=Group,
+    help=say("help_main"),
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
 @click.option(
     "--version",
     is_flag=True,
     expose_value=False,
     is_eager=True,
     callback=print_version,
-    help="Show the version and exit.",
+    help=say("help_opt_version"),
 )
 def main():
-    """Printable Czech D&D 5e spell cards from a spell compendium.
-
-    With no --data, every command uses the embedded compendium (492 spells).
-    """
+    """Printable Czech D&D 5e spell cards from a spell compendium (help: say("help_main"))."""
     from cards.console import tolerate_unencodable
 
     tolerate_unencodable()
 
 
-@main.command("list")
+@main.command("list", help=say("help_list"))
 @filter_options
 @sort_option(SORT_ORDERS, "level", SORT_HELP)
-@click.option("--json", "as_json", is_flag=True, help="Print the full records as a JSON array.")
+@click.option("--json", "as_json", is_flag=True, help=say("help_opt_json_list"))
 @data_option
 @quiet_option
 @friendly_errors
@@ -200,9 +224,9 @@ def list_command(sort, as_json, data, add, quiet, **filters):
         click.echo(f"{spell.level}  {flags}  {spell.name:<36} {spell.school:<12} {sources}")
 
 
-@main.command("show")
-@click.argument("name")
-@click.option("--json", "as_json", is_flag=True, help="Print the record as JSON.")
+@main.command("show", help=say("help_show"))
+@click.argument("name", metavar=say("metavar_name"))
+@click.option("--json", "as_json", is_flag=True, help=say("help_opt_json_show"))
 @data_option
 @friendly_errors
 def show_command(name, as_json, data, add):
@@ -227,7 +251,7 @@ def show_command(name, as_json, data, add):
             click.echo(f"{key}: {json.dumps(value, ensure_ascii=False)}")
 
 
-@main.command("lint")
+@main.command("lint", help=say("help_lint"))
 @layout_option
 @data_option
 @quiet_option
@@ -256,22 +280,18 @@ def lint_command(layout, data, add, quiet):
         sys.exit(1)
 
 
-@main.command("fit-report")
+@main.command("fit-report", help=say("help_fit_report"))
 @filter_options
 @sort_option(SORT_ORDERS, "level", SORT_HELP)
 @layout_option
 @click.option(
     "--csv",
     "csv_path",
-    metavar="FILE",
+    metavar=say("metavar_file"),
     callback=output_path,
-    help="Also write the per-spell rows to this CSV file.",
+    help=say("help_opt_csv"),
 )
-@click.option(
-    "--continue-on-back",
-    is_flag=True,
-    help="Count physical cards as --continue-on-back prints them (part 2 behind part 1).",
-)
+@click.option("--continue-on-back", is_flag=True, help=say("help_opt_count_on_back"))
 @data_option
 @fit_options
 @friendly_errors
@@ -293,10 +313,10 @@ def fit_report_command(sort, layout, csv_path, continue_on_back, data, add, **fi
         write_atomically(csv_path, csv_text(report).encode("utf-8"))
 
 
-@main.command("compendium")
+@main.command("compendium", help=say("help_compendium"))
 @filter_options
 @sort_option(SORT_ORDERS, "level", SORT_HELP)
-@click.option("--index", is_flag=True, help="Start with an index: name, level, school, sheet.")
+@click.option("--index", is_flag=True, help=say("help_opt_index"))
 @pdf_options
 @friendly_errors
 def compendium_command(sort, index, **opts):
@@ -312,10 +332,10 @@ def compendium_command(sort, index, **opts):
     write_deck(sort_spells(spells, by=sort), name, say("compendium_title"), opts, index=index)
 
 
-@main.command("class")
-@click.argument("name")
-@click.option("--level", help="A level 0-9 or a range such as 0-3.")
-@click.option("--source", "sources", multiple=True, help="Only spells from this book. Repeatable.")
+@main.command("class", help=say("help_class"))
+@click.argument("name", metavar=say("metavar_name"))
+@level_option
+@source_option
 @pdf_options
 @friendly_errors
 def class_command(name, level, sources, **opts):
@@ -334,10 +354,14 @@ def class_command(name, level, sources, **opts):
     write_deck(sort_spells(spells, by="level"), default, f"Kouzla: {klass}", opts)
 
 
-@main.command("deck")
-@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True, path_type=Path))
-@click.option("--source", help="Which book to take a name from when it exists in two.")
-@sort_option(("file", "level"), "file", "Keep the order of the file, or sort by level and name.")
+@main.command("deck", help=say("help_deck"))
+@click.argument(
+    "file",
+    type=click.Path(allow_dash=True, path_type=Path),  # the input gate checks it (exit 1)
+    metavar=say("metavar_file"),
+)
+@click.option("--source", metavar=say("metavar_book"), help=say("help_opt_deck_source"))
+@sort_option(("file", "level"), "file", say("help_opt_deck_sort"))
 @pdf_options
 @friendly_errors
 def deck_command(file, source, sort, **opts):
@@ -361,24 +385,21 @@ def deck_command(file, source, sort, **opts):
     write_deck(spells, name, say("deck_title"), opts)
 
 
-@main.command("preview")
-@click.argument("name")
-@output_option("PNG file to write (default: out/<name>.png).")
+@main.command("preview", help=say("help_preview"))
+@click.argument("name", metavar=say("metavar_name"))
+@output_option(say("help_opt_output_png"))
 @click.option(
     "--dpi",
     type=click.IntRange(50, 1200),
     default=300,
     show_default=True,
-    help="Resolution of the PNG.",
+    metavar=say("metavar_dpi"),
+    help=say("help_opt_dpi_preview"),
 )
 @layout_option
-@click.option("--no-backs", is_flag=True, help="Render only the fronts.")
+@click.option("--no-backs", is_flag=True, help=say("help_opt_fronts_preview"))
 @back_style_option
-@click.option(
-    "--continue-on-back",
-    is_flag=True,
-    help="The cards as --continue-on-back prints them: part 2 on the back of part 1's card.",
-)
+@click.option("--continue-on-back", is_flag=True, help=say("help_opt_preview_on_back"))
 @data_option
 @quiet_option
 @friendly_errors
@@ -407,28 +428,30 @@ def preview_command(
         click.echo(out)
 
 
-@main.command("images")
-@click.argument("names", nargs=-1)
+@main.command("images", help=say("help_images"))
+@click.argument("names", nargs=-1, metavar=say("metavar_names"))
 @filter_options
 @click.option(
     "--sort",
     type=click.Choice(["level", "name", "school", "class"], case_sensitive=False),
     default="level",
     show_default=True,
-    help="Order of the cards when no NAMES are given.",
+    help=say("help_opt_images_sort"),
 )
 @click.option(
     "-o",
     "--output",
     type=click.Path(file_okay=False, path_type=Path),
-    help="Folder to write the PNGs into (default: out/images).",
+    metavar=say("metavar_folder"),
+    help=say("help_opt_images_output"),
 )
 @click.option(
     "--dpi",
     type=click.IntRange(50, 1200),
     default=300,
     show_default=True,
-    help="Resolution of the images.",
+    metavar=say("metavar_dpi"),
+    help=say("help_opt_dpi_images"),
 )
 @click.option(
     "--sheet",
@@ -436,9 +459,9 @@ def preview_command(
     type=click.Choice(["cards", "tts"], case_sensitive=False),
     default="cards",
     show_default=True,
-    help="cards = one PNG per face; tts = Tabletop Simulator deck sheets (10 x 7).",
+    help=say("help_opt_images_sheet"),
 )
-@click.option("--no-backs", is_flag=True, help="Only the fronts (one PNG per card).")
+@click.option("--no-backs", is_flag=True, help=say("help_opt_fronts_images"))
 @layout_option
 @data_option
 @quiet_option
@@ -489,16 +512,16 @@ def images_command(names, sort, output, dpi, sheet, no_backs, layout, data, add,
         click.echo(f"{plural(len(paths), 'obrázek', 'obrázky', 'obrázků')} -> {out}")
 
 
-@main.command("calibrate")
+@main.command("calibrate", help=say("help_calibrate"))
 @click.option(
     "--sheet",
     default="a4",
     show_default=True,
-    metavar="a4|letter|FILE.toml",
+    metavar=say("metavar_paper"),
     callback=parse_sheet,
-    help="Paper of the calibration sheet: a sheet from layouts/ or a sheet file.",
+    help=say("help_opt_calibrate_sheet"),
 )
-@output_option("Where to write the PDF (default: out/kalibrace.pdf).")
+@output_option(say("help_opt_output_calibrate"))
 @layout_option
 @friendly_errors
 def calibrate_command(sheet, output, layout):
@@ -519,7 +542,7 @@ def calibrate_command(sheet, output, layout):
     click.echo(f"Kalibrační arch -> {path}")
 
 
-@main.group("cache")
+@main.group("cache", help=say("help_cache"))
 def cache_group():
     """Show or clear the cache of fitted cards.
 
@@ -528,7 +551,7 @@ def cache_group():
     """
 
 
-@cache_group.command("info")
+@cache_group.command("info", help=say("help_cache_info"))
 @friendly_errors
 def cache_info_command():
     """Print where the cache is, its entries and its size on disk."""
@@ -540,7 +563,7 @@ def cache_info_command():
     click.echo(f"Velikost: {info.size / 1e6:.1f} MB (nejvýš {info.limit / 1e6:.0f} MB)")
 
 
-@cache_group.command("clear")
+@cache_group.command("clear", help=say("help_cache_clear"))
 @friendly_errors
 def cache_clear_command():
     """Delete every entry of the cache."""
@@ -550,7 +573,7 @@ def cache_clear_command():
     click.echo(f"Smazáno záznamů: {removed} ({default_cache().path})")
 
 
-@main.command("layouts")
+@main.command("layouts", help=say("help_layouts"))
 @friendly_errors
 def layouts_command():
     """List the card layouts that --layout accepts."""
@@ -560,21 +583,23 @@ def layouts_command():
         click.echo(f"{name:<12} {load_layout(name).description}")
 
 
-@main.command("serve")
+@main.command("serve", help=say("help_serve"))
 @click.option(
     "--host",
     default="127.0.0.1",
     show_default=True,
-    help="Address to listen on; anything but 127.0.0.1 lets other machines in (a warning).",
+    metavar=say("metavar_host"),
+    help=say("help_opt_host"),
 )
 @click.option(
     "--port",
     type=click.IntRange(0, 65535),
     default=DEFAULT_PORT,
     show_default=True,
-    help="Port to listen on; 0 takes a free one.",
+    metavar=say("metavar_port"),
+    help=say("help_opt_port"),
 )
-@click.option("--no-browser", is_flag=True, help="Do not open the page in a browser.")
+@click.option("--no-browser", is_flag=True, help=say("help_opt_no_browser"))
 @friendly_errors
 def serve_command(host, port, no_browser):
     """Serve the deck builder as a web page on this computer.
@@ -584,9 +609,5 @@ def serve_command(host, port, no_browser):
     from cards.web.app import serve
 
     if host not in ("127.0.0.1", "localhost", "::1"):
-        click.echo(
-            f"warning: listening on {host}: other machines can use the page (there is no "
-            "login); use the default 127.0.0.1 to keep it to this computer",
-            err=True,
-        )
+        click.echo(say("serve_open", host=host), err=True)
     serve(host, port, open_browser=not no_browser, announce=click.echo)

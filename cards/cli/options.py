@@ -18,9 +18,17 @@ from cards.service import PrintSettings
 
 
 def layout_name(ctx, param, value: str) -> str:
-    """Take a layout name in any case (Poker, POKER); a .toml path is kept as written."""
+    """Take a layout name in any case (Poker, POKER); a .toml path is kept as written.
+
+    An unknown name is a usage error (exit 2), as an unknown --sheet, class or school is.
+    """
     if value.endswith(".toml") or "/" in value or os.sep in value:
         return value
+    from cards.layout import list_layouts
+
+    if value.lower() not in list_layouts():
+        choices = ", ".join(list_layouts())
+        raise click.BadParameter(say("layout_unknown", name=value, choices=choices))
     return value.lower()
 
 
@@ -28,8 +36,9 @@ layout_option = click.option(
     "--layout",
     default="poker",
     show_default=True,
+    metavar=say("metavar_layout"),
     callback=layout_name,
-    help="Card layout: a name from layouts/ (see `cards layouts`) or a .toml file.",
+    help=say("help_opt_layout"),
 )
 
 
@@ -48,7 +57,9 @@ def output_path(ctx, param, value: str | None) -> Path | None:
 
 def output_option(help: str) -> Callable:
     """Add -o/--output, checked by output_path."""
-    return click.option("-o", "--output", metavar="FILE", callback=output_path, help=help)
+    return click.option(
+        "-o", "--output", metavar=say("metavar_file"), callback=output_path, help=help
+    )
 
 
 def finite(ctx, param, value: float | None) -> float | None:
@@ -70,25 +81,39 @@ def sort_option(choices: tuple[str, ...], default: str, help: str) -> Callable:
 
 
 SORT_ORDERS = ("level", "name", "school", "class")
-SORT_HELP = "Order: by level (then Czech name), name, school or class."
+SORT_HELP = say("help_opt_sort")
 # No exists= check: the input gate (cards/inputs.py) refuses a missing file, a folder or a
 # device with exit 1, as for every other input file.
 _data = click.option(
     "--data",
     type=click.Path(path_type=Path),
-    help="Another compendium, in text or JSON (default: the embedded one).",
+    metavar=say("metavar_file"),
+    help=say("help_opt_data"),
 )
 _add = click.option(
     "--add",
     type=click.Path(path_type=Path),
     multiple=True,
-    help="Spells of your own (text or JSON) to join the compendium. Repeatable.",
+    metavar=say("metavar_file"),
+    help=say("help_opt_add"),
 )
 
 
 def data_option(command: Callable) -> Callable:
     """Add --data and --add: where the spells come from."""
     return _data(_add(command))
+
+
+level_option = click.option(
+    "--level", metavar=say("metavar_level"), help=say("help_opt_level")
+)
+source_option = click.option(
+    "--source",
+    "sources",
+    multiple=True,
+    metavar=say("metavar_book"),
+    help=say("help_opt_source"),
+)
 
 
 def filter_options(command: Callable) -> Callable:
@@ -98,21 +123,23 @@ def filter_options(command: Callable) -> Callable:
             "--class",
             "classes",
             multiple=True,
-            help="Only this class (Czech or English: kouzelnik, wizard, ...). Repeatable.",
+            metavar=say("metavar_class"),
+            help=say("help_opt_class"),
         ),
-        click.option("--level", help="A level 0-9 or a range such as 1-3 (0 = tricks)."),
-        click.option("--school", "schools", multiple=True, help="Only this school. Repeatable."),
+        level_option,
         click.option(
-            "--source",
-            "sources",
+            "--school",
+            "schools",
             multiple=True,
-            help="Only spells from this book (phb, jad, xge, scag or its Czech name). Repeatable.",
+            metavar=say("metavar_school"),
+            help=say("help_opt_school"),
         ),
-        click.option("--ritual/--no-ritual", default=None, help="Only (or no) rituals."),
+        source_option,
+        click.option("--ritual/--no-ritual", default=None, help=say("help_opt_ritual")),
         click.option(
             "--concentration/--no-concentration",
             default=None,
-            help="Only (or no) spells that need concentration.",
+            help=say("help_opt_concentration"),
         ),
     ]
     for option in reversed(options):
@@ -173,29 +200,33 @@ def parse_sheet(ctx, param, value):
     )
 
 
-quiet_option = click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors.")
+quiet_option = click.option("-q", "--quiet", is_flag=True, help=say("help_opt_quiet"))
 back_style_option = click.option(
     "--back-style",
     type=click.Choice(["light", "full"], case_sensitive=False),
     default="light",
     show_default=True,
-    help="Card backs: light (cream, little ink, for home printing) or full (school colour).",
+    help=say("help_opt_back_style"),
 )
+
+
+# Processes a build may fit in: each loads the fitter and its fonts (some 60 MB), so --jobs 1000
+# would start one process per spell (492 for the compendium) on any machine.
+MAX_JOBS = 32
 
 
 def fit_options(command: Callable) -> Callable:
     """Add --no-cache and --jobs: how the spells are fitted (never what they look like)."""
     command = click.option(
         "--jobs",
-        type=click.IntRange(min=1),
-        metavar="N",
-        help="Fit in N processes (default: the idle cores for a big deck, else one).",
+        type=click.IntRange(min=1, max=MAX_JOBS),
+        metavar=say("metavar_count"),
+        help=say("help_opt_jobs"),
     )(command)
     return click.option(
         "--no-cache",
         is_flag=True,
-        help="Fit every spell anew: neither read nor write the cache of fitted cards "
-        "(see `cards cache info`).",
+        help=say("help_opt_no_cache"),
     )(command)
 
 
@@ -210,54 +241,52 @@ def fit_settings(opts: dict) -> dict:
 def pdf_options(command: Callable) -> Callable:
     """Add the layout, sheet and printing options of every command that writes a PDF."""
     options = [
-        output_option("Where to write the PDF (default: out/<name>.pdf)."),
+        output_option(say("help_opt_output_pdf")),
         layout_option,
         click.option(
             "--sheet",
             default="a4",
             show_default=True,
-            metavar="a4|letter|none|FILE.toml",
+            metavar=say("metavar_sheet"),
             callback=parse_sheet,
-            help="Paper to impose the cards on: a sheet from layouts/ or a sheet file; "
-            "none = one card per page at the card's true size.",
+            help=say("help_opt_sheet"),
         ),
-        click.option("--backs", is_flag=True, help="Add a page of card backs after each page."),
+        click.option("--backs", is_flag=True, help=say("help_opt_backs")),
         click.option(
             "--duplex",
             type=click.Choice(["long", "short"], case_sensitive=False),
             default="long",
             show_default=True,
-            help="Which edge the printer flips on for double-sided printing.",
+            help=say("help_opt_duplex"),
         ),
         click.option(
             "--back-offset",
-            metavar="X,Y",
+            metavar=say("metavar_offset"),
             callback=parse_offset,
-            help="Shift the backs by X,Y millimetres (see `cards calibrate`).",
+            help=say("help_opt_back_offset"),
         ),
         click.option(
             "--continue-on-back",
             is_flag=True,
-            help="Print part 2 of a long spell on the back of part 1's card (part 4 behind "
-            "part 3): fewer cards to cut. Implies --backs.",
+            help=say("help_opt_continue_on_back"),
         ),
         click.option(
             "--fold",
             is_flag=True,
-            help="Fronts and backs side by side with a fold line, for printers without duplex.",
+            help=say("help_opt_fold"),
         ),
         back_style_option,
         click.option(
             "--bleed",
             type=click.FloatRange(min=0, max=10),
+            metavar=say("metavar_mm"),
             callback=finite,
-            help="Bleed in mm around each card (default: the sheet file's; none with "
-            "--sheet none; 3 with --print-shop).",
+            help=say("help_opt_bleed"),
         ),
         click.option(
             "--print-shop",
             is_flag=True,
-            help="Single cards with 3 mm bleed, trim and bleed boxes: what print shops ask for.",
+            help=say("help_opt_print_shop"),
         ),
         data_option,
         fit_options,

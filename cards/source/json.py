@@ -64,7 +64,7 @@ def parse_json(text: str, file: str = "<json>", *, any_book: bool = False) -> Co
     try:
         decoded = _records(text.lstrip("\ufeff"))
     except json.JSONDecodeError as error:
-        message = say("json_syntax", error=error.msg, column=error.colno)
+        message = say("json_syntax", error=json_syntax(error.msg), column=error.colno)
         return _json_file(file, (), [Problem(file, error.lineno, "json", message)])
     except RecursionError:
         message = say("too_deep", file=file, limit=MAX_DEPTH).removeprefix(f"{file}: ")
@@ -96,6 +96,30 @@ def parse_json(text: str, file: str = "<json>", *, any_book: bool = False) -> Co
     problems += duplicates(spells)
     problems.sort(key=lambda problem: problem.line)
     return _json_file(file, tuple(spells), problems)
+
+
+# Python's json module words its syntax errors in English (they differ a little between its C
+# and Python scanners and between versions): each is said in Czech by what it starts with.
+_JSON_SYNTAX = (
+    ("Expecting value", "json_syntax_value"),
+    ("Expecting ',' delimiter", "json_syntax_comma"),
+    ("Expecting ':' delimiter", "json_syntax_colon"),
+    ("Expecting property name", "json_syntax_key"),
+    ("Unterminated string", "json_syntax_string"),
+    ("Invalid control character", "json_syntax_control"),
+    ("Invalid \\uXXXX escape", "json_syntax_unicode"),
+    ("Invalid \\escape", "json_syntax_escape"),
+    ("Extra data", "json_syntax_extra"),
+    ("Illegal trailing comma", "json_syntax_trailing"),
+)
+
+
+def json_syntax(msg: str) -> str:
+    """Say in Czech what Python's json module found wrong (its `msg`), never its English."""
+    for start, key in _JSON_SYNTAX:
+        if msg.startswith(start):
+            return say(key)
+    return say("json_syntax_other")
 
 
 def _json_file(file: str, spells: tuple[Spell, ...], problems: list[Problem]) -> Compendium:
@@ -183,7 +207,7 @@ def _shown(value: Any) -> str:
 def _describe(error: Any) -> list[_Finding]:
     """Say which key of a record is wrong and what was expected, from a schema error."""
     path = list(error.absolute_path)[1:]
-    key = _key(path) or "record"
+    key = _key(path) or say("json_whole_record")
     subschema, instance, kind = error.schema, error.instance, error.validator
     if kind == "required":
         properties = subschema.get("properties", {})

@@ -107,7 +107,9 @@ class ApiError(CardsError):
 
 def _bad(field: str, what: str, **extra) -> ApiError:
     """An error about one field: "papír (sheet): čekám a4, letter nebo none"."""
-    return ApiError(f"{FIELD_NAMES.get(field, field)} ({field}): {what}", field, **extra)
+    return ApiError(
+        say("api_field", name=FIELD_NAMES.get(field, field), field=field, what=what), field, **extra
+    )
 
 
 def engine():
@@ -129,10 +131,10 @@ def _library_error(error: CardsError):
     if isinstance(error, CompendiumError):
         problems = [_lint_record(p) for p in error.problems if p.severity == "error"]
         lines = ", ".join(f"{p['text']}" for p in problems[:5])
-        return ApiError(f"Kouzla nelze použít: {lines}", "add", problems=problems).response()
+        return ApiError(say("api_unusable", lines=lines), "add", problems=problems).response()
     if isinstance(error, PreviewChoice):
-        return ApiError(f"Náhled nelze ukázat: {error}", "part").response()
-    return ApiError(f"Nelze splnit: {error}").response()
+        return ApiError(say("api_no_preview", error=error), "part").response()
+    return ApiError(say("api_refused", error=error)).response()
 
 
 # --- reading a request ----------------------------------------------------------------------
@@ -142,7 +144,7 @@ def _body() -> dict:
     """The JSON object of a POST (400 when it is not one)."""
     data = request.get_json(silent=True, force=True)
     if not isinstance(data, dict):
-        raise ApiError("Tělo požadavku musí být objekt JSON (Content-Type: application/json).")
+        raise ApiError(say("api_not_json"))
     return data
 
 
@@ -151,10 +153,10 @@ def _text(data: dict, field: str, default: str | None = None, limit: int = 200) 
     if value is None:
         return default
     if not isinstance(value, str | int) or isinstance(value, bool):
-        raise _bad(field, f"čekám text, dostal jsem {_kind(value)}")
+        raise _bad(field, say("api_text", got=_kind(value)))
     value = str(value)
     if len(value) > limit:
-        raise _bad(field, f"nejvýše {limit} znaků")
+        raise _bad(field, say("api_text_limit", limit=limit))
     return value
 
 
@@ -165,7 +167,7 @@ def _texts(data: dict, field: str) -> tuple[str, ...]:
         return ()
     values = value if isinstance(value, list) else [value]
     if not all(isinstance(v, str) and len(v) <= 200 for v in values):
-        raise _bad(field, "čekám text nebo seznam textů")
+        raise _bad(field, say("api_texts"))
     return tuple(v for v in values if v.strip())
 
 
@@ -177,7 +179,7 @@ def _flag(data: dict, field: str, default: bool | None = False) -> bool | None:
         return value
     if isinstance(value, str | int) and str(value).strip().lower() in FLAGS:
         return FLAGS[str(value).strip().lower()]
-    raise _bad(field, f"čekám true nebo false (ano/ne), dostal jsem {_shown(value)}")
+    raise _bad(field, say("api_flag", got=_shown(value)))
 
 
 def _number(data: dict, field: str, low: float, high: float, default=None, whole=False):
@@ -189,17 +191,17 @@ def _number(data: dict, field: str, low: float, high: float, default=None, whole
             raise ValueError
         number = int(value) if whole else float(value)
     except (TypeError, ValueError):
-        kind = "celé číslo" if whole else "číslo"
-        raise _bad(field, f"čekám {kind}, dostal jsem {_shown(value)}") from None
+        kind = say("api_whole") if whole else say("api_a_number")
+        raise _bad(field, say("api_expected", kind=kind, got=_shown(value))) from None
     if not math.isfinite(number) or not low <= number <= high:
-        raise _bad(field, f"čekám číslo od {low:g} do {high:g}, dostal jsem {_shown(value)}")
+        raise _bad(field, say("api_range", low=f"{low:g}", high=f"{high:g}", got=_shown(value)))
     return number
 
 
 def _choice(data: dict, field: str, choices: Sequence[str], default: str) -> str:
     value = _text(data, field, default) or default
     if value.lower() not in choices:
-        raise _bad(field, f"čekám {_either(choices)}, dostal jsem {_shown(value)}")
+        raise _bad(field, say("api_expected", kind=_either(choices), got=_shown(value)))
     return value.lower()
 
 
@@ -213,7 +215,7 @@ def request_files(data: dict) -> tuple[SpellFile, ...]:
     """The browser's own spell files ("add": [{"name", "text"}])."""
     value = data.get("add") or []
     if not isinstance(value, list):
-        raise _bad("add", 'čekám seznam souborů [{"name": ..., "text": ...}]')
+        raise _bad("add", say("api_files"))
     files = []
     for number, item in enumerate(value, start=1):
         if not (
@@ -221,7 +223,7 @@ def request_files(data: dict) -> tuple[SpellFile, ...]:
             and isinstance(item.get("text"), str)
             and isinstance(item.get("name", ""), str)
         ):
-            raise _bad("add", f'soubor {number}: čekám {{"name": ..., "text": ...}}')
+            raise _bad("add", say("api_file", number=number))
         name = safe_name(item.get("name") or f"vlastni-{number}.txt")
         files.append(SpellFile(name, item["text"]))
     return tuple(files)
@@ -237,7 +239,7 @@ def print_settings(data: dict) -> PrintSettings:
     """Read the print options of a request (see the module docstring) into PrintSettings."""
     offset = data.get("back_offset") or [0, 0]
     if not (isinstance(offset, list) and len(offset) == 2):
-        raise _bad("back_offset", "čekám dvě čísla [x, y] v milimetrech")
+        raise _bad("back_offset", say("api_offset"))
     from cards.calibrate import SCALE_RANGE
 
     x, y = (_number({"back_offset": v}, "back_offset", -SCALE_RANGE, SCALE_RANGE) for v in offset)
@@ -253,18 +255,18 @@ def print_settings(data: dict) -> PrintSettings:
         print_shop=_flag(data, "print_shop"),
     )
     if settings.print_shop and settings.sheet not in (None, "none"):
-        raise _bad("sheet", "tisk pro tiskárnu (print_shop) dává jednotlivé karty; papír vynechte")
+        raise _bad("sheet", say("api_print_shop"))
     if settings.fold and settings.single_cards:
-        raise _bad("fold", "skládání potřebuje arch (a4 nebo letter), ne jednotlivé karty")
+        raise _bad("fold", say("sheet_fold_needs"))
     return settings
 
 
 def _labels(data: dict, field: str = "spells") -> list[str]:
     value = data.get(field)
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise _bad(field, "čekám seznam názvů kouzel")
+        raise _bad(field, say("api_labels"))
     if len(value) > MAX_SPELLS:
-        raise _bad(field, f"nejvýše {MAX_SPELLS} kouzel")
+        raise _bad(field, say("api_labels_limit", limit=MAX_SPELLS))
     return [" ".join(v.split()) for v in value]
 
 
@@ -275,12 +277,12 @@ def resolve_labels(
     from cards.select import DeckError, resolve_deck
 
     if not any(label.strip() for label in labels):
-        raise _bad(field, "balíček je prázdný: vyberte aspoň jedno kouzlo")
+        raise _bad(field, say("api_empty_deck"))
     try:
         return resolve_deck(labels, every, origin=field).spells
     except DeckError as error:
         problems = [_problem(p) for p in error.problems]
-        message = "; ".join(p["error"] for p in problems) or "žádné kouzlo"
+        message = "; ".join(p["error"] for p in problems) or say("api_no_spell")
         raise _bad(field, message, problems=problems) from None
 
 
@@ -341,13 +343,13 @@ def _filters(data: dict) -> dict:
         try:
             filters[key] = tuple(resolve(name) for name in names)
         except SelectionError as error:
-            raise _bad(field, f"neznámý název ({error})") from None
+            raise _bad(field, say("api_unknown_name", error=error)) from None
     level = _text(data, "level", "") or ""
     if level.strip():
         try:
             filters["levels"] = parse_levels(level.strip())
         except SelectionError:
-            what = f"čekám úroveň 0–9 nebo rozsah jako 1-3, ne {_shown(level)}"
+            what = say("api_level", got=_shown(level))
             raise _bad("level", what) from None
     filters["ritual"] = _flag(data, "ritual", None)
     filters["concentration"] = _flag(data, "concentration", None)

@@ -320,6 +320,31 @@ def _error(status: int, message: str | None = None):
     return Response(text + "\n", status=status, mimetype="text/plain")
 
 
+def listen(host: str, port: int):
+    """Return a TCP socket listening on host:port; raise OSError (socket.gaierror) if it cannot.
+
+    The tool binds the socket itself rather than leave it to werkzeug, which prints the system's
+    English and exits, and which takes a host "unix://FILE" as a Unix socket to make at FILE,
+    deleting what is there: a host here is a name or an IP address, nothing else.
+    """
+    import socket
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET  # as werkzeug reads it
+    try:
+        address = socket.getaddrinfo(host, port, family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    except UnicodeError:  # a label of a name empty or over 63 characters: no name at all
+        raise socket.gaierror(socket.EAI_NONAME, host) from None
+    listening = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listening.bind(address[0][4])
+        listening.listen(128)
+    except BaseException:
+        listening.close()
+        raise
+    return listening
+
+
 def serve(host: str, port: int, *, open_browser: bool = True, announce=print) -> None:
     """Run the app on host:port (0: a free port) until Ctrl-C; announce the address first.
 
@@ -330,12 +355,16 @@ def serve(host: str, port: int, *, open_browser: bool = True, announce=print) ->
     from werkzeug.serving import make_server
 
     from cards.errors import CardsError
+    from cards.messages import os_reason, say
 
-    app = create_app({"HOST": host})
-    try:
-        server = make_server(host, port, app, threaded=True)
+    try:  # before the app starts its pool of processes, which an error would leave behind
+        listening = listen(host, port)
     except OSError as error:
-        raise CardsError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
+        reason = os_reason(error)
+        raise CardsError(say("cannot_listen", host=host, port=port, reason=reason)) from None
+    app = create_app({"HOST": host})
+    with listening:  # werkzeug takes a copy of the socket
+        server = make_server(host, port, app, threaded=True, fd=listening.fileno())
     bound = server.socket.getsockname()[1]
     app.config["ALLOWED_HOSTS"] = allowed_hosts(host, bound)
     shown = f"[{host}]" if ":" in host else host

@@ -263,10 +263,12 @@ def test_failed_build_keeps_earlier_good_file(runner, tmp_path):
     """An error during a build leaves the previous PDF untouched."""
     out = tmp_path / "deck.pdf"
     out.write_bytes(b"%PDF-earlier good file")
-    result = run(runner, "class", "paladin", "--layout", "no-such-layout", "-o", str(out))
+    layout = tmp_path / "broken.toml"
+    layout.write_text('kind = "card"\n[card]\nwidth_mm = "wide"\n', encoding="utf-8")
+    result = run(runner, "class", "paladin", "--layout", str(layout), "-o", str(out))
     assert result.exit_code == 1
     assert out.read_bytes() == b"%PDF-earlier good file"
-    assert [p.name for p in tmp_path.iterdir()] == ["deck.pdf"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["broken.toml", "deck.pdf"]
 
 
 def test_bad_layout_file_names_file(runner, tmp_path):

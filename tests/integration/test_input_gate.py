@@ -236,3 +236,25 @@ def test_a_chain_of_1200_bases_is_a_clear_error(tmp_path):
     err = result.stderr.decode()
     assert result.returncode == 1
     assert "Traceback" not in err and "l0.toml" in err and "base" in err
+
+
+# --- the system's refusals, in Czech ----------------------------------------------------------
+
+
+def test_the_reason_a_file_cannot_be_read_is_czech(tmp_path):
+    """--data FILE/x where FILE is a file: exit 1 with a Czech reason, not "Not a directory"."""
+    (tmp_path / "f").write_text("x", encoding="utf-8")
+    result = run("list", "--data", str(tmp_path / "f" / "x"))
+    assert result.exit_code == 1
+    assert "nelze číst (část cesty není složka)" in result.output
+    assert "Not a directory" not in result.output
+
+
+def test_a_folder_as_deck_list_is_bad_input_like_a_folder_as_data(tmp_path):
+    """`deck FOLDER` and `--data FOLDER` are one mistake: exit 1, the input gate's message."""
+    deck = run("deck", str(tmp_path), "-q", "-o", str(tmp_path / "x.pdf"))
+    data = run("list", "--data", str(tmp_path))
+    assert deck.exit_code == data.exit_code == 1
+    for result in (deck, data):
+        assert result.output.startswith(f"Chyba: {tmp_path}: ")
+        assert "složka, ne obyčejný soubor" in result.output

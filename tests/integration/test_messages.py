@@ -17,7 +17,7 @@ def run(*args: str):
     [
         (["class", "druid", "--colour", "red"], "Chyba: Neznámá volba '--colour'."),
         (["class", "druid", "--duplx", "long"], "Měli jste na mysli '--duplex'?"),
-        (["class"], "Chyba: Chybí argument 'NAME'."),
+        (["class"], "Chyba: Chybí argument 'NÁZEV'."),
         (["class", "druid", "--duplex", "sideways"], "'sideways' není jedna z možností"),
         (["preview", "fireball", "--dpi", "5000"], "5000 není v rozsahu 50<=x<=1200."),
         (["preview", "fireball", "--dpi", "ostré"], "'ostré' není číslo."),

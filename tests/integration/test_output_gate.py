@@ -145,3 +145,89 @@ atomic.write_atomically({str(out)!r}, b"x" * 1000)
     process.wait(timeout=20)
     assert process.returncode != 0
     assert os.listdir(tmp_path) == []
+
+
+# --- the tool's own files ---------------------------------------------------------------------
+
+
+def _unchanged_after(out: Path, *args: str):
+    """Run a command writing `out`; return its result and whether `out` is as before (restored
+    either way, so that a failing run leaves the shipped files whole for the other tests)."""
+    before = out.read_bytes() if out.exists() else None
+    try:
+        result = run(*args)
+    finally:
+        after = out.read_bytes() if out.exists() else None
+        if after != before:
+            if before is None:
+                out.unlink()
+            else:
+                out.write_bytes(before)
+    return result, after == before
+
+
+@pytest.mark.parametrize(
+    "folder, name",
+    [
+        ("data", "kouzla.txt"),  # the embedded compendium: an input when --data is not given
+        ("layouts", "hyphenation.txt"),  # read by every build, named by no option
+        ("fonts", "CharisSIL-Bold.ttf"),
+        ("layouts", "nove.toml"),  # a new file there would be listed as a layout
+        ("schema", "karty.pdf"),
+    ],
+)
+def test_output_inside_the_shipped_folders_is_refused(folder, name):
+    """-o into data/, layouts/, fonts/ or schema/ is refused (exit 2): they are inputs of all."""
+    from cards.resources import folder as shipped
+
+    out = shipped(folder) / name
+    args = ("class", "paladin", "--level", "1", "-q", "-o", str(out))
+    result, unchanged = _unchanged_after(out, *args)
+    assert unchanged
+    assert result.exit_code == 2, result.output
+    assert f"{out}: je ve složce" in result.output and "kterou nástroj sám čte" in result.output
+
+
+def test_csv_and_images_inside_the_shipped_folders_are_refused(tmp_path):
+    """--csv into schema/ and `images -o layouts/icons` are refused before any work (exit 2)."""
+    from cards.resources import folder as shipped
+
+    out = shipped("schema") / "report.csv"
+    result, unchanged = _unchanged_after(out, "fit-report", "--level", "9", "--csv", str(out))
+    assert unchanged and result.exit_code == 2, result.output
+    icons = shipped("layouts") / "icons"
+    before = sorted(os.listdir(icons))
+    result = run("images", "ohniva koule", "-q", "--no-backs", "-o", str(icons))
+    assert result.exit_code == 2, result.output
+    assert "kterou nástroj sám čte" in result.output
+    assert sorted(os.listdir(icons)) == before
+
+
+# --- the system's refusals, in Czech ----------------------------------------------------------
+
+
+def test_an_output_name_too_long_is_a_czech_usage_error(tmp_path):
+    """An -o name over the system's limit: exit 2 and the reason in Czech, not a traceback."""
+    out = tmp_path / ("a" * 300 + ".pdf")
+    result = CliRunner().invoke(main, ["class", "paladin", "-q", "-o", str(out)])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code == 2
+    assert "název je příliš dlouhý" in result.output and "File name too long" not in result.output
+
+
+def test_an_output_through_links_in_a_loop_is_a_czech_usage_error(tmp_path):
+    """-o naming a link in a loop: exit 2, "odkazy v kruhu", not the system's English."""
+    (tmp_path / "a").symlink_to(tmp_path / "b")
+    (tmp_path / "b").symlink_to(tmp_path / "a")
+    result = CliRunner().invoke(main, ["class", "paladin", "-q", "-o", str(tmp_path / "a")])
+    assert result.exit_code == 2, result.output
+    assert "odkazy v kruhu" in result.output and "Too many" not in result.output
+
+
+def test_an_output_under_a_file_names_the_reason_in_czech(tmp_path):
+    """-o FILE/x.pdf where FILE is a file: exit 1, the user's path and a Czech reason."""
+    (tmp_path / "f").write_text("x", encoding="utf-8")
+    out = tmp_path / "f" / "x.pdf"
+    result = run("class", "paladin", "--level", "1", "-q", "-o", str(out))
+    assert result.exit_code == 1
+    assert result.output == f"Chyba: {out}: nelze zapsat (část cesty je soubor, ne složka)\n"

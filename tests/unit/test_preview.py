@@ -100,14 +100,20 @@ def test_deterministic_bytes(tmp_path):
 
 def test_backs_must_match_the_faces(tmp_path):
     """A back for each face, or none: a preview never guesses the backs it lacks."""
-    with pytest.raises(PreviewError, match="2 faces but 1 backs"):
+    with pytest.raises(PreviewError, match="^2 stran karet, ale 1 rubů$"):
         render_preview(fake_faces(2), tmp_path / "x.png", backs=fake_faces(1))
 
 
 def test_no_faces_is_an_error(tmp_path):
-    """Previewing nothing raises PreviewError."""
-    with pytest.raises(PreviewError, match="no card faces"):
+    """Previewing nothing raises PreviewError, in Czech."""
+    with pytest.raises(PreviewError, match="^není co ukázat: kouzlo nemá žádnou stranu karty$"):
         render_preview((), tmp_path / "x.png")
+
+
+def test_a_resolution_below_one_is_an_error_in_czech(tmp_path):
+    """dpi 0 raises PreviewError, in Czech."""
+    with pytest.raises(PreviewError, match="^rozlišení musí být kladné, zadáno 0 dpi$"):
+        render_preview(fake_faces(1), tmp_path / "x.png", dpi=0, draw_front=draw_box)
 
 
 def test_golden_check_tolerates_noise_but_not_change(tmp_path):

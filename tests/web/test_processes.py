@@ -76,7 +76,7 @@ def test_serve_warns_for_another_host():
     with mock.patch("cards.web.app.serve") as serve:
         result = CliRunner().invoke(main, ["serve", "--host", "0.0.0.0", "--no-browser"])
     assert result.exit_code == 0
-    assert "warning: listening on 0.0.0.0" in result.output
+    assert "varování: stránka naslouchá na 0.0.0.0" in result.output
     assert serve.call_args.kwargs["open_browser"] is False
     with mock.patch("cards.web.app.serve") as serve:
         result = CliRunner().invoke(main, ["serve"])
