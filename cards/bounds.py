@@ -14,6 +14,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from cards.errors import CardsError
 from cards.face import CardFace, Label, TextLine
+from cards.messages import say
 from cards.typeset.normalise import normalise
 
 TOLERANCE = 0.5  # points: rounding of positions computed in mm
@@ -66,6 +67,11 @@ def _overlap(face: CardFace) -> tuple[str, str] | None:
     return None
 
 
+def _at(spell) -> str:
+    """Where a spell is written: file:line."""
+    return f"{spell.origin.file}:{spell.origin.line}"
+
+
 def require_inside(faces: Sequence[CardFace], safe_margin: float) -> None:
     """Raise FieldTooWide when a label of the faces leaves the safe area (left or right) or
     two fields are printed over each other."""
@@ -75,8 +81,9 @@ def require_inside(faces: Sequence[CardFace], safe_margin: float) -> None:
             spell = face.spell
             first, second = (f"{_field(face, text)} ({text!r})" for text in clash)
             raise FieldTooWide(
-                f"{spell.origin.file}:{spell.origin.line}: {spell.label}: pole {first} by se "
-                f"tisklo přes {second}; zkraťte ho"
+                say(
+                    "field_over_field", at=_at(spell), label=spell.label, first=first, second=second
+                )
             )
         right = face.width - safe_margin + TOLERANCE
         for item in face.items:
@@ -88,7 +95,11 @@ def require_inside(faces: Sequence[CardFace], safe_margin: float) -> None:
             spell = face.spell
             over = max(safe_margin - item.x, item.x + width - right + TOLERANCE)
             raise FieldTooWide(
-                f"{spell.origin.file}:{spell.origin.line}: {spell.label}: pole "
-                f"{_field(face, item.text)} ({item.text!r}) je o {over:.0f} pt širší, než "
-                f"karta dovolí i v nejmenším písmu; zkraťte ho"
+                say(
+                    "field_off_card",
+                    at=_at(spell),
+                    label=spell.label,
+                    field=f"{_field(face, item.text)} ({item.text!r})",
+                    over=f"{over:.0f}",
+                )
             )

@@ -464,9 +464,7 @@ def _image_faces(
     from cards.images import ImagesError
 
     if not spells:
-        raise ImagesError(
-            "No spells match: no images to make. Try `cards list` with the same filters."
-        )
+        raise ImagesError(say("no_images"))
     with collector_paused():
         return fit_spells(spells, layout, progress, cache=cache, jobs=jobs)
 

@@ -514,6 +514,10 @@ CATALOGUE = {
     "a výška kladné",
     "icon_path": "{file}: chyba: chybná data cesty (path): {error}",
     # fill: the card of a spell whose source lost its description (cards/fit/blocks.py)
+    # the lead: the last check of a face's fields (cards/bounds.py)
+    "field_over_field": "{at}: {label}: pole {first} by se tisklo přes {second}; zkraťte ho",
+    "field_off_card": "{at}: {label}: pole {field} je o {over} pt širší, než karta dovolí i v "
+    "nejmenším písmu; zkraťte ho",
     "card_description_missing": "Popis kouzla ve zdroji chybí.",
 }
 

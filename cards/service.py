@@ -17,6 +17,7 @@ from reportlab.lib.units import mm
 
 from cards.czech_text import plural
 from cards.errors import CardsError
+from cards.messages import say
 from cards.model import Spell
 from cards.printing import PrintSwitches
 
@@ -76,10 +77,7 @@ class PrintSettings(PrintSwitches):
     def check(self) -> None:
         """Raise OptionClash for options that cannot go together."""
         if self.print_shop and self.sheet is not None and self.sheet.lower() != "none":
-            raise OptionClash(
-                "--print-shop prints single cards with bleed; it cannot go with "
-                f"--sheet {self.sheet}"
-            )
+            raise OptionClash(say("print_shop_sheet", sheet=self.sheet))
 
     def print_options(self):
         """Return the imposition's PrintOptions: the same switches, the lengths in points."""
@@ -129,9 +127,7 @@ class DeckPdf:
 def require_spells(spells: Sequence[Spell]) -> None:
     """Raise EmptySelection when there is nothing to print."""
     if not spells:
-        raise EmptySelection(
-            "No spells match: nothing to print. Try `cards list` with the same filters."
-        )
+        raise EmptySelection(say("no_spells"))
 
 
 def default_output(name: str, suffix: str = ".pdf") -> Path:
@@ -394,7 +390,7 @@ def _preview_faces(
     from cards.impose import physical_cards
 
     if side is not None and side not in SIDES:
-        raise PreviewChoice(f"side must be 'front' or 'back', not {side!r}")
+        raise PreviewChoice(say("preview_side", side=side))
     cards = physical_cards(faces, continue_on_back=continue_on_back)
     if part is None:
         if side is None:
@@ -402,7 +398,7 @@ def _preview_faces(
         chosen = list(range(len(cards)))
     else:
         if not 1 <= part <= len(cards):
-            raise PreviewChoice(f"part must be from 1 to {len(cards)}, not {part}")
+            raise PreviewChoice(say("preview_part", count=len(cards), part=part))
         chosen = [part - 1]
     if side in (None, "front"):
         return tuple(cards[i].front for i in chosen), side is None, False
@@ -410,7 +406,7 @@ def _preview_faces(
     if all(back is not None for back in backs):
         return tuple(backs), False, False
     if any(back is not None for back in backs):
-        raise PreviewChoice("choose one part: its cards' backs are of two kinds")
+        raise PreviewChoice(say("preview_one_part"))
     return tuple(cards[i].front for i in chosen), False, True
 
 

@@ -12,6 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from cards.cli import main
+from cards.messages import say
 
 
 @pytest.fixture
@@ -246,7 +247,7 @@ def test_empty_selection_exits_1(runner, tmp_path):
     out = tmp_path / "x.pdf"
     result = run(runner, "compendium", "--class", "paladin", "--level", "9", "-o", str(out))
     assert result.exit_code == 1
-    assert "No spells match" in result.output
+    assert say("no_spells") in result.output
     assert not out.exists()
 
 

@@ -13,6 +13,7 @@ from cards.cli import main
 from cards.compendium import read_compendium
 from cards.images import TTS_CARDS, card_images, slug
 from cards.layout import load_layout
+from cards.messages import say
 from cards.select import find_spell, parse_levels, select_spells, sort_spells
 
 NAME = re.compile(r"^\d{4}-[a-z0-9]+(?:-[a-z0-9]+)*(?:-\d+of\d+)?-(?:front|back)\.png$")
@@ -165,7 +166,7 @@ def test_no_spells_no_images(tmp_path):
     """An empty selection is an error, and no folder is made."""
     result = invoke("images", "--class", "paladin", "--level", "0", "-o", str(tmp_path / "x"))
     assert result.exit_code == 1
-    assert result.output.startswith("Chyba: No spells match")
+    assert result.output.startswith("Chyba: " + say("no_images"))
     assert not (tmp_path / "x").exists()
 
 

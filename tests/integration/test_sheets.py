@@ -16,6 +16,7 @@ from cards.cli import main
 from cards.compendium import read_compendium
 from cards.impose import LAYOUTS, PrintOptions
 from cards.layout import load_layout
+from cards.messages import say
 from cards.select import select_spells, sort_spells
 from tests.unit.test_index import index_rows
 
@@ -243,7 +244,7 @@ def test_print_shop_with_a_sheet_is_a_usage_error(runner, tmp_path, sheet):
         main, ["class", "paladin", "--print-shop", "--sheet", sheet, "-o", str(out)]
     )
     assert result.exit_code == 2
-    assert f"--print-shop prints single cards with bleed; it cannot go with --sheet {sheet}" in (
+    assert say("print_shop_sheet", sheet=sheet) in (
         result.output
     )
     assert not out.exists()

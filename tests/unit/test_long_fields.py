@@ -265,3 +265,42 @@ def test_the_cli_names_the_spell_and_field_and_exits_1(tmp_path):
     assert result.exit_code == 1, result.output
     assert "k.txt:1: Jiskřivý pozdrav" in result.output and "pole dosah" in result.output
     assert "Traceback" not in result.output and not out.exists()
+
+
+def test_the_last_check_names_the_spell_and_the_field_in_czech():
+    """bounds.require_inside: a name off the card, or printed over the book, is named in Czech
+    from the catalogue with file:line and the field (the catalogue's texts, not literals)."""
+    from cards.bounds import FieldTooWide, require_inside
+    from cards.face import CardFace, Label
+    from cards.layout import load_layout
+    from cards.messages import say
+    from tests.conftest import make_spell
+
+    layout = load_layout("poker")
+    font = layout.fonts["body"]
+    spell = make_spell(name="Barevná koule")
+    at = f"{spell.origin.file}:{spell.origin.line}"
+
+    def face(*items):
+        return CardFace(spell, 1, 1, 8.0, 180.0, 250.0, "#000000", tuple(items))
+
+    off = face(Label("Barevná koule", font, 9.0, 170.0, 200.0, "#000000"))
+    with pytest.raises(FieldTooWide) as error:
+        require_inside([off], layout.safe_margin)
+    over = str(error.value).split(" je o ")[1].split(" pt")[0]
+    assert str(error.value) == say(
+        "field_off_card", at=at, label=spell.label, field="název ('Barevná koule')", over=over
+    )
+    clash = face(
+        Label("Barevná koule", font, 9.0, 20.0, 200.0, "#000000"),
+        Label("Chromatic orb", font, 9.0, 30.0, 200.0, "#000000"),
+    )
+    with pytest.raises(FieldTooWide) as error:
+        require_inside([clash], layout.safe_margin)
+    assert str(error.value) == say(
+        "field_over_field",
+        at=at,
+        label=spell.label,
+        first="název ('Barevná koule')",
+        second="anglický název ('Chromatic orb')",
+    )
