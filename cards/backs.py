@@ -18,8 +18,7 @@ from cards.messages import say
 from cards.typeset import TypesetContext
 
 DECK_TITLE = say("compendium_title")
-BACK_STYLES = ("light", "full")  # light: cream ground for home printing (the default)
-CREAM = "#f8f1e0"  # the light back's ground: warm paper, about 5 % ink
+BACK_STYLES = ("light", "full")  # light: cream ground (colours.light_back) for home printing
 BAND = 1.4 * mm  # the light back's two school-coloured bands above and below the disc's centre
 BAND_APART = 4.2 * mm  # each band's middle from the disc's centre
 CORNER = 1.6 * mm  # the index corners inside the inner rule
@@ -78,15 +77,15 @@ def back_ink(style: CardStyle, back_style: str = "light", school: str = "") -> B
             numeral=colour,
         )
     return BackInk(
-        ground=CREAM,
+        ground=colours.light_back,
         rules=colour,
         text=colours.text,
         muted=colours.muted,
         accent=colour,
         icon=colour,
         disc=colour,
-        disc_edge=CREAM,
-        numeral=CREAM,
+        disc_edge=colours.light_back,
+        numeral=colours.light_back,
         bands=True,
     )
 

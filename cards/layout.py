@@ -94,6 +94,8 @@ class Colours:
     title: str
     frame: str
     tint: float
+    # the light back's ground (--back-style light): warm paper, about 5 % ink
+    light_back: str = "#f8f1e0"
 
 
 DESIGN_FILLS = ("solid", "outline")
@@ -270,7 +272,7 @@ def _schema() -> dict[str, tuple[str, ...] | None]:
         "card": tuple(_CARD_KEYS),
         "fonts": FONT_ROLES,
         "type": (*_SIZE_KEYS, "size_steps", "flush_left"),
-        "colours": (*_COLOUR_KEYS, "tint"),
+        "colours": (*_COLOUR_KEYS, "tint", "light_back"),
         "school_colours": SCHOOLS,
         "design": ("fill", "line", "grid"),
         "spacing": tuple(key for key, _, _ in _SPACING.values()),
@@ -453,7 +455,11 @@ def _size_steps(reader: Settings) -> tuple[float, ...]:
 def _colours(reader: Settings) -> tuple[Colours, Mapping[str, str]]:
     reader.table("colours")
     values = {key: reader.colour(f"colours.{key}") for key in _COLOUR_KEYS}
-    colours = Colours(**values, tint=reader.number("colours.tint", Number(0.0, 1.0)))
+    light_back = Colours.light_back
+    if reader.has("colours.light_back"):
+        light_back = reader.colour("colours.light_back")
+    tint = reader.number("colours.tint", Number(0.0, 1.0))
+    colours = Colours(**values, tint=tint, light_back=light_back)
     reader.table("school_colours")
     school_colours = {school: reader.colour(f"school_colours.{school}") for school in SCHOOLS}
     return colours, MappingProxyType(school_colours)

@@ -12,7 +12,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
-from cards.backs import CREAM, back_face, spell_back
+from cards.backs import back_face, spell_back
 from cards.config import SMALLEST_TYPE
 from cards.draw import draw_face
 from cards.face import Label, Outline, Shape, TextLine
@@ -78,7 +78,9 @@ def test_background_fills_the_card_with_bleed(back_style):
     bleed = 3 * mm
     face = FakeFace(FakeSpell("Nekromancie", 5))
     page = render(face, bleed=bleed, back_style=back_style)
-    ground = LAYOUT.school_colours["Nekromancie"] if back_style == "full" else CREAM
+    ground = (
+        LAYOUT.school_colours["Nekromancie"] if back_style == "full" else LAYOUT.colours.light_back
+    )
     colour = HexColor(ground)
     wanted = (colour.red, colour.green, colour.blue)
     fills = [
@@ -146,7 +148,7 @@ def test_a_back_is_primitives_centred_on_the_card():
     assert lines
     for item in lines:
         assert item.x + item.line.width / 2 == pytest.approx(LAYOUT.width / 2)
-    assert back.colour == CREAM
+    assert back.colour == LAYOUT.colours.light_back
     full = back_face(FakeSpell("Věštění", 4), style, LAYOUT.width, LAYOUT.height, back_style="full")
     assert full.colour == LAYOUT.school_colours["Věštění"]
 

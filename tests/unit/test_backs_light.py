@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from cards.backs import CREAM, back_face, card_backs, twin_names, with_backs
+from cards.backs import back_face, card_backs, twin_names, with_backs
 from cards.build import build_pdf
 from cards.colour import contrast, darkness, parse_hex
 from cards.face import Disc, Fill, Label, Shape, TextLine
@@ -114,7 +114,7 @@ def test_the_light_back_is_cream_with_the_school_colour_in_bands_and_disc():
     """Light: a cream ground; two school-coloured bands and a school-coloured disc."""
     style = card_style(POKER, "Iluze")
     back = back_face(make_spell(school="Iluze"), style, POKER.width, POKER.height)
-    assert back.colour == CREAM
+    assert back.colour == POKER.colours.light_back
     bands = [i for i in back.items if isinstance(i, Fill)]
     assert len(bands) == 2 and {b.colour for b in bands} == {style.colour}
     (disc,) = [i for i in back.items if isinstance(i, Disc)]
@@ -283,6 +283,6 @@ def _near(pixel, colour: str) -> bool:
 
 def test_backs_are_light_by_default_and_full_on_request(tmp_path):
     """`--backs` prints the cream back; `--back-style full` the school-coloured one."""
-    assert _near(_pixel_of_back([], tmp_path), CREAM)
+    assert _near(_pixel_of_back([], tmp_path), POKER.colours.light_back)
     full = _pixel_of_back(["--back-style", "full"], tmp_path)
     assert _near(full, POKER.school_colour("Iluze")), full

@@ -91,3 +91,16 @@ def test_the_defaults_are_poker_s_measures():
         (5 * mm, 1.2 * mm, 11 * mm, 7 * mm)
     )
     assert (backs.rule_share, backs.centre_share) == (0.12, 0.52)
+
+
+def test_the_light_backs_ground_is_the_layouts(tmp_path):
+    """colours.light_back is the light back's paper (and its disc's ring and numeral); poker's
+    is the warm cream "#f8f1e0"."""
+    assert load_layout("poker").colours.light_back == "#f8f1e0"
+    path = tmp_path / "grey.toml"
+    path.write_text('kind = "card"\nbase = "poker"\n\n[colours]\nlight_back = "#eeeeee"\n', "utf-8")
+    grey = load_layout(path)
+    light, full = _backs(grey)[:2]
+    assert light.colour == "#eeeeee" and full.colour != "#eeeeee"
+    discs = [item for item in light.items if type(item).__name__ == "Disc"]
+    assert [disc.edge for disc in discs] == ["#eeeeee"]
