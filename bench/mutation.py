@@ -6,10 +6,15 @@ Run: nice -n 10 .venv/bin/python bench/mutation.py typeset/czech fit/paginate [-
 
 Mutants come from mutmut's mutation engine (`mutmut.list_mutations` / `mutmut.mutate`: numbers,
 strings, operators, comparisons, keywords, names, arguments, assignments), not from its runner:
-mutmut 2.5's runner crashed here and mutmut 3 rewrites every function into a trampoline. Each
-mutant is run here, one at a time, against the module's chosen tests (`TESTS`: the module's own
-unit tests first, then the fast unit tests of its package and a few fast integration checks),
-`pytest -x -q -p no:cacheprovider -m "not slow"` with a per-mutant timeout.
+mutmut 2.5's runner crashed here and mutmut 3 rewrites every function into a trampoline.
+
+Each module's chosen tests (`TESTS`: its own unit tests, then the fast unit tests of its package
+and a few fast integration checks, `INTEGRATION`) run once unmutated under coverage.py, one
+context per test: which test runs which line. Each mutant then runs, one at a time, with
+`pytest -x -q -p no:cacheprovider -m "not slow"` and a per-run timeout: first the tests that ran
+its statement, then (if it survived them) their whole files (a module fixture may run a line for
+another test); a statement run only outside tests (a constant, a definition) goes through all
+the chosen tests. A mutant of a statement no chosen test runs is a survivor, not run, marked so.
 
 Everything runs in a scratch copy of the tree (cards/, tests/ and the data folders copied to a
 temporary folder, which is put first on sys.path): the worktree's files are never touched, and
@@ -136,11 +141,11 @@ def test_files(module: str) -> list[list[str]]:
     seen: set[str] = set()
     for entry in (*TESTS.get(module, (f"tests/unit/{package}",)), *INTEGRATION):
         path = entry if entry.startswith("tests/") else f"tests/unit/{package}/{entry}.py"
-        full = ROOT / path
+        full = Path.cwd() / path  # the scratch copy's tests, as they were when it was made
         found = sorted(full.glob("test_*.py")) if full.is_dir() else [full] if full.exists() else []
         stage = stages[1 if full.is_dir() or entry in INTEGRATION else 0]
         for file in found:
-            relative = str(file.relative_to(ROOT))
+            relative = str(file.relative_to(Path.cwd()))
             if relative not in seen:
                 seen.add(relative)
                 stage.append(relative)

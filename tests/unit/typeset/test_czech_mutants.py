@@ -7,6 +7,8 @@ a word may be hyphenated; and that characters outside those lists trigger no rul
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from cards.typeset.czech import (
@@ -116,7 +118,7 @@ def test_a_word_that_only_starts_like_a_longer_prefix_loses_only_its_own_point()
     assert prefix_rule("neúplný", [2, 3, 4]) == [2, 4]
 
 
-@pytest.mark.parametrize("entry", ["Ne-ús-pě-chu", "ne-Ús-pě-chu", "po-UŽ*"])
+@pytest.mark.parametrize("entry", ["Ne-ús-pě-chu", "ne-Ús-pě-chu", "po-UŽ*", "po-užX", "po-užX*"])
 def test_an_exception_with_a_capital_letter_is_refused(entry):
     with pytest.raises(ValueError) as error:
         parse_exceptions(f"# hlavička\n{entry}\n", "x.txt")
@@ -131,6 +133,8 @@ def test_an_exception_file_reads_words_stems_and_the_longest_stem():
     assert dict(table.words) == {"neúspěchu": (2, 4, 6)}
     assert dict(table.stems) == {"použ": (2,), "odumřít": (2, 3)}
     assert table.longest == 7
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        table.longest = 3  # type: ignore[misc]  (immutable, as its docstring says)
 
 
 def test_only_a_plus_minus_or_plus_minus_sign_makes_a_signed_number_after_a_word():
