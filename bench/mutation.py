@@ -400,7 +400,10 @@ def plan_stages(
         return stages
     tests = [record["tests"][n] for n in sorted(runners)]
     files = list(dict.fromkeys(test.split("::")[0] for test in tests))
-    return [tests, files]
+    rest = [other for other in record["tests"] if other.split("::")[0] in files]
+    if len(rest) == len(tests):
+        return [tests]
+    return [tests, [*files, *(f"--deselect={test}" for test in tests)]]  # the others only
 
 
 def run_module(module: str, scratch: Path, args: argparse.Namespace) -> list[Mutant]:
@@ -420,6 +423,8 @@ def run_module(module: str, scratch: Path, args: argparse.Namespace) -> list[Mut
     mutants = mutants_of(module)
     if args.only:
         mutants = [m for m in mutants if m.line in args.only]
+    if args.start:
+        mutants = [m for m in mutants if m.number >= args.start]
     bare = _bare(original)
     count = " + ".join(str(len(files)) for files in stages)
     print(
@@ -491,6 +496,7 @@ def main() -> None:
     parser.add_argument("--tests", nargs="+", help="test files instead of the module's TESTS")
     parser.add_argument("--timeout", type=float, help="seconds per mutant (3x unmutated + 5)")
     parser.add_argument("--only", type=int, nargs="+", help="only the mutants of these lines")
+    parser.add_argument("--start", type=int, help="skip the mutants numbered below this")
     parser.add_argument("--survivors", action="store_true", help="list each survivor")
     parser.add_argument("--progress", action="store_true", help="print each mutant as it ends")
     args = parser.parse_args()
