@@ -91,3 +91,19 @@ def test_white_space_across_runs_is_one_space_in_the_font_of_its_first_run(runs,
     assert prepared.words == ("slovo", "další")
     assert prepared.space_fonts == (MONO,)
     assert prepared.breakable == breakable
+
+
+def test_white_space_before_the_first_word_is_no_space_between_words():
+    prepared = prepare([Run(" slovo další ", MONO)])
+    assert prepared.words == ("slovo", "další")
+    assert prepared.space_fonts == (MONO,)
+    assert prepared.breakable == (True,)
+    assert prepared.gaps == (0.0, EM)
+
+
+def test_a_glued_space_is_not_breakable():
+    """ "v domě": a one-letter preposition glues the space after it (False, not just falsy)."""
+    prepared = prepare([Run("šel v domě", MONO)])
+    assert prepared.breakable == (True, False)
+    assert prepared.breakable[1] is False
+    assert prepared.ends == (0, 2)
