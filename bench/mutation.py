@@ -27,8 +27,9 @@ A mutant whose syntax tree, with type annotations and docstrings left out, equal
 is equivalent by construction (`from __future__ import annotations`: annotations are never
 evaluated) and is counted apart, not run. `EQUIVALENT` lists the survivors examined by hand and
 found equivalent (no input can change an output), with the reason; they are printed as
-"explained". The score is killed / (mutants - equivalent by construction); timeouts count as
-killed (the mutant hangs the tests), as mutmut counts them.
+"explained". The score is killed / (mutants - equivalent by construction - not Python: mutmut's
+engine now and then writes a mutant that does not parse); timeouts count as killed (the mutant
+hangs the tests), as mutmut counts them.
 """
 
 from __future__ import annotations
@@ -241,8 +242,13 @@ class _Bare(ast.NodeTransformer):
         return node
 
 
-def _bare(source: str) -> str:
-    return ast.dump(_Bare().visit(ast.parse(source)))
+def _bare(source: str) -> str | None:
+    """Return the syntax tree without annotations and docstrings, or None if it is no Python."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:  # mutmut's engine writes one now and then ("*x" -> "/x")
+        return None
+    return ast.dump(_Bare().visit(tree))
 
 
 def scratch_copy() -> Path:
@@ -434,7 +440,11 @@ def run_module(module: str, scratch: Path, args: argparse.Namespace) -> list[Mut
     )
     try:
         for mutant in mutants:
-            if _bare(mutant.source) == bare:
+            mutated = _bare(mutant.source)
+            if mutated is None:
+                mutant.status = "invalid"
+                continue
+            if mutated == bare:
                 mutant.status = "equivalent"
                 continue
             runs = plan_stages(mutant, spans, record, stages)
@@ -467,15 +477,20 @@ def report(module: str, mutants: list[Mutant], survivors: bool) -> None:
     """Print one module's figures and, if asked, every survivor with its line and mutation."""
     count = {s: sum(m.status == s for m in mutants) for s in ("killed", "timeout", "survived")}
     equivalent = sum(m.status == "equivalent" for m in mutants)
+    invalid = sum(m.status == "invalid" for m in mutants)
     errors = [m for m in mutants if m.status.startswith("error")]
     alive = [m for m in mutants if m.status == "survived"]
     explained = sum(_explained(module, m) is not None for m in alive)
-    scored = len(mutants) - equivalent
-    score = 100 * (count["killed"] + count["timeout"]) / scored if scored else 100.0
+    scored = len(mutants) - equivalent - invalid
+    dead = count["killed"] + count["timeout"]
+    score = 100 * dead / scored if scored else 100.0
+    unexplained = 100 * dead / (scored - explained) if scored > explained else 100.0
     print(
         f"{module}: {len(mutants)} mutants, {equivalent} equivalent by construction, "
-        f"{count['killed']} killed, {count['timeout']} timeouts, {count['survived']} survived "
-        f"({explained} explained), {len(errors)} errors: score {score:.1f} %",
+        f"{invalid} not Python, {count['killed']} killed, {count['timeout']} timeouts, "
+        f"{count['survived']} survived ({explained} explained as equivalent), {len(errors)} "
+        f"errors: score {dead}/{scored} = {score:.1f} % ({unexplained:.1f} % of the mutants "
+        "not explained as equivalent)",
         flush=True,
     )
     if survivors:
@@ -516,7 +531,7 @@ def main() -> None:
         for module in modules:
             mutants = run_module(module, scratch, args)
             totals["mutants"] += len(mutants)
-            totals["equivalent"] += sum(m.status == "equivalent" for m in mutants)
+            totals["equivalent"] += sum(m.status in ("equivalent", "invalid") for m in mutants)
             totals["killed"] += sum(m.status in ("killed", "timeout") for m in mutants)
         if len(modules) > 1:
             scored = totals["mutants"] - totals["equivalent"]
