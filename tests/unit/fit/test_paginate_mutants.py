@@ -301,3 +301,29 @@ def test_fill_card_prefers_a_paragraph_end_by_default():
     slabs[9] = Slab(10.0, (_label("9"),))
     assert len(fill_card(slabs, _area(100.0))[0]) == 9
     assert len(fill_card(slabs, _area(100.0), prefer_blocks=False)[0]) == 10
+
+
+def _two_cards(first: float, second: float, third: float):
+    """Slabs of these heights: a block boundary before the second, a sentence end before the
+    third; cards 10 high, at most two."""
+    slabs = [
+        Slab(first, ()),
+        Slab(second, (), breakable=BLOCK),
+        Slab(third, (), breakable=SENTENCE),
+    ]
+    return plan(slabs, lambda n: 10.0, None, 2)
+
+
+def test_a_sentence_end_on_a_full_card_beats_a_block_end_on_a_card_four_fifths_empty():
+    """Ending card 1 at the block boundary (2 of 10 used) costs 1.5 * 0.8 = 1.2; at the
+    sentence end (10 used) 1.0: the full card wins."""
+    cost, ends = _two_cards(2.0, 8.0, 2.0)
+    assert ends == [2, 3]
+    assert cost == pytest.approx(1.0)
+
+
+def test_a_block_end_on_a_half_empty_card_beats_a_sentence_end_on_a_full_one():
+    """Half empty at a block boundary costs 1.5 * 0.5 = 0.75 < 1.0 for the sentence end."""
+    cost, ends = _two_cards(5.0, 5.0, 2.0)
+    assert ends == [1, 3]
+    assert cost == pytest.approx(0.75)

@@ -1,9 +1,19 @@
-"""Words (cards/typeset/words.py): tests written to kill what a mutation run of czech.py left
-alive through words (the dice pattern it imports)."""
+"""Words (cards/typeset/words.py): tests written to kill what mutation runs (bench/mutation.py)
+of czech.py and words.py left alive: the dice pattern, enclitics after a word's own hyphen,
+its breaks measured, the values frozen. Oracles by hand (the mono font's glyphs are all 0.602 em).
+"""
 
 from __future__ import annotations
 
-from cards.typeset.words import Run, prepare
+import dataclasses
+
+import pytest
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+from cards.resources import resource
+from cards.typeset.words import Piece, Run, WordBreak, prepare, word_breaks
+from tests.conftest import MONO_FONT
 
 
 def test_a_counted_word_stays_whole_but_an_adjective_after_dice_may_break():
@@ -13,3 +23,87 @@ def test_a_counted_word_stays_whole_but_an_adjective_after_dice_may_break():
     whole = dict(zip(last_words, prepared.whole, strict=True))
     assert whole["minuta"] is True
     assert whole["psychického"] is False
+
+
+MONO = "WordsMutantsMono"  # every glyph 0.60205078125 em wide
+BOLD = "WordsMutantsBold"  # another font (Charis SIL Bold)
+EM = 0.60205078125
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _fonts():
+    registered = pdfmetrics.getRegisteredFontNames()
+    if MONO not in registered:
+        pdfmetrics.registerFont(TTFont(MONO, str(MONO_FONT)))
+    if BOLD not in registered:
+        pdfmetrics.registerFont(TTFont(BOLD, str(resource("fonts", "CharisSIL-Bold.ttf"))))
+
+
+@pytest.mark.parametrize("word", ["kdo-ž", "kdo-ž,", "Sešleš-li", "viděl-s", "Proč-Li"])
+def test_no_line_starts_with_an_enclitic_after_the_word_own_hyphen(word):
+    """ "-ž", "-li", "-s" never begin a line: no break after the hyphen before them."""
+    assert all(b.at != word.index("-") + 1 for b in word_breaks(word, MONO))
+
+
+def test_a_word_own_hyphen_is_a_break_repeated_on_the_next_line():
+    """ "modro-|zelená": after the own hyphen (no hyphen added, the hyphen repeated), and
+    pyphen's "modro-ze-|lená" with an added hyphen; widths counted in glyphs."""
+    assert word_breaks("modro-zelená", MONO) == (
+        WordBreak(6, 6 * EM, 0.0, EM),
+        WordBreak(8, 8 * EM, EM, 0.0),
+    )
+
+
+@pytest.mark.parametrize("value", [Run("a", MONO), Piece("a", MONO, 1.0), WordBreak(1, 1.0, 0, 0)])
+def test_words_values_are_immutable(value):
+    field = dataclasses.fields(value)[0].name
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        setattr(value, field, getattr(value, field))
+
+
+def test_a_prepared_paragraph_is_immutable_and_compared_by_identity():
+    one, two = prepare([Run("Slovo a slovo.", MONO)]), prepare([Run("Slovo a slovo.", MONO)])
+    assert one == one and one != two
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        one.text = "jiné"  # type: ignore[misc]
+
+
+def test_only_a_non_breaking_space_glues_in_a_run_that_holds_one():
+    """A run with a non-breaking space is split chunk by chunk: a double space or a line
+    break there is still an ordinary, breakable space."""
+    prepared = prepare([Run("3\u00a0sáhy  daleko\nod tebe", MONO)])
+    assert prepared.words == ("3", "sáhy", "daleko", "od", "tebe")
+    assert prepared.breakable == (False, True, True, True)
+
+
+@pytest.mark.parametrize(
+    ("runs", "breakable"),
+    [
+        ((("slovo ", MONO), (" další", BOLD)), (True,)),
+        ((("slovo\u00a0", MONO), (" další", BOLD)), (False,)),
+        ((("slovo ", MONO), ("\u00a0další", BOLD)), (False,)),
+    ],
+)
+def test_white_space_across_runs_is_one_space_in_the_font_of_its_first_run(runs, breakable):
+    """ "slovo " + " další": one space, in the first run's font, breakable unless either
+    part of it is a non-breaking space."""
+    prepared = prepare([Run(text, font) for text, font in runs])
+    assert prepared.words == ("slovo", "další")
+    assert prepared.space_fonts == (MONO,)
+    assert prepared.breakable == breakable
+
+
+def test_white_space_before_the_first_word_is_no_space_between_words():
+    prepared = prepare([Run(" slovo další ", MONO)])
+    assert prepared.words == ("slovo", "další")
+    assert prepared.space_fonts == (MONO,)
+    assert prepared.breakable == (True,)
+    assert prepared.gaps == (0.0, EM)
+
+
+def test_a_glued_space_is_not_breakable():
+    """ "v domě": a one-letter preposition glues the space after it (False, not just falsy)."""
+    prepared = prepare([Run("šel v domě", MONO)])
+    assert prepared.breakable == (True, False)
+    assert prepared.breakable[1] is False
+    assert prepared.ends == (0, 2)

@@ -1,0 +1,169 @@
+"""The cost model (cards/typeset/cost.py) against values worked out by hand from its docstrings.
+
+Written to kill what a mutation run left alive: each branch of `judge` (a single unit or
+several, stretching or shrinking, glyph expansion used in part or in full, the last line),
+the fitness classes at their edges, `ragged_demerits` with its cap, `ragged_badness`, and the
+state table of `transitions`. Numbers are chosen so that the expected values are exact.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from cards.typeset import cost
+from cards.typeset.cost import (
+    DECENT,
+    LOOSE,
+    TIGHT,
+    VERY_LOOSE,
+    fitness,
+    judge,
+    ragged_badness,
+    ragged_demerits,
+    transitions,
+)
+
+
+def test_the_constants_the_docstrings_name():
+    """TeX's classes in its order; the cost model's numbers as its comments give them."""
+    assert (VERY_LOOSE, LOOSE, DECENT, TIGHT) == (0, 1, 2, 3)
+    assert (cost.STRETCH, cost.SHRINK, cost.TYPICAL_SPACE) == (0.5, 0.2, 0.25)
+    assert (cost.LINE_PENALTY, cost.HYPHEN_PENALTY, cost.INF_BAD) == (200, 150, 10000.0)
+    assert cost.EXPANSION_BADNESS == 10.0
+    assert cost.RAGGED_FIRST_BADNESS == 800.0
+
+
+@pytest.mark.parametrize(
+    ("ratio", "expected"),
+    [
+        (1.0001, VERY_LOOSE),
+        (1.0, LOOSE),
+        (0.5001, LOOSE),
+        (0.5, DECENT),
+        (0.0, DECENT),
+        (-0.5, DECENT),
+        (-0.5001, TIGHT),
+        (-3.0, TIGHT),
+    ],
+)
+def test_fitness_classes_and_their_edges(ratio, expected):
+    """TeX: very loose above 1, loose above 0.5, decent down to -0.5, tight below."""
+    assert fitness(ratio) == expected
+
+
+@pytest.mark.parametrize(
+    ("natural", "spaces", "avail", "expected"),
+    [
+        (10.0, 1.0, 10.25, (12.5, 1.0, DECENT)),  # r = 0.25 / (0.5 * 1) = 0.5
+        (10.0, 0.1, 10.25, (800.0, 1.0, VERY_LOOSE)),  # r = 0.25 / (0.5 * 0.25): typical space
+        (10.0, 0.0, 10.25, (800.0, 1.0, VERY_LOOSE)),
+        (10.0, 1.0, 10.0, (0.0, 1.0, DECENT)),
+        (10.0, 1.0, 9.9, (12.5, 1.0, DECENT)),  # shrinks: r = 0.1 / 0.2, class of -0.5
+        (10.0, 1.0, 9.8, (100.0, 1.0, TIGHT)),  # r = 1
+        (10.0, 1.0, 9.79, None),  # past SHRINK
+        (10.0, 0.0, 9.99, None),  # no space to shrink
+    ],
+)
+def test_judge_a_single_unit_line(natural, spaces, avail, expected):
+    """A line of one unit: no expansion, its spaces (or a typical one) stretch or shrink."""
+    result = judge(natural, spaces, avail, 0.5, True, False)
+    if expected is None:
+        assert result is None
+    else:
+        assert result == pytest.approx(expected)
+
+
+def test_judge_a_single_unit_last_line_never_stretches_but_may_shrink():
+    assert judge(10.0, 1.0, 30.0, 0.02, True, True) == (0.0, 1.0, DECENT)
+    assert judge(10.0, 1.0, 9.8, 0.02, True, True) == pytest.approx((100.0, 1.0, TIGHT))
+
+
+@pytest.mark.parametrize(
+    ("avail", "expected"),
+    [
+        # natural 100, spaces 4, expansion 0.02: the glyphs may grow or shrink by 2.
+        (101.0, (1.25, 1.01, DECENT)),  # u = 0.5 of the expansion; class of 1 / (2 + 2)
+        (102.0, (10.0, 1.02, DECENT)),  # all of it; class of 2 / 4 = 0.5
+        (104.0, (110.0, 1.02, LOOSE)),  # spaces r = 2 / 2 = 1, plus EXPANSION_BADNESS
+        (106.0, (810.0, 1.02, VERY_LOOSE)),  # r = 4 / 2 = 2; class of 6 / 4
+        (100.0, (0.0, 1.0, DECENT)),
+        (99.0, (1.25, 0.99, DECENT)),  # shrinks glyphs by half the expansion
+        (97.5, (100 * 0.625**3 + 10.0, 0.98, TIGHT)),  # spaces r = 0.5 / 0.8; -2.5 / 2.8
+        (97.2, (110.0, 0.98, TIGHT)),  # spaces r = 0.8 / 0.8 = 1: the most they shrink
+        (97.1, None),  # 0.9 past the glyphs' 2 > 0.8 the spaces give
+    ],
+)
+def test_judge_a_line_expands_its_glyphs_before_its_spaces(avail, expected):
+    result = judge(100.0, 4.0, avail, 0.02, False, False)
+    if expected is None:
+        assert result is None
+    else:
+        assert result == pytest.approx(expected)
+
+
+def test_judge_without_expansion_only_spaces_adjust():
+    assert judge(100.0, 4.0, 101.0, 0.0, False, False) == pytest.approx((12.5, 1.0, DECENT))
+    assert judge(100.0, 4.0, 103.0, 0.0, False, False) == pytest.approx((337.5, 1.0, VERY_LOOSE))
+    assert judge(100.0, 4.0, 99.75, 0.0, False, False) == pytest.approx((3.0517578125, 1.0, DECENT))
+    assert judge(100.0, 4.0, 99.2, 0.0, False, False) == pytest.approx((100.0, 1.0, TIGHT))
+    assert judge(100.0, 4.0, 99.1, 0.0, False, False) is None
+    assert judge(100.0, 4.0, 100.0, 0.0, False, False) == (0.0, 1.0, DECENT)
+
+
+def test_judge_a_last_line_of_several_units_never_stretches():
+    assert judge(100.0, 4.0, 150.0, 0.02, False, True) == (0.0, 1.0, DECENT)
+    assert judge(100.0, 4.0, 99.0, 0.02, False, True) == pytest.approx((1.25, 0.99, DECENT))
+
+
+def test_judge_a_line_without_spaces_that_must_stretch_past_its_glyphs_is_very_bad():
+    badness, scale, fit = judge(100.0, 0.0, 103.0, 0.02, False, False)
+    assert badness == pytest.approx(100 * 1e6**3 + 10.0)
+    assert (scale, fit) == (1.02, VERY_LOOSE)
+    assert judge(100.0, 0.0, 97.9, 0.02, False, False) is None
+
+
+@pytest.mark.parametrize(
+    ("args", "badness"),
+    [
+        ((10.0, 1.0, 9.9, False, False), 12.5),  # shrunk: r = 0.1 / 0.2
+        ((10.0, 1.0, 9.8, True, True), 100.0),  # shrunk, even the last line
+        ((10.0, 1.0, 30.0, False, True), 0.0),  # the last line never stretches
+        ((10.0, 1.0, 10.25, False, False), 12.5),  # r = 0.25 / 0.5
+        ((10.0, 1.0, 10.25, True, False), 12.5),
+        ((10.0, 0.1, 10.25, True, False), 800.0),  # one unit: a typical space
+        ((10.0, 0.1, 10.25, False, False), 10000.0),  # 100 * 5**3 = 12500, capped
+        ((10.0, 0.0, 10.25, False, False), 10000.0),  # nothing to stretch
+        ((10.0, 1.0, 10.0, False, False), 0.0),
+    ],
+)
+def test_ragged_demerits_square_the_line_penalty_and_the_capped_badness(args, badness):
+    assert ragged_demerits(*args) == pytest.approx((200 + badness) ** 2)
+
+
+def test_ragged_badness_grows_with_the_share_left_empty():
+    assert ragged_badness(0.0, 4.0) == 800.0
+    assert ragged_badness(1.0, 4.0) == 1600.0
+    assert ragged_badness(2.0, 2.0) == 4000.0
+
+
+def test_transitions_follow_the_hyphen_run_and_the_fitness_jump():
+    """State = fitness * 3 + hyphenated lines in a row before the line; each entry: the next
+    state, the demerits for hyphens (double, final) and those for a jump of classes."""
+    table = transitions(1.0, 2.0, 3.0, 2)
+    assert set(table) == {(False, False), (False, True), (True, False), (True, True)}
+    assert all(len(rows) == 4 and all(len(row) == 12 for row in rows) for rows in table.values())
+    plain, last = table[False, False], table[False, True]
+    assert plain[DECENT][0 * 3 + 1] == (DECENT * 3, 0.0, 1.0)  # very loose -> decent: a jump
+    assert last[DECENT][0 * 3 + 1] == (DECENT * 3, 3.0, 1.0)  # after a hyphen, the last line
+    assert last[DECENT][DECENT * 3] == (DECENT * 3, 0.0, 0.0)
+    assert plain[LOOSE][TIGHT * 3 + 2] == (LOOSE * 3, 0.0, 1.0)
+    assert plain[TIGHT][DECENT * 3 + 2] == (TIGHT * 3, 0.0, 0.0)  # one class apart: no jump
+    hyphen = table[True, False]
+    assert hyphen[LOOSE][LOOSE * 3 + 1] == (LOOSE * 3 + 2, 2.0, 0.0)  # a second in a row
+    assert hyphen[TIGHT][VERY_LOOSE * 3] == (TIGHT * 3 + 1, 0.0, 1.0)  # the first
+    assert hyphen[VERY_LOOSE][LOOSE * 3] == (VERY_LOOSE * 3 + 1, 0.0, 0.0)
+    assert hyphen[LOOSE][TIGHT * 3 + 2] is None  # a third in a row: never
+    assert table[True, True][DECENT][DECENT * 3 + 2] is None
+    assert table[True, True][DECENT][DECENT * 3] == (DECENT * 3 + 1, 0.0, 0.0)
+    assert transitions(1.0, 2.0, 3.0, 1)[True, False][DECENT][DECENT * 3 + 1] is None
+    assert transitions(1.0, 2.0, 3.0, 3)[True, False][DECENT][DECENT * 3 + 2] == (9, 2.0, 0.0)
