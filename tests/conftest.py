@@ -144,9 +144,10 @@ def refresh_golden(request: pytest.FixtureRequest) -> bool:
 
 @dataclass(frozen=True)
 class FakeFace:
-    """A card face with only what imposition needs: a size, a spell name and its part."""
+    """A card face with only what imposition, the backs and the index read: a size, a spell
+    (a name, a Spell record, or None for a deck's common back) and its part."""
 
-    spell: str
+    spell: object
     part: int = 1
     parts: int = 1
     width: float = 63 * mm

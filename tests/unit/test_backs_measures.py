@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pytest
 
 from cards.backs import spell_back
 from cards.layout import LAYOUT_SCHEMA, Layout, load_layout
-from tests.conftest import make_spell
+from tests.conftest import FakeFace, make_spell
 
 # Each [backs] key with a value that must move something on a poker card's back (the rule
 # share below the 5 mm rule's own share, the least size above the classes' 7 pt).
@@ -22,17 +20,6 @@ CHANGED = {
 }
 
 
-@dataclass(frozen=True)
-class _Face:
-    """A card face as the backs read it: its spell, size and part."""
-
-    spell: object
-    width: float
-    height: float
-    part: int = 1
-    parts: int = 1
-
-
 def _variant(tmp_path, table: str, key: str, value: float) -> Layout:
     """Load poker with one key of one table changed (a file based on poker)."""
     path = tmp_path / f"{table}-{key}.toml"
@@ -43,8 +30,8 @@ def _variant(tmp_path, table: str, key: str, value: float) -> Layout:
 def _backs(layout: Layout):
     """The backs of a ritual spell of a school with an icon, and the deck's common back."""
     spell = make_spell(name="Poplach", school="Zaklínání", ritual=True, level=3)
-    face = _Face(spell, layout.width, layout.height)
-    blank = _Face(None, layout.width, layout.height)
+    face = FakeFace(spell, width=layout.width, height=layout.height)
+    blank = FakeFace(None, width=layout.width, height=layout.height)
     return [spell_back(f, layout, back_style=style) for f in (face, blank) for style in STYLES]
 
 

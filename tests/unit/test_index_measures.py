@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pytest
 
 from cards.impose import PrintOptions, impose, load_sheet
 from cards.index import index_pages
 from cards.layout import LAYOUT_SCHEMA, Layout, load_layout
-from tests.conftest import make_spell
+from tests.conftest import FakeFace, make_spell
 
 # Each [index] key with a value that must move something on the index page of the deck below.
 CHANGED = {
@@ -36,17 +34,6 @@ CHANGED = {
 LONG = "Nesmírně dlouhý název kouzla, který se do sloupce rejstříku nevejde ani zmenšený"
 
 
-@dataclass(frozen=True)
-class _Face:
-    """A card face as imposition and the index read it."""
-
-    spell: object
-    width: float
-    height: float
-    part: int = 1
-    parts: int = 1
-
-
 def _variant(tmp_path, key: str, value: float) -> Layout:
     path = tmp_path / f"index-{key}.toml"
     path.write_text(f'kind = "card"\nbase = "poker"\n\n[index]\n{key} = {value}\n', "utf-8")
@@ -61,7 +48,7 @@ def _index_items(layout: Layout):
         make_spell(name="Světlo", school="Zaklínání", level=0),
         make_spell(name=LONG, school="Iluze", concentration=True),
     )
-    faces = [_Face(spell, layout.width, layout.height) for spell in spells]
+    faces = [FakeFace(spell, width=layout.width, height=layout.height) for spell in spells]
     pages = impose(faces, load_sheet("a4", layout.width, layout.height), PrintOptions())
     index = index_pages(pages, layout, "Test")
     return [placement.face.items for page in index for placement in page.placements]
