@@ -435,33 +435,58 @@ def _stacked(header: Header) -> bool:
 
 def _with_big_stats(setter: SpellSetter, result: Fit) -> Fit:
     """Return a one-card fit with its stat values grown with the body (from STAT_SCALE_FROM):
-    at the largest such size that still fits one card, else the fit as it was (also when
-    the larger values would push the material note out of the grid)."""
+    at the largest body size that still fits one card, with the values as large as that
+    size asks or, where a value would then wrap onto a second line or push the material
+    note out of the grid, as large as the next smaller size asks; else the fit as it was."""
     sizes = [s for s in size_grid(setter.layout) if s >= STAT_SCALE_FROM - EPS]
-    for size in sorted(sizes, reverse=True):
+    sizes.sort(reverse=True)
+    plain = setter.header(first=True, numbered=False)
+
+    def keeps_grid(header: Header) -> bool:
+        return _stat_lines(header) <= _stat_lines(plain) and (
+            _material_below(plain) or not _material_below(header)
+        )
+
+    grown: dict[float, SpellSetter | None] = {}  # stats grown for a size -> setter if kept
+    for size in sizes:
         if size > result.faces[0].body_size + EPS:
             continue
-        style = setter.style
-        stat = style.sizes.stat * size / STAT_REFERENCE
-        big = SpellSetter(
-            setter.spell,
-            setter.layout,
-            setter.context,
-            replace(style, sizes=replace(style.sizes, stat=stat)),
-        )
-        big._headers = setter._headers
-        big._slabs, big._outlines = setter._slabs, setter._outlines  # the stats set no text
-        big.squeeze = setter.squeeze
-        big._starts = setter._starts
-        single = big.header(first=True, numbered=False)
-        if _material_below(single) and not _material_below(
-            setter.header(first=True, numbered=False)
-        ):
-            return result  # the larger values would push the material out of its cell
-        slabs = big.slabs(size)
-        if used_height(slabs) <= single.body.height + EPS:
-            return Fit((big.card(size, 1, 1, single, slabs),), result.min_cards)
+        for grown_for in (s for s in sizes if s <= size + EPS):
+            if grown_for not in grown:
+                big = _grown_stats(setter, grown_for)
+                grown[grown_for] = big if keeps_grid(big.header(True, False)) else None
+            big = grown[grown_for]
+            if big is None:
+                continue
+            single = big.header(first=True, numbered=False)
+            slabs = big.slabs(size)
+            if used_height(slabs) <= single.body.height + EPS:
+                return Fit((big.card(size, 1, 1, single, slabs),), result.min_cards)
+            break  # smaller values would not give the text more room than these
     return result
+
+
+def _grown_stats(setter: SpellSetter, size: float) -> SpellSetter:
+    """Return a setter of the spell whose stat values are grown for a body `size`; it shares
+    the description, which the stats do not touch."""
+    style = setter.style
+    stat = style.sizes.stat * size / STAT_REFERENCE
+    big = SpellSetter(
+        setter.spell,
+        setter.layout,
+        setter.context,
+        replace(style, sizes=replace(style.sizes, stat=stat)),
+    )
+    big._headers = setter._headers
+    big._slabs, big._outlines = setter._slabs, setter._outlines
+    big.squeeze = setter.squeeze
+    big._starts = setter._starts
+    return big
+
+
+def _stat_lines(header: Header) -> int:
+    """Count the lines of a card's stat values (more than its cells when a value wraps)."""
+    return sum(1 for i in header.items if isinstance(i, TextLine) and i.role == "stat")
 
 
 def _material_below(header: Header) -> bool:

@@ -61,3 +61,33 @@ def test_the_size_search_does_not_set_a_size_its_bound_rules_out(monkeypatch):
     faces = fit_spell(find_spell(read_compendium().spells, "Ovládni vodu"), load_layout("poker"))
     assert [f.body_size for f in faces] == [7.5, 7.5, 7.5]
     assert max(sizes) == 7.5
+
+
+@pytest.mark.parametrize(
+    ("name", "spell"),
+    [("bridge", "Mlžný krok"), ("bridge", "Léčivé slovo"), ("poker", "Spěšný ústup")],
+)
+def test_grown_stat_values_never_wrap(name, spell):
+    """On bridge's narrower grid "1 bonusová akce" grown for a 10 pt body wraps onto two
+    lines: the values take the next smaller step's growth instead, one line each, and are
+    still larger than the layout's own stat size."""
+    layout = load_layout(name)
+    (face,) = fit_spell(find_spell(read_compendium().spells, spell), layout)
+    values = [i for i in face.items if isinstance(i, TextLine) and i.role == "stat"]
+    assert len(values) == 4  # one line per cell
+    assert "1 bonusová akce" in {v.line.text for v in values}
+    (size,) = _stat_sizes(face)
+    assert layout.sizes.stat < size <= layout.sizes.stat * face.body_size / STAT_REFERENCE
+
+
+@pytest.mark.parametrize("spell", ["Písečná zeď", "Najdi jed a nemoc", "Chůze po vodě"])
+def test_grown_stats_keep_the_material_in_its_cell(spell):
+    """Grown for the 10 pt body, the components of these spells would push their material
+    note below the grid; grown one step less they keep it in its cell, still larger than
+    type.stat (before, the values stayed at type.stat)."""
+    layout = load_layout("poker")
+    (face,) = fit_spell(find_spell(read_compendium().spells, spell), layout)
+    assert face.body_size == 10.0
+    assert not any(isinstance(i, TextLine) and i.role == "material" for i in face.items)
+    (size,) = _stat_sizes(face)
+    assert size == pytest.approx(layout.sizes.stat * 9.25 / STAT_REFERENCE)
