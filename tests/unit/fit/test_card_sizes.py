@@ -1,4 +1,5 @@
-"""Type as big as the card allows: poker and bridge up to 10 pt, stat values grown with it."""
+"""Type as big as the card allows: poker, bridge, tarot and large print up to 12 pt, stat
+values grown with it."""
 
 from __future__ import annotations
 
@@ -17,14 +18,14 @@ def _stat_sizes(face) -> set[float]:
 
 
 @pytest.mark.parametrize("name", ["poker", "bridge"])
-def test_a_short_spell_is_set_at_10_pt_with_larger_stats(name):
-    """Štít, one of the most cast spells, takes the 10 pt step and its stat values grow in
+def test_a_short_spell_is_set_at_12_pt_with_larger_stats(name):
+    """Štít, one of the most cast spells, takes the 12 pt step and its stat values grow in
     proportion (type.stat is drawn for an 8.5 pt body)."""
     layout = load_layout(name)
     (face,) = fit_spell(find_spell(read_compendium().spells, "Štít"), layout)
-    assert face.body_size == 10.0 == layout.body_max
+    assert face.body_size == 12.0 == layout.body_max
     (size,) = _stat_sizes(face)
-    assert size == pytest.approx(layout.sizes.stat * 10.0 / STAT_REFERENCE)
+    assert size == pytest.approx(layout.sizes.stat * 12.0 / STAT_REFERENCE)
 
 
 def test_stats_keep_their_size_below_the_threshold():
@@ -37,10 +38,12 @@ def test_stats_keep_their_size_below_the_threshold():
 
 
 def test_tarot_has_every_half_point_step():
-    """Tarot's steps run 9.5 to 6.5 with no gap wider than half a point (8 and 7 included)."""
+    """Tarot's steps run 12 to 6.5: whole points above 10 pt (only short spells are set
+    there), below 10 pt no gap wider than half a point (8 and 7 included)."""
     steps = load_layout("tarot").sizes.size_steps
-    assert 8.0 in steps and 7.0 in steps
-    assert all(a - b <= 0.5 + 1e-9 for a, b in zip(steps, steps[1:], strict=False))
+    assert steps[:3] == (12.0, 11.0, 10.0) and 8.0 in steps and 7.0 in steps
+    small = [s for s in steps if s <= 10.0]
+    assert all(a - b <= 0.5 + 1e-9 for a, b in zip(small, small[1:], strict=False))
 
 
 def test_the_size_search_does_not_set_a_size_its_bound_rules_out(monkeypatch):
@@ -82,12 +85,12 @@ def test_grown_stat_values_never_wrap(name, spell):
 
 @pytest.mark.parametrize("spell", ["Písečná zeď", "Najdi jed a nemoc", "Chůze po vodě"])
 def test_grown_stats_keep_the_material_in_its_cell(spell):
-    """Grown for the 10 pt body, the components of these spells would push their material
-    note below the grid; grown one step less they keep it in its cell, still larger than
-    type.stat (before, the values stayed at type.stat)."""
+    """Grown for their 10 or 11 pt body, the components of these spells would push their
+    material note below the grid; grown for 9.25 pt they keep it in its cell, still larger
+    than type.stat (before, the values stayed at type.stat)."""
     layout = load_layout("poker")
     (face,) = fit_spell(find_spell(read_compendium().spells, spell), layout)
-    assert face.body_size == 10.0
+    assert face.body_size >= 10.0
     assert not any(isinstance(i, TextLine) and i.role == "material" for i in face.items)
     (size,) = _stat_sizes(face)
     assert size == pytest.approx(layout.sizes.stat * 9.25 / STAT_REFERENCE)

@@ -557,7 +557,7 @@ def _without_steps(tmp_path):
     lines = open(text, encoding="utf-8").read().splitlines(keepends=True)
     path = tmp_path / "fine.toml"
     kept = "".join(x for x in lines if not x.startswith("size_steps"))
-    path.write_text(kept.replace("body_max = 10.0", "body_max = 8.5"), encoding="utf-8")
+    path.write_text(kept.replace("body_max = 12.0", "body_max = 8.5"), encoding="utf-8")
     return path
 
 

@@ -52,7 +52,8 @@ def test_a_two_column_table_of_four_rows_is_paired(poker):
 
     def dividers(rows: int) -> int:
         body = tuple((str(n), f"Stav {n}") for n in range(1, rows + 1))
-        faces = fit_spell(make_spell(Paragraph(SENTENCE), Table(("Stupeň", "Stav"), body)), poker)
+        spell = make_spell(Paragraph(SENTENCE * 4), Table(("Stupeň", "Stav"), body))
+        faces = fit_spell(spell, poker)
         return sum(1 for i in faces[0].items if isinstance(i, Rule) and i.x1 == i.x2)
 
     assert dividers(4) == dividers(3) + 3  # one in each row: the header and two of pairs
