@@ -126,8 +126,8 @@ def _line_by_line(
 
     With `tight` (body text set flush-left) the spaces of ragged lines may shrink as those
     of justified ones, and as in `totalfit` a word's tail is never left alone on the last
-    line when the whole word fits there, and a last line under SHORT_LAST em takes the word
-    before it along when both fit.
+    line when the whole word fits there. In all text a last line under SHORT_LAST em takes
+    the word before it along when both fit (`_short_last`).
 
     The candidates for a line's end are: after each unit that fits (with its spaces at
     natural width, or shrunk when justifying: `_after_units`), and each hyphenation point
@@ -171,7 +171,7 @@ def _line_by_line(
                 continue
         if over:  # nothing to break at: let it stick out, marked overfull
             best_end = unit
-        if shrunk and best_break is None and unit < best_end == units - 2:
+        if best_break is None and unit < best_end == units - 2:
             best_end = _short_last(prepared, best_end, rest)
         last = ends[best_end]
         b = best_break
