@@ -70,8 +70,9 @@ def set_lines(
     spaces stretch or shrink (`Line.scale`). With `ragged_first`, a first line that would
     stretch past about twice its spaces is set ragged instead (after a run-in heading).
     With `flush_left` (body text set ragged: the panels) lines are ragged but may shrink
-    their spaces as justified ones do (never stretch them), unless that takes more lines
-    than justified text (with `ragged_first`); `justify` is then not read. With
+    their spaces as justified ones do (never stretch them) and, with `expansion`, narrow
+    their glyphs, unless that takes more lines than justified text (with `ragged_first`);
+    `justify` is then not read. With
     a context, the lines are kept in (and taken from) its cache.
     """
     key = (
@@ -92,7 +93,8 @@ def set_lines(
         first = (width - first_indent) / size
         rest = (width - indent) / size
         if flush_left:
-            spans, flush_left = _flush_left(prepared, first, rest, hyphenate, expansion, context)
+            spans, narrow = _flush_left(prepared, first, rest, hyphenate, expansion, context)
+            flush_left = narrow is not None
             justify = ragged_first = True
         else:
             spans = _spans(
@@ -101,7 +103,7 @@ def set_lines(
         last = len(spans) - 1
         if flush_left:  # every line set as a last one: shrunk if it must, never stretched
             lines = tuple(
-                _set(prepared, span, size, first_indent if n == 0 else indent, avail, True)
+                _set(prepared, span, size, first_indent if n == 0 else indent, avail, True, narrow)
                 for n, span in enumerate(spans)
                 for avail in ((first if n == 0 else rest),)
             )
@@ -157,16 +159,44 @@ def _flush_left(
     hyphenate: bool,
     expansion: float,
     context: TypesetContext | None,
-) -> tuple[list[Span], bool]:
-    """Return flush-left line ends and True, or justified ones (a ragged first line allowed)
-    and False when flush-left would take more lines: a card is never added for the rag."""
+) -> tuple[list[Span], float | None]:
+    """Return flush-left line ends and the share their glyphs may narrow by (0, or
+    `expansion` where narrowing keeps the paragraph as short as justified text), or
+    justified ones (a ragged first line allowed) and None when flush-left would take more
+    lines even so: a card is never added for the rag."""
     flush = _spans(prepared, first, rest, False, hyphenate, 0.0, False, context, True)
     if len(flush) <= _fewest_lines(prepared, first, rest, expansion):
-        return flush, True  # justified text cannot take fewer: not set (2 in 3 panels)
+        return flush, 0.0  # justified text cannot take fewer: not set (2 in 3 panels)
     justified = _spans(prepared, first, rest, True, hyphenate, expansion, True, context)
-    if len(justified) < len(flush):
-        return justified, False
-    return flush, True
+    if len(justified) >= len(flush):
+        return flush, 0.0
+    if expansion:
+        keep = 1.0 - expansion  # lines broken as if that much wider, set narrowed to fit
+        narrow = _spans(
+            prepared, first / keep, rest / keep, False, hyphenate, 0.0, False, context, True
+        )
+        if len(narrow) <= len(justified) and _narrowed_fit(prepared, narrow, first, rest, keep):
+            return narrow, expansion
+    return justified, None
+
+
+def _narrowed_fit(
+    prepared: Prepared, spans: list[Span], first: float, rest: float, keep: float
+) -> bool:
+    """Whether each flush-left line fits its width with its spaces shrunk by up to SHRINK
+    and its glyphs narrowed to `keep`; a line of one unit is not narrowed (`_set`)."""
+    xs, gaps, breakable = prepared.xs, prepared.gaps, prepared.breakable
+    for n, span in enumerate(spans):
+        avail = first if n == 0 else rest
+        a, b = span.first, span.last
+        natural = xs[b] + span.end_width + span.hyphen - xs[a] - span.start_width + span.lead
+        if span.overfull:
+            return False
+        if b > a and any(breakable[a:b]):
+            natural = keep * (natural - SHRINK * (gaps[b] - gaps[a]))
+        if natural > avail + 1e-9:
+            return False
+    return True
 
 
 def _fewest_lines(prepared: Prepared, first: float, rest: float, expansion: float) -> int:

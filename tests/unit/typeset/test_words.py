@@ -123,6 +123,23 @@ def test_flush_left_lines_never_stretch_and_never_take_more_lines():
     assert any(len(line) < 29 for line in ragged[:-1])  # some lines end short: flush-left
 
 
+def test_flush_left_lines_narrow_their_glyphs_before_falling_back_to_justified():
+    """With `expansion`, a panel that ragged would take a line more is broken as if 2 %
+    wider and set with its glyphs narrowed (never stretched spaces), not justified."""
+    text = (
+        "Pokud sešleš toto kouzlo s použitím pozice 3. nebo vyšší úrovně, zranění se zvýší"
+        " o 1k6 za každou úroveň pozice nad 2."
+    )
+    prepared = prepare([Run(text, SERIF)])
+    assert len(set_lines(prepared, 188, 7, flush_left=True)) == 3  # ragged, not narrowed
+    narrowed = set_lines(prepared, 188, 7, flush_left=True, expansion=0.02)
+    assert len(narrowed) == len(set_lines(prepared, 188, 7, expansion=0.02)) == 2
+    assert all(line.word_space <= 1e-9 for line in narrowed)
+    assert any(line.scale < 1 for line in narrowed)
+    assert all(line.scale >= 0.98 - 1e-9 for line in narrowed)
+    assert " ".join(line.text for line in narrowed) == text
+
+
 def test_flush_left_text_never_ends_on_a_tail_alone():
     """The line-by-line breaker of flush-left text keeps the last word whole."""
     lines = _mono_lines("Cíl má výhodu k ověřením Charismatu.", 16, flush_left=True)
