@@ -1,0 +1,334 @@
+"""cards/fit/room.py's helpers on their own: the size grid, the room of a spell's cards, the
+gape of spaces and the choices made from it (breaks that read well, a less gaping size)."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from cards.face import Rule, TextLine
+from cards.fit import room as R
+from cards.fit.paginate import BLOCK, Slab
+from cards.fit.search import SpellSetter
+from cards.layout import load_layout
+from cards.typeset import Line
+from tests.conftest import make_spell
+
+
+def _layout(low: float, high: float, steps: tuple[float, ...] = ()):
+    return SimpleNamespace(body_min=low, body_max=high, sizes=SimpleNamespace(size_steps=steps))
+
+
+# --- size_grid and _physical -------------------------------------------------------------------
+
+
+def test_the_size_grid_keeps_the_listed_steps_inside_the_range_and_both_ends():
+    """Steps outside body_min..body_max are dropped; the ends are always tried, once each."""
+    grid = R.size_grid(_layout(6.5, 8.5, (6.0, 6.5, 7.0, 7.5, 8.5, 9.0)))
+    assert grid == [6.5, 7.0, 7.5, 8.5]
+
+
+def test_the_size_grid_without_steps_takes_every_tenth_of_a_point():
+    """No size steps: every SIZE_STEP from the minimum, the maximum last."""
+    assert R.size_grid(_layout(6.5, 7.0)) == [6.5, 6.6, 6.7, 6.8, 6.9, 7.0]
+    assert R.size_grid(_layout(7.0, 7.0)) == [7.0]
+
+
+def test_parts_continued_on_backs_take_half_the_cards_rounded_up():
+    """Two parts to a card with --continue-on-back, one without."""
+    assert [R._physical(n, True) for n in (1, 2, 3, 4, 5)] == [1, 1, 2, 2, 3]
+    assert [R._physical(n, False) for n in (1, 2, 3)] == [1, 2, 3]
+
+
+# --- _Room --------------------------------------------------------------------------------------
+
+
+def _slabs(count: int, height: float = 10.0) -> tuple[Slab, ...]:
+    return tuple(Slab(height, (), breakable=BLOCK) for _ in range(count))
+
+
+def test_room_cards_fill_the_first_card_then_the_rest():
+    """Ten-point slabs: two on a first card of 20 pt, three on each later one of 30 pt."""
+    room = R._Room(20.0, 30.0, 0, None, None)
+    assert room.cards(_slabs(8), False, 10) == [2, 5, 8]
+
+
+def test_room_cards_of_a_stats_only_first_card_start_with_an_empty_card():
+    """skip 1: the first card ends before slab 0, the description takes the cards after it."""
+    room = R._Room(30.0, 30.0, 1, None, None)
+    assert room.cards(_slabs(6), False, 10) == [0, 3, 6]
+    # the limit counts the stats-only card: split stops once past limit - skip cards
+    assert room.cards(_slabs(12), False, 3) == [0, 3, 6, 9]
+
+
+def test_room_plan_fills_as_the_heights_say_and_prepends_the_stats_card():
+    """The planned ends of three cards, with the skipped card before them."""
+    room = R._Room(20.0, 30.0, 0, None, None)
+    cost, ends = room.plan(_slabs(8), 3)
+    assert ends == [2, 5, 8] and cost == 0.0
+    skipped = R._Room(30.0, 30.0, 1, None, None)
+    assert skipped.plan(_slabs(6), 3)[1] == [0, 3, 6]
+
+
+def test_room_plan_with_too_few_cards_is_none():
+    """Eight slabs do not go on two cards of 20 and 30 pt: an infinite cost, no ends."""
+    cost, ends = R._Room(20.0, 30.0, 0, None, None).plan(_slabs(8), 2)
+    assert ends is None and cost == float("inf")
+
+
+def test_room_plan_follows_the_heights_function_when_given():
+    """With heights (continue-on-back), first and rest are not used."""
+    room = R._Room(5.0, 5.0, 0, lambda n: 40.0, None)
+    assert room.plan(_slabs(8), 2)[1] == [4, 8]
+
+
+# --- the room of a real spell -----------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def setter() -> SpellSetter:
+    return SpellSetter(make_spell(), load_layout("poker"))
+
+
+def test_the_room_of_a_spell_is_its_headers_body_heights(setter):
+    """first: the first card's body under the stats; rest: a later card's; no skip."""
+    room = R._room(setter, False)
+    assert room.first == setter.header(first=True, numbered=True).body.height
+    assert room.rest == setter.header(first=False, numbered=True).body.height
+    assert room.skip == 0 and room.heights is None and room.final is None
+    assert room.rest > room.first > 0
+
+
+def test_heights_on_backs_alternate_cued_fronts_and_backs(setter):
+    """Card 0: the cued first front; 1: a back; 2: a cued later front. The last: no cue."""
+    height, final = R._heights(setter, 0)
+    back = setter.back_header().body.height
+    assert height(0) == setter.continued_header(True).body.height
+    assert height(1) == back and height(3) == back
+    assert height(2) == setter.continued_header(False).body.height
+    assert final(0) == setter.header(first=True, numbered=True).body.height
+    assert final(2) == setter.header(first=False, numbered=True).body.height
+    assert final(1) == back
+    # the cue costs a front a line
+    assert height(0) < final(0) and height(2) < final(2)
+
+
+def test_heights_after_a_stats_only_card_start_on_its_back(setter):
+    """skip 1: the description's card 0 is the first card's back, card 1 a later front."""
+    height, final = R._heights(setter, 1)
+    assert height(0) == setter.back_header().body.height
+    assert height(1) == setter.continued_header(False).body.height
+    assert final(1) == setter.header(first=False, numbered=True).body.height
+
+
+def test_the_room_on_backs_carries_the_heights(setter):
+    """continue_on_back: the room's heights are `_heights`' own."""
+    room = R._room(setter, True)
+    assert room.heights is not None and room.final is not None
+    assert room.heights(1) == setter.back_header().body.height
+    assert room.final(0) == room.first
+
+
+def test_a_one_sentence_spell_takes_one_part(setter):
+    """The fewest parts of a spell whose text fits its first card: 1."""
+    assert R._fewest(setter, False) == 1
+
+
+def test_a_long_spell_takes_the_parts_its_text_needs(setter):
+    """A description of many paragraphs takes more than one part, as `_Room.cards` counts."""
+    from cards.model import Paragraph
+    from tests.conftest import SENTENCE
+
+    long = SpellSetter(make_spell(*[Paragraph(SENTENCE * 3)] * 12), load_layout("poker"))
+    parts = R._fewest(long, False)
+    assert parts >= 2
+    assert R._fewest(long, True) == parts  # backs of a card hold as much as their fronts, or less
+
+
+# --- _check_room -------------------------------------------------------------------------------
+
+
+class _Error(Exception):
+    pass
+
+
+def _fake_setter(leading: float = 1.2, items=()):
+    def error(what, size, verb="se nevejde"):
+        return _Error(f"{what}|{size:g}|{verb}")
+
+    header = SimpleNamespace(items=items)
+    return SimpleNamespace(
+        style=SimpleNamespace(sizes=SimpleNamespace(leading=leading, material=6.0)),
+        error=error,
+        header=lambda first, numbered: header,
+    )
+
+
+def test_check_room_refuses_later_cards_without_room_for_a_line():
+    """rest below one line at the size times the leading: an error naming band and footer."""
+    with pytest.raises(_Error, match=r"^pruh s názvem a pata s řádkem textu\|7\|se nevejdou$"):
+        R._check_room(_fake_setter(), 10.0, 8.3, 7.0)  # a line takes 8.4
+    R._check_room(_fake_setter(), 10.0, 8.4, 7.0)  # exactly a line: room enough
+    R._check_room(_fake_setter(), 0.0, 8.4, 7.0)  # a first card of no room is allowed (skip)
+
+
+def test_check_room_refuses_a_first_card_the_furniture_overflows():
+    """first < 0: the material note when it lies below the stats, else band, stats and footer."""
+    with pytest.raises(_Error, match=r"^pruh s názvem, údaje a pata\|7\|se nevejdou$"):
+        R._check_room(_fake_setter(), -0.5, 20.0, 7.0)
+    material = TextLine(Line((), 10.0, 0.0, False), 0, 0, 6.0, "#000", "material")
+    body = TextLine(Line((), 10.0, 0.0, False), 0, 0, 6.0, "#000", "body")
+    with pytest.raises(_Error, match=r"^poznámka o materiálu\|6\|se nevejde$"):
+        R._check_room(_fake_setter(items=(body, material)), -0.5, 20.0, 7.0)
+    with pytest.raises(_Error, match=r"^pruh s názvem, údaje a pata"):
+        R._check_room(_fake_setter(items=(body,)), -0.5, 20.0, 7.0)
+
+
+# --- _gape and _opens_a_hole -------------------------------------------------------------------
+
+
+def _line(word_space: float, size: float = 8.0, scale: float = 1.0) -> TextLine:
+    return TextLine(Line((), 50.0, word_space, False, scale=scale), 0.0, 0.0, size, "#000")
+
+
+def test_gape_is_the_widest_stretched_space_as_a_multiple_of_its_width():
+    """space 0.25 pt at 1 pt, 8 pt type: a 2 pt space; 2 pt more makes 2x, 4 pt more 3x."""
+    slabs = [Slab(10.0, (_line(2.0), _line(4.0))), Slab(10.0, (_line(1.0),))]
+    assert R._gape(slabs, 0.25) == pytest.approx(3.0)
+
+
+def test_gape_scales_with_the_lines_glyph_scale():
+    """A condensed line (scale 0.5) halves its spaces."""
+    assert R._gape([Slab(10.0, (_line(4.0, scale=0.5),))], 0.25) == pytest.approx(1.5)
+    assert R._gape([Slab(10.0, (_line(2.0, size=4.0),))], 0.25) == pytest.approx(3.0)
+
+
+def test_gape_ignores_ragged_and_shrunk_lines_and_other_items():
+    """word_space 0 or less, and rules, do not count: nothing stretched is 1.0."""
+    rule = Rule(0.0, 0.0, 10.0, 0.0, 0.5, "#000")
+    slabs = [Slab(10.0, (_line(0.0), _line(-0.5), rule))]
+    assert R._gape(slabs, 0.25) == 1.0
+    assert R._gape([], 0.25) == 1.0
+
+
+def test_cards_at_their_own_sizes_open_a_hole_only_past_hole_and_the_ones_size():
+    """Own sizes' worst past HOLE (3x) and worse than the spell's one size: a hole."""
+    space = 0.25
+    own = [[Slab(10.0, (_line(4.4),))]]  # 3.2x
+    assert R._opens_a_hole(own, [[Slab(10.0, (_line(2.0),))]], space)  # 2x at one size
+    assert not R._opens_a_hole(own, [[Slab(10.0, (_line(4.4),))]], space)  # no worse
+    assert not R._opens_a_hole(own, [[Slab(10.0, (_line(4.8),))]], space)  # better
+    at_hole = [[Slab(10.0, (_line(4.0),))]]  # exactly 3x: not past HOLE
+    assert not R._opens_a_hole(at_hole, [[Slab(10.0, (_line(0.0),))]], space)
+
+
+# --- _least_gaping -----------------------------------------------------------------------------
+
+SIZES = [round(6.0 + 0.1 * k, 3) for k in range(21)]  # 6.0 .. 8.0
+
+
+def _gaping(ratios: dict[int, float], default: float):
+    return lambda size: ratios.get(SIZES.index(size), default)
+
+
+def test_least_gaping_keeps_a_size_whose_spaces_do_not_gape():
+    """At or below GAPE (2x): k itself, nothing smaller tried."""
+    tried = []
+    fits = lambda size: tried.append(size) or True  # noqa: E731
+    assert R._least_gaping(SIZES, 20, fits, _gaping({20: 2.0}, 1.0)) == 20
+    assert tried == []
+
+
+def test_least_gaping_tries_three_steps_down_for_gaping_spaces():
+    """Gaping (2.5x) at k: up to 0.3 pt smaller; at 0.4 pt only a hole (past 3x) goes on."""
+    ratios = {20: 2.5, 19: 2.4, 18: 2.3, 17: 2.2, 16: 1.0}
+    assert R._least_gaping(SIZES, 20, lambda size: True, _gaping(ratios, 1.0)) == 17
+
+
+def test_least_gaping_takes_only_a_size_that_fits_and_gapes_less():
+    """A smaller size that does not fit, or gapes as much, is not taken."""
+    ratios = {20: 2.5, 19: 1.0, 18: 2.5, 17: 2.5}
+    fits = lambda size: size != SIZES[19]  # noqa: E731
+    assert R._least_gaping(SIZES, 20, fits, _gaping(ratios, 2.5)) == 20
+
+
+def test_least_gaping_goes_down_a_point_for_a_hole():
+    """A hole (3.5x) at k: up to HOLE_STEPS (1 pt) smaller, not 1.1 pt."""
+    ratios = {20: 3.5, 10: 3.1, 9: 1.0}
+    assert R._least_gaping(SIZES, 20, lambda size: True, _gaping(ratios, 3.4)) == 10
+
+
+def test_least_gaping_stops_once_a_smaller_size_is_no_hole():
+    """Past GAPE_STEPS a size below HOLE ends the search: it takes that size, nothing smaller."""
+    ratios = {20: 3.5, 16: 2.9, 15: 1.0}
+    assert R._least_gaping(SIZES, 20, lambda size: True, _gaping(ratios, 3.4)) == 16
+
+
+# --- _readable_breaks --------------------------------------------------------------------------
+
+
+def _plans(costs: dict[float, tuple[float, list[int] | None]]):
+    """A room and setter whose plan at each size costs as given."""
+    setter = SimpleNamespace(outline=lambda size: size)
+    room = SimpleNamespace(plan=lambda outline, count: costs[outline])
+    return setter, room
+
+
+SIX = [6.0, 6.5, 7.0, 7.5, 8.0]
+
+
+def test_readable_breaks_keep_a_size_whose_breaks_read_well():
+    """A plan cheaper than a line break (4): k and its planned ends, no smaller size set."""
+    asked = []
+
+    def breaks(size):
+        asked.append(size)
+        return [3, 6]
+
+    setter, room = _plans({8.0: (3.9, [2, 6])})
+    assert R._readable_breaks(SIX, 4, breaks, room, setter) == (4, [2, 6])
+    assert asked == [8.0]
+
+
+def test_readable_breaks_take_a_smaller_size_whose_breaks_cost_less_with_the_step():
+    """A short-line break (12) at k; a step down breaks at a block (0): 1.5 in all, taken."""
+    setter, room = _plans({8.0: (12.0, [3, 6]), 7.5: (0.0, [4, 7]), 7.0: (0.0, [4, 8])})
+    assert R._readable_breaks(SIX, 4, lambda size: [3, 6], room, setter) == (3, [4, 7])
+
+
+def test_readable_breaks_go_two_steps_down_at_most():
+    """Costs 12, 11 (12.5 with its step), 0 (3 with two steps): two steps; the third never."""
+    costs = {8.0: (12.0, [3, 6]), 7.5: (11.0, [3, 7]), 7.0: (0.0, [4, 8]), 6.5: (0.0, [5, 9])}
+    setter, room = _plans(costs)
+    assert R._readable_breaks(SIX, 4, lambda size: [3, 6], room, setter) == (2, [4, 8])
+    costs[7.0] = (9.5, [4, 8])  # 12.5: not less than 12
+    assert R._readable_breaks(SIX, 4, lambda size: [3, 6], room, setter) == (4, [3, 6])
+
+
+def test_readable_breaks_need_a_step_to_cost_strictly_less():
+    """4 at k against 2.5 + 1.5 a step down (1 + 3 two steps): equal, k kept; 2.4 + 1.5 wins."""
+    costs = {8.0: (4.0, [3, 6]), 7.5: (2.5, [4, 7]), 7.0: (1.0, [4, 8])}
+    setter, room = _plans(costs)
+    assert R._readable_breaks(SIX, 4, lambda size: [3, 6], room, setter) == (4, [3, 6])
+    costs[7.5] = (2.4, [4, 7])
+    assert R._readable_breaks(SIX, 4, lambda size: [3, 6], room, setter) == (3, [4, 7])
+
+
+def test_readable_breaks_skip_a_size_of_another_card_count():
+    """A smaller size that takes more cards (or none fit) is not a choice."""
+    costs = {8.0: (12.0, [3, 6]), 7.5: (0.0, [2, 4, 7]), 7.0: (0.0, [4, 8])}
+    setter, room = _plans(costs)
+    counts = {8.0: [3, 6], 7.5: [2, 4, 7], 7.0: None}
+    assert R._readable_breaks(SIX, 4, counts.get, room, setter) == (4, [3, 6])
+
+
+def test_readable_breaks_fall_back_to_the_breaks_found_when_no_plan_fits():
+    """No plan at k (inf): the breaks found are kept unless a smaller size plans any."""
+    costs = {8.0: (float("inf"), None), 7.5: (float("inf"), None), 7.0: (float("inf"), None)}
+    setter, room = _plans(costs)
+    assert R._readable_breaks(SIX, 4, lambda size: [3, 6], room, setter) == (4, [3, 6])
+    costs[7.5] = (4.0, [4, 7])
+    assert R._readable_breaks(SIX, 4, lambda size: [3, 6], room, setter) == (3, [4, 7])
+    costs[7.5] = (1.0, [4, 5, 7])  # a plan of another count: as none
+    assert R._readable_breaks(SIX, 4, lambda size: [3, 6], room, setter) == (4, [3, 6])
