@@ -197,6 +197,7 @@ CATALOGUE = {
     "zastaví.",
     "help_opt_help": "Ukáže tuto nápovědu a skončí.",
     "help_opt_version": "Ukáže verzi a skončí.",
+    "version": "cards, verze {version}",
     "help_opt_class": "Jen toto povolání (česky nebo anglicky: kouzelnik, wizard, …). Lze "
     "opakovat.",
     "help_opt_level": "Úroveň 0-9 nebo rozsah jako 1-3 (0 = triky).",
