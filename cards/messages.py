@@ -286,7 +286,8 @@ CATALOGUE = {
     "layout_kind": '"card" (rozvržení karty)',
     "layout_font": "název souboru písma TrueType .ttf ve složce fonts/",
     "layout_font_missing": "soubor .ttf vedle rozvržení nebo v {folder}",
-    "layout_font_broken": "písmo TrueType s obrysy glyf ({error})",
+    "layout_font_broken": "písmo TrueType s obrysy glyf; soubor {font} je poškozený nebo to "
+    "není písmo TrueType",
     "layout_icon": "název souboru .svg ve složce layouts/icons/",
     "layout_icon_missing": "soubor .svg vedle rozvržení nebo v {folder}",
     "layout_at_most": "nejvýš {setting}",
