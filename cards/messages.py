@@ -286,6 +286,8 @@ CATALOGUE = {
     "layout_kind": '"card" (rozvržení karty)',
     "layout_font": "název souboru písma TrueType .ttf ve složce fonts/",
     "layout_font_missing": "soubor .ttf vedle rozvržení nebo v {folder}",
+    "hyphenation_bad_line": "{file}:{line}: má být slovo malými písmeny se spojovníky v místech "
+    "dělení (ne-ús-pě-chu, nebo kmen po-už*), je {entry!r}",
     "layout_font_broken": "písmo TrueType s obrysy glyf; soubor {font} je poškozený nebo to "
     "není písmo TrueType",
     "layout_icon": "název souboru .svg ve složce layouts/icons/",
