@@ -351,6 +351,8 @@ CATALOGUE = {
     "unknown_class": "neznámé povolání {classes}; čekáno některé z: {known}",
     "class_twice": "povolání je uvedeno dvakrát",
     "no_name_line": "kouzlo bez řádku s názvem nad hlavičkou",
+    "name_starts_with_bar": "název nesmí začínat znakem | (tak začíná řádek tabulky): "
+    "napište {which} bez něj; je-li to poslední řádek tabulky, chybí pod ním řádek s názvem kouzla",
     "name_too_long": "{which} má {length} znaků, víc než {limit}, které pojme titulek karty; "
     "zkraťte ho (nebo nad řádkem knihy chybí řádek s názvem?)",
     "czech_name": "český název",
