@@ -414,7 +414,8 @@ def _fonts(reader: Settings, here: Path) -> Mapping[str, str]:
             names[role] = register_font(file)
         except (TTFError, struct.error, ValueError, IndexError, KeyError) as error:
             # A truncated or garbage file fails inside reportlab's reader in many ways.
-            raise reader.fail(key, say("layout_font_broken", error=error), value) from error
+            # reportlab's own (English) words are not shown; the file is named instead.
+            raise reader.fail(key, say("layout_font_broken", font=file), value) from error
     return MappingProxyType(names)
 
 

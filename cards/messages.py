@@ -197,6 +197,7 @@ CATALOGUE = {
     "zastaví.",
     "help_opt_help": "Ukáže tuto nápovědu a skončí.",
     "help_opt_version": "Ukáže verzi a skončí.",
+    "version": "cards, verze {version}",
     "help_opt_class": "Jen toto povolání (česky nebo anglicky: kouzelnik, wizard, …). Lze "
     "opakovat.",
     "help_opt_level": "Úroveň 0-9 nebo rozsah jako 1-3 (0 = triky).",
@@ -285,7 +286,10 @@ CATALOGUE = {
     "layout_kind": '"card" (rozvržení karty)',
     "layout_font": "název souboru písma TrueType .ttf ve složce fonts/",
     "layout_font_missing": "soubor .ttf vedle rozvržení nebo v {folder}",
-    "layout_font_broken": "písmo TrueType s obrysy glyf ({error})",
+    "hyphenation_bad_line": "{file}:{line}: má být slovo malými písmeny se spojovníky v místech "
+    "dělení (ne-ús-pě-chu, nebo kmen po-už*), je {entry!r}",
+    "layout_font_broken": "písmo TrueType s obrysy glyf; soubor {font} je poškozený nebo to "
+    "není písmo TrueType",
     "layout_icon": "název souboru .svg ve složce layouts/icons/",
     "layout_icon_missing": "soubor .svg vedle rozvržení nebo v {folder}",
     "layout_at_most": "nejvýš {setting}",
@@ -347,6 +351,8 @@ CATALOGUE = {
     "unknown_class": "neznámé povolání {classes}; čekáno některé z: {known}",
     "class_twice": "povolání je uvedeno dvakrát",
     "no_name_line": "kouzlo bez řádku s názvem nad hlavičkou",
+    "name_starts_with_bar": "název nesmí začínat znakem | (tak začíná řádek tabulky): "
+    "napište {which} bez něj; je-li to poslední řádek tabulky, chybí pod ním řádek s názvem kouzla",
     "name_too_long": "{which} má {length} znaků, víc než {limit}, které pojme titulek karty; "
     "zkraťte ho (nebo nad řádkem knihy chybí řádek s názvem?)",
     "czech_name": "český název",

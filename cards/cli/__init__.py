@@ -146,12 +146,12 @@ def stderr_is_terminal() -> bool:
 
 
 def print_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
-    """Print the version as click's version_option does, reading it only when asked."""
+    """Print the version in Czech (messages "version"), reading it only when asked."""
     if not value or ctx.resilient_parsing:
         return
     from cards import __version__
 
-    click.echo(f"cards, version {__version__}")
+    click.echo(say("version", version=__version__))
     ctx.exit()
 
 

@@ -95,7 +95,9 @@ def _find_header(lines: list[Line], run_start: int, floor: int) -> _Header:
     names: list[Line] = []
     while len(names) < wanted and i >= floor:
         line = lines[i]
-        if is_record_line(line.text):
+        # A "|" line stands where a name must: it is that name (refused in _check_names), not
+        # a table row that would shift the English name into the Czech one.
+        if is_record_line(line.text) and not line.text.startswith("|"):
             break
         names.insert(0, line)
         i -= 1
@@ -251,11 +253,14 @@ def _check_source(header: _Header, at: int, out: Collector) -> tuple[str, ...]:
 
 
 def _check_names(header: _Header, at: int, out: Collector) -> None:
-    """Report a record without a name line, a name too long and Czech letters in English."""
+    """Report a record without a name line, a name that starts with "|" (the form of a table
+    row) or is too long, and Czech letters in English."""
     if header.name is None:
         out.error(at, "structure", say("no_name_line"), "")
     for line, which in ((header.name, say("czech_name")), (header.name_en, say("english_name"))):
-        if line is not None and len(line.text) > MAX_NAME:
+        if line is not None and line.text.startswith("|"):
+            out.error(line.number, "name", say("name_starts_with_bar", which=which), line.text)
+        elif line is not None and len(line.text) > MAX_NAME:
             message = say("name_too_long", which=which, length=len(line.text), limit=MAX_NAME)
             out.error(line.number, "name", message, shorten(line.text))
     if header.name_en is not None and _has_czech_letters(header.name_en.text):

@@ -8,9 +8,13 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from itertools import accumulate
+from pathlib import Path
 
 import pyphen
 
+from cards.errors import CardsError
+from cards.inputs import MAX_SETTINGS, read_text
+from cards.messages import say
 from cards.resources import resource
 
 ONE_LETTER_WORDS = frozenset("kKsSvVzZoOuUaAiI")
@@ -128,6 +132,10 @@ OWN_E = frozenset({"roz", "od", "bez", "pod"})
 EXCEPTIONS_FILE = "hyphenation.txt"  # in layouts/: words and stems with their points
 
 
+class ExceptionsError(CardsError):
+    """A hyphenation exceptions file with a line that is no word or stem with its points."""
+
+
 @dataclass(frozen=True)
 class Exceptions:
     """The hyphenation exceptions: whole words and stems (lower case) with their points.
@@ -152,9 +160,8 @@ def parse_exceptions(text: str, file: str = EXCEPTIONS_FILE) -> Exceptions:
         letters = entry.rstrip("*")
         parts = letters.split(HYPHEN)
         if not all(part.isalpha() and part.islower() for part in parts):
-            raise ValueError(
-                f"{file}:{number}: expected a lower-case word with hyphens at its points "
-                f"(ne-ús-pě-chu, or a stem po-už*), got {raw.strip()!r}"
+            raise ExceptionsError(
+                say("hyphenation_bad_line", file=file, line=number, entry=raw.strip())
             )
         points = tuple(accumulate(len(part) for part in parts[:-1]))
         (stems if stem else words)["".join(parts)] = points
@@ -164,8 +171,12 @@ def parse_exceptions(text: str, file: str = EXCEPTIONS_FILE) -> Exceptions:
 @functools.cache
 def exceptions() -> Exceptions:
     """Return the shipped exceptions (layouts/hyphenation.txt), read once."""
-    path = resource("layouts", EXCEPTIONS_FILE)
-    return parse_exceptions(path.read_text(encoding="utf-8"), str(path))
+    return read_exceptions(resource("layouts", EXCEPTIONS_FILE))
+
+
+def read_exceptions(path: str | Path) -> Exceptions:
+    """Read an exceptions file through the input gate (a regular file, capped, UTF-8 or UTF-16)."""
+    return parse_exceptions(read_text(path, MAX_SETTINGS), str(path))
 
 
 def prefix_rule(lower: str, points: list[int]) -> list[int]:

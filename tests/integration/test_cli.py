@@ -41,10 +41,10 @@ def test_every_command_and_option_has_help(runner):
 
 
 def test_version(runner):
-    """--version prints the program name and version."""
+    """--version prints the program name and version in Czech ("cards, verze X.Y")."""
     result = run(runner, "--version")
     assert result.exit_code == 0
-    assert result.output.startswith("cards, version ")
+    assert result.output.startswith("cards, verze ")
 
 
 def test_list_counts_all_spells(runner):

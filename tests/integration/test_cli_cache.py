@@ -115,7 +115,7 @@ def test_help_imports_no_engine():
         "if m in sys.modules]\n"
         "r = CliRunner().invoke(main, ['--help']); assert r.exit_code == 0, r.output\n"
         "print(heavy())\n"
-        "r = CliRunner().invoke(main, ['--version']); assert 'cards, version' in r.output\n"
+        "r = CliRunner().invoke(main, ['--version']); assert 'cards, verze' in r.output\n"
         "print(heavy())\n"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

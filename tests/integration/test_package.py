@@ -91,7 +91,7 @@ def test_version_comes_from_the_package_metadata():
     assert cards.__version__ == expected == PYPROJECT["project"]["version"]
     result = CliRunner().invoke(main, ["--version"])
     assert result.exit_code == 0
-    assert result.output == f"cards, version {expected}\n"
+    assert result.output == f"cards, verze {expected}\n"
 
 
 def test_commands_work_from_another_directory(tmp_path):

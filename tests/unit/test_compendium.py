@@ -641,6 +641,25 @@ def test_a_missing_english_name_is_not_taken_from_the_name():
     assert [(p.kind, p.severity, p.line) for p in first] == [("name", "error", 3)]
 
 
+@pytest.mark.parametrize(
+    ("czech", "english", "line"),
+    [
+        ("|Aganazzarův žár", "Aganazzar's scorcher", 3),
+        ("Aganazzarův žár", "| Aganazzar's | scorcher |", 5),
+        ("| Aganazzarův | žár |", "| Aganazzar's | scorcher |", 3),
+    ],
+)
+def test_a_name_line_starting_with_a_bar_is_a_name_error_at_its_line(czech, english, line):
+    """A name that starts with "|" is read as the name it stands for (not a table row that
+    shifts the English name into the Czech one), and refused with file:line."""
+    text = SAMPLE.replace("Aganazzarův žár", czech).replace("Aganazzar's scorcher", english)
+    compendium = parse_compendium(text, "k.txt")
+    errors = [p for p in compendium.problems if p.severity == "error"]
+    assert [(p.kind, p.line) for p in errors][:1] == [("name", line)]
+    assert str(errors[0]).startswith(f"k.txt:{line}: chyba: název: název nesmí začínat znakem |")
+    assert [s.name for s in compendium.spells] == ["Chapadlo"]
+
+
 def test_a_second_name_line_of_a_jad_spell_is_an_error():
     """A spell only from Jeskyně a draci with two name lines: the extra one is reported."""
     text = SAMPLE.replace("Chapadlo\n\nJeskyně", "Chapadlo\n\nTentacle\n\nJeskyně")

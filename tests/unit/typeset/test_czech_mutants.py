@@ -8,16 +8,21 @@ a word may be hyphenated; and that characters outside those lists trigger no rul
 from __future__ import annotations
 
 import dataclasses
+import re
 
 import pytest
 
+from cards.errors import CardsError
+from cards.inputs import MAX_SETTINGS, InputError
 from cards.typeset.czech import (
+    ExceptionsError,
     core_positions,
     glued_spaces,
     hyphenation_points,
     parse_exceptions,
     pattern_positions,
     prefix_rule,
+    read_exceptions,
 )
 
 
@@ -120,12 +125,40 @@ def test_a_word_that_only_starts_like_a_longer_prefix_loses_only_its_own_point()
 
 @pytest.mark.parametrize("entry", ["Ne-ús-pě-chu", "ne-Ús-pě-chu", "po-UŽ*", "po-užX", "po-užX*"])
 def test_an_exception_with_a_capital_letter_is_refused(entry):
-    with pytest.raises(ValueError) as error:
+    """A malformed line is the project's error, in Czech, with file:line and what was expected."""
+    with pytest.raises(ExceptionsError) as error:
         parse_exceptions(f"# hlavička\n{entry}\n", "x.txt")
+    assert isinstance(error.value, CardsError)
     assert str(error.value) == (
-        "x.txt:2: expected a lower-case word with hyphens at its points "
-        f"(ne-ús-pě-chu, or a stem po-už*), got {entry!r}"
+        "x.txt:2: má být slovo malými písmeny se spojovníky v místech dělení "
+        f"(ne-ús-pě-chu, nebo kmen po-už*), je {entry!r}"
     )
+
+
+def test_an_exceptions_file_is_read_through_the_input_gate(tmp_path):
+    """read_exceptions takes a UTF-8 file, and refuses a directory, a file over the cap and
+    bytes that are not text with the input gate's Czech messages."""
+    good = tmp_path / "h.txt"
+    good.write_text("ne-ús-pě-chu\n", encoding="utf-8")
+    assert dict(read_exceptions(good).words) == {"neúspěchu": (2, 4, 6)}
+    bad = tmp_path / "bad.txt"
+    bad.write_text("# ok\nPo-už*\n", encoding="utf-8")
+    with pytest.raises(ExceptionsError, match=rf"^{re.escape(str(bad))}:2: má být "):
+        read_exceptions(bad)
+    with pytest.raises(
+        InputError, match=rf"^{re.escape(str(tmp_path))}: složka, ne obyčejný soubor"
+    ):
+        read_exceptions(tmp_path)
+    big = tmp_path / "big.txt"
+    big.write_bytes(b"a-b\n" * (MAX_SETTINGS // 4 + 1))
+    with pytest.raises(InputError, match=rf"^{re.escape(str(big))}: soubor je větší než 1 MB"):
+        read_exceptions(big)
+    latin = tmp_path / "latin.txt"
+    latin.write_bytes("ne-ús-pě-chu\n".encode("cp1250"))
+    with pytest.raises(
+        InputError, match=rf"^{re.escape(str(latin))}:1: text není v kódování UTF-8"
+    ):
+        read_exceptions(latin)
 
 
 def test_an_exception_file_reads_words_stems_and_the_longest_stem():

@@ -15,6 +15,7 @@ from cards.layout import load_layout
 from cards.typeset import prepare, set_lines
 from cards.typeset.czech import (
     Exceptions,
+    ExceptionsError,
     core_positions,
     exceptions,
     hyphenation_points,
@@ -71,7 +72,7 @@ def test_the_shipped_exceptions_are_read():
 
 def test_a_bad_exception_line_is_named():
     """A line that is not a lower-case word with hyphens names the file and the line."""
-    with pytest.raises(ValueError, match=r"x.txt:2: expected a lower-case word"):
+    with pytest.raises(ExceptionsError, match=r"^x.txt:2: má být slovo malými písmeny"):
         parse_exceptions("ne-ús-pě-chu\nNe 2\n", "x.txt")
 
 
