@@ -7,6 +7,9 @@ link is written through (its target is replaced, the link stays), a replaced fil
 permissions, and a path that holds something other than a regular file (a directory, a FIFO, a
 device), a name ending in a slash (a folder) and any input of the same command (`refuse_inputs`,
 compared as files: through links and hard links) are refused before any work.
+
+"-" names standard output, as for many Unix tools: the bytes go there unchanged (binary), and
+a terminal is refused before any work rather than sprayed with a PDF or a PNG.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import os
 import secrets
 import signal
 import stat
+import sys
 import threading
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -37,6 +41,40 @@ class WriteError(CardsError):
     """A write that failed (a full disk, no permission): named by the user's path."""
 
 
+STDOUT = "-"
+
+
+def is_stdout(out: str | Path | None) -> bool:
+    """Tell whether an output path names standard output ("-")."""
+    return out is not None and str(out) == STDOUT
+
+
+def refuse_terminal() -> None:
+    """Refuse standard output as an output when it is a terminal (a PDF there is noise)."""
+    stream = sys.stdout
+    if stream is None or getattr(stream, "buffer", None) is None:
+        raise OutputError(say("stdout_unavailable"))
+    try:
+        terminal = stream.isatty()
+    except (OSError, ValueError):
+        terminal = False
+    if terminal:
+        raise OutputError(say("stdout_is_terminal"))
+
+
+def _write_stdout(data: bytes) -> None:
+    refuse_terminal()
+    try:
+        sys.stdout.flush()  # text written before stays before the bytes
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+    except BrokenPipeError:
+        raise  # the reader went away (`| head`): the command line stops quietly
+    except OSError as error:  # a full disk behind `> file`
+        shown = say("stdout_shown")
+        raise WriteError(say("cannot_write", file=shown, reason=os_reason(error))) from error
+
+
 def output_target(out: str | Path) -> Path:
     """Return the file that writing `out` replaces: `out` itself, or the end of its links.
 
@@ -46,6 +84,9 @@ def output_target(out: str | Path) -> Path:
     from cards.inputs import kind_of
 
     shown = str(out)
+    if shown == STDOUT:
+        refuse_terminal()
+        return Path(STDOUT)
     if not shown:
         raise OutputError(say("empty_output"))
     if shown.endswith(("/", os.sep)):
@@ -69,6 +110,8 @@ def refuse_shipped(out: str | Path, target: Path | None = None) -> None:
     inputs of every command, given on the command line or not."""
     from cards.resources import FOLDERS, folder
 
+    if is_stdout(out):
+        return
     target = target or Path(os.path.realpath(out))
     for name in FOLDERS:
         shipped = Path(os.path.realpath(folder(name)))
@@ -90,6 +133,8 @@ def refuse_inputs(out: str | Path, inputs: Iterable[tuple[str, str | Path]]) -> 
 
     Compared as files, so a symbolic link or a hard link to an input is that input.
     """
+    if is_stdout(out):
+        return  # standard output replaces no file
     target = Path(out)
     for option, path in inputs:
         if path is None or str(path) in ("", "-"):
@@ -134,7 +179,11 @@ def write_atomically(out: str | Path, data: bytes) -> Path:
     """Write data to `out` all at once (see the module docstring); return the path given.
 
     The folder of the file is created when missing. A failure is a WriteError naming `out`.
+    "-" writes the bytes to standard output (a closed pipe is the caller's BrokenPipeError).
     """
+    if is_stdout(out):
+        _write_stdout(data)
+        return Path(STDOUT)
     target = output_target(out)
     with _sigterm_unwinds():
         try:

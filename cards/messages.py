@@ -31,6 +31,12 @@ CATALOGUE = {
     "output_is_input": "{file}: je to vstupní soubor {input} ({option}); výstup by ho "
     "přepsal; zadejte jiný výstupní soubor",
     "cannot_write": "{file}: nelze zapsat ({reason})",
+    "stdout_is_terminal": "-o - píše na standardní výstup, a ten je terminál: PDF ani PNG by "
+    "se v něm nedalo číst; přesměrujte ho (> karty.pdf, | lpr) nebo zadejte soubor",
+    "stdout_unavailable": "-o -: standardní výstup není k dispozici; zadejte soubor",
+    "stdout_shown": "standardní výstup",
+    "no_stdout_folder": "{option} - by zapsal mnoho souborů na standardní výstup; zadejte "
+    "složku, např. {option} out/obrazky",
     "output_is_shipped": "{file}: je ve složce {folder}, kterou nástroj sám čte (vestavěné "
     "kompendium, rozvržení, písma); výstup by ji poškodil; zadejte jiný výstupní soubor",
     # nesting and number limits of JSON and TOML
@@ -163,7 +169,7 @@ CATALOGUE = {
     "help_list": "Vypíše kouzla.\n\nFiltruje podle povolání, úrovně, školy, knihy, rituálu "
     "nebo soustředění; --json vypíše celé záznamy.",
     "help_show": "Ukáže rozebrané údaje jednoho kouzla.\n\nNÁZEV česky nebo anglicky, "
-    "diakritika nepovinná; \"Název (Kniha)\" vybere knihu.",
+    'diakritika nepovinná; "Název (Kniha)" vybere knihu.',
     "help_lint": "Zkontroluje kompendium.\n\nVypíše každou chybu a varování se souborem a "
     "řádkem, i znaky, které písma rozvržení neumí nakreslit; jsou-li chyby, skončí s kódem 1.",
     "help_fit_report": "Ukáže, jak se kouzla vejdou na karty.\n\nU každého kouzla počet "
@@ -176,7 +182,7 @@ CATALOGUE = {
     "české abecedy.",
     "help_deck": "Vytiskne připravený seznam kouzel.\n\nSOUBOR má jedno kouzlo na řádek, "
     "česky nebo anglicky, na velikosti písmen ani diakritice nezáleží; prázdné řádky a "
-    "komentáře # se přeskočí; \"-\" čte standardní vstup. \"Světlo (Jeskyně a draci)\" "
+    'komentáře # se přeskočí; "-" čte standardní vstup. "Světlo (Jeskyně a draci)" '
     "vybere knihu.",
     "help_preview": "Vykreslí karty jednoho kouzla do PNG.\n\nVšechny karty kouzla v jednom "
     "obrázku, líce nad rubem.",
@@ -212,8 +218,7 @@ CATALOGUE = {
     "help_opt_data": "Jiné kompendium, v textu nebo v JSON (výchozí: vestavěné).",
     "help_opt_add": "Vlastní kouzla (text nebo JSON) navíc ke kompendiu. Lze opakovat.",
     "help_opt_quiet": "Nevypíše nic než chyby.",
-    "help_opt_layout": "Rozvržení karty: název z layouts/ (viz `cards layouts`) nebo soubor "
-    ".toml.",
+    "help_opt_layout": "Rozvržení karty: název z layouts/ (viz `cards layouts`) nebo soubor .toml.",
     "help_opt_csv": "Zapíše řádky kouzel také do tohoto souboru CSV.",
     "help_opt_count_on_back": "Počítá karty, jak je vytiskne --continue-on-back (2. část na "
     "rubu 1.).",
@@ -236,8 +241,7 @@ CATALOGUE = {
     "rámečkem: co chtějí tiskárny.",
     "help_opt_no_cache": "Usadí každé kouzlo znovu: mezipaměť usazených karet ani nečte, ani "
     "do ní nezapisuje (viz `cards cache info`).",
-    "help_opt_jobs": "Usazuje v N procesech (výchozí: volná jádra pro velký balíček, jinak "
-    "jeden).",
+    "help_opt_jobs": "Usazuje v N procesech (výchozí: volná jádra pro velký balíček, jinak jeden).",
     "help_opt_deck_source": "Ze které knihy vzít název, který je ve dvou.",
     "help_opt_deck_sort": "Zachová pořadí souboru, nebo řadí podle úrovně a názvu.",
     "help_opt_output_png": "Soubor PNG k zápisu (výchozí: out/<název>.png).",

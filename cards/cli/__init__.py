@@ -24,8 +24,10 @@ from cards.cli.options import (
     fit_settings,
     layout_option,
     level_option,
+    no_stdout_folder,
     output_option,
     output_path,
+    output_shown,
     parse_sheet,
     pdf_options,
     print_settings,
@@ -116,9 +118,12 @@ def load_spells(data: Path | None, add: tuple[Path, ...] = ()):
 
 def write_deck(spells, default_name: str, title: str, opts: dict, index: bool = False) -> None:
     """Build the PDF for a selection and print a one-line summary."""
+    from cards.atomic import is_stdout, write_atomically
     from cards.service import build_deck, default_output
 
     quiet = opts["quiet"]
+    out = opts["output"] or default_output(default_name)
+    to_stdout = is_stdout(out)
     fitting = fit_settings(opts)
     bar = None
     if not quiet and stderr_is_terminal() and len(spells) >= PROGRESS_MIN_SPELLS:
@@ -127,14 +132,16 @@ def write_deck(spells, default_name: str, title: str, opts: dict, index: bool = 
         built = build_deck(
             spells,
             print_settings(opts),
-            out=opts["output"] or default_output(default_name),
+            out=None if to_stdout else out,  # standard output: the bytes, then the gate
             title=title,
             index=index,
             progress=bar.update if bar else None,
             **fitting,
         )
-    if not quiet:
-        click.echo(f"{built.summary.text} -> {built.path}")
+    if to_stdout:
+        write_atomically(out, built.data)
+    if not quiet:  # on standard error when the PDF goes to standard output
+        click.echo(f"{built.summary.text} -> {output_shown(out)}", err=to_stdout)
 
 
 def stderr_is_terminal() -> bool:
@@ -300,7 +307,7 @@ def fit_report_command(sort, layout, csv_path, continue_on_back, data, add, **fi
 
     Ends with a summary: cards in all, spells per card count, the smallest size used.
     """
-    from cards.atomic import write_atomically
+    from cards.atomic import is_stdout, write_atomically
     from cards.layout import load_layout
     from cards.report import csv_text, fit_report, format_report
     from cards.select import sort_spells
@@ -308,7 +315,7 @@ def fit_report_command(sort, layout, csv_path, continue_on_back, data, add, **fi
     fitting = fit_settings(filters)
     spells = sort_spells(apply_filters(load_spells(data, add), **filters), by=sort)
     report = fit_report(spells, load_layout(layout), continue_on_back=continue_on_back, **fitting)
-    click.echo(format_report(report))
+    click.echo(format_report(report), err=is_stdout(csv_path))  # the CSV alone on stdout
     if csv_path:
         write_atomically(csv_path, csv_text(report).encode("utf-8"))
 
@@ -410,21 +417,24 @@ def preview_command(
 
     All cards of the spell, fronts above backs, in one image.
     """
+    from cards.atomic import is_stdout, write_atomically
     from cards.select import find_spell, slug
     from cards.service import preview_png
 
     spell = find_spell(load_spells(data, add), name)
     out = output or default_output(slug(spell.name), ".png")
-    preview_png(
+    png = preview_png(
         spell,
         layout=layout,
         dpi=dpi,
         backs=not no_backs,
         continue_on_back=continue_on_back,
-        out=out,
+        out=None if is_stdout(out) else out,
         back_style=back_style.lower(),
     )
-    if not quiet:
+    if is_stdout(out):
+        write_atomically(out, png)
+    elif not quiet:
         click.echo(out)
 
 
@@ -442,6 +452,7 @@ def preview_command(
     "-o",
     "--output",
     type=click.Path(file_okay=False, path_type=Path),
+    callback=no_stdout_folder,
     metavar=say("metavar_folder"),
     help=say("help_opt_images_output"),
 )
@@ -529,6 +540,7 @@ def calibrate_command(sheet, output, layout):
 
     It tells which --back-offset corrects your printer (see the README).
     """
+    from cards.atomic import is_stdout
     from cards.calibrate import write_calibration
     from cards.impose import load_sheet
     from cards.layout import load_layout
@@ -539,7 +551,8 @@ def calibrate_command(sheet, output, layout):
     path = write_calibration(
         output or OUT_DIR / "kalibrace.pdf", load_sheet(sheet, card.width, card.height), layout=card
     )
-    click.echo(f"Kalibrační arch -> {path}")
+    # on standard error when the sheet goes to standard output
+    click.echo(f"Kalibrační arch -> {output_shown(path)}", err=is_stdout(path))
 
 
 @main.group("cache", help=say("help_cache"))

@@ -55,6 +55,22 @@ def output_path(ctx, param, value: str | None) -> Path | None:
     return Path(value)
 
 
+def output_shown(out: str | Path) -> str:
+    """Name an output for a summary line: the path, or "standardní výstup" for "-"."""
+    from cards.atomic import is_stdout
+
+    return say("stdout_shown") if is_stdout(out) else str(out)
+
+
+def no_stdout_folder(ctx, param, value: Path | None) -> Path | None:
+    """Refuse "-" for an option that names a folder of many files (`images -o`)."""
+    from cards.atomic import is_stdout
+
+    if is_stdout(value):
+        raise click.BadParameter(say("no_stdout_folder", option=param.opts[0]))
+    return value
+
+
 def output_option(help: str) -> Callable:
     """Add -o/--output, checked by output_path."""
     return click.option(
@@ -104,9 +120,7 @@ def data_option(command: Callable) -> Callable:
     return _data(_add(command))
 
 
-level_option = click.option(
-    "--level", metavar=say("metavar_level"), help=say("help_opt_level")
-)
+level_option = click.option("--level", metavar=say("metavar_level"), help=say("help_opt_level"))
 source_option = click.option(
     "--source",
     "sources",

@@ -196,9 +196,7 @@ def test_data_takes_another_compendium(runner, tmp_path):
     assert run(runner, "preview", "cure wounds", "--data", str(one), "-o", str(own)).exit_code == 0
     assert run(runner, "preview", "cure wounds", "-o", str(embedded)).exit_code == 0
     assert own.read_bytes() != embedded.read_bytes()
-    assert run(runner, "lint", "--data", str(one)).output.endswith(
-        f"0 chyb, 0 varování v {one}\n"
-    )
+    assert run(runner, "lint", "--data", str(one)).output.endswith(f"0 chyb, 0 varování v {one}\n")
 
 
 # --- what gets printed, in which order ---------------------------------------------------

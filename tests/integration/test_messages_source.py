@@ -60,7 +60,9 @@ def test_no_user_error_is_raised_with_a_literal_text():
     found = [
         (str(path), line, name, text)
         for path, line, name, text in _calls()
-        if name in errors and text and any(c.isalpha() for c in text)
+        if name in errors
+        and text
+        and any(c.isalpha() for c in text)
         and (str(path), name) not in LEFT_FOR_THE_LEAD
     ]
     assert found == []
