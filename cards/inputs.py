@@ -15,6 +15,7 @@ import os
 import stat
 import sys
 import unicodedata
+from collections.abc import Iterable
 from pathlib import Path
 
 from cards.errors import CardsError
@@ -40,6 +41,48 @@ _KINDS = (
 
 class InputError(CardsError):
     """A file the tool cannot take as input: not a regular file, too large, not text."""
+
+
+class RepeatedInput(InputError):
+    """One file given twice (--add X --add X, or --add naming the --data file)."""
+
+    exit_code = 2  # a usage error: the command line names the file twice
+
+
+def _same_input(a: str | Path, b: str | Path) -> bool:
+    if is_stdin(a) or is_stdin(b):
+        return is_stdin(a) and is_stdin(b)
+    if os.path.realpath(a) == os.path.realpath(b):
+        return True
+    try:
+        return os.path.samefile(a, b)  # a hard link
+    except OSError:
+        return False  # one of them does not exist: the gate names it when it is read
+
+
+def refuse_repeated(files: Iterable[tuple[str, str | Path | None]]) -> None:
+    """Refuse one file given twice among (option, path): also through another spelling of its
+    path, a symbolic or a hard link. Raise RepeatedInput naming the file and both options.
+
+    An option None stands for the embedded compendium, read when no --data is given.
+    """
+    seen: list[tuple[str | None, str | Path]] = []
+    for option, path in files:
+        if path is None or not str(path):
+            continue
+        for first_option, first in seen:
+            if not _same_input(first, path):
+                continue
+            if first_option is None:
+                raise RepeatedInput(say("input_is_embedded", file=path, option=option))
+            same = str(first) == str(path)
+            where = say(
+                "input_twice_where",
+                first=first_option if same else f"{first_option} {first}",
+                second=option if same else f"{option} {path}",
+            )
+            raise RepeatedInput(say("input_twice", file=path, where=where))
+        seen.append((option, path))
 
 
 def kind_of(mode: int) -> str:

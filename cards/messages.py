@@ -16,6 +16,10 @@ CATALOGUE = {
     "too_large": "{file}: soubor je větší než {limit}, nejvíc, co nástroj čte pro tento druh "
     "souboru; rozdělte ho na menší",
     "not_utf8": "{file}:{line}: text není v kódování UTF-8; uložte soubor jako UTF-8",
+    "input_twice": "soubor {file} je zadán dvakrát ({where}); zadejte ho jen jednou",
+    "input_twice_where": "{first} a {second}",
+    "input_is_embedded": "soubor {file} je vestavěné kompendium, které se bez --data čte vždy; "
+    "jeho kouzla by byla dvakrát; vynechte {option} {file}",
     "stdin_unavailable": "{file}: standardní vstup nelze číst",
     "kind_directory": "složka",
     "kind_fifo": "pojmenovaná roura (FIFO)",

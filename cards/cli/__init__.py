@@ -60,6 +60,7 @@ def friendly_errors(command: Callable) -> Callable:
     @functools.wraps(command)
     def wrapper(*args, **kwargs):
         try:
+            refuse_repeated_inputs(kwargs)
             refuse_overwriting_inputs(kwargs)
             result = command(*args, **kwargs)
             sys.stdout.flush()  # a closed pipe shows here, not at exit
@@ -80,6 +81,19 @@ def friendly_errors(command: Callable) -> Callable:
             raise click.ClickException(message) from None
 
     return wrapper
+
+
+def refuse_repeated_inputs(params: dict) -> None:
+    """Refuse a spell file given twice (--add X --add X, --add naming --data), before any work."""
+    if "add" not in params:
+        return
+    from cards.inputs import refuse_repeated
+    from cards.source.decode import DEFAULT_DATA
+
+    data = params.get("data")
+    spell_files = [("--data", data) if data is not None else (None, DEFAULT_DATA)]
+    spell_files += [("--add", path) for path in params.get("add") or ()]
+    refuse_repeated(spell_files)
 
 
 def refuse_overwriting_inputs(params: dict) -> None:
