@@ -8,8 +8,8 @@ permissions, and a path that holds something other than a regular file (a direct
 device), a name ending in a slash (a folder) and any input of the same command (`refuse_inputs`,
 compared as files: through links and hard links) are refused before any work.
 
-"-" names standard output, as for many Unix tools: the bytes go there unchanged (binary), and
-a terminal is refused before any work rather than sprayed with a PDF or a PNG.
+"-" (or /dev/stdout) names standard output, as for many Unix tools: the bytes go there unchanged
+(binary), and a terminal is refused before any work rather than sprayed with a PDF or a PNG.
 """
 
 from __future__ import annotations
@@ -42,11 +42,12 @@ class WriteError(CardsError):
 
 
 STDOUT = "-"
+_STDOUT_NAMES = (STDOUT, "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1")
 
 
 def is_stdout(out: str | Path | None) -> bool:
-    """Tell whether an output path names standard output ("-")."""
-    return out is not None and str(out) == STDOUT
+    """Tell whether an output path names standard output ("-" or /dev/stdout)."""
+    return out is not None and str(out) in _STDOUT_NAMES
 
 
 def refuse_terminal() -> None:
@@ -84,7 +85,7 @@ def output_target(out: str | Path) -> Path:
     from cards.inputs import kind_of
 
     shown = str(out)
-    if shown == STDOUT:
+    if is_stdout(shown):
         refuse_terminal()
         return Path(STDOUT)
     if not shown:

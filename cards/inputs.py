@@ -5,8 +5,9 @@ Every input (compendium, --add spell files, deck lists, layouts, sheets, icons) 
 `--data /dev/zero` reads nothing), a file larger than its kind's cap is refused after reading at
 most the cap, and standard input ("-", or /dev/stdin as a pipe) is read once per process and
 kept, so two readers of one pipe see the same text. `decode` reads UTF-8 (with or without a
-BOM) and UTF-16 with a BOM (what Windows Notepad writes), and returns NFC text: a name typed in
-decomposed form (macOS writes "a" + combining acute) equals the same name typed composed.
+BOM) and UTF-16 (what Windows Notepad writes) or UTF-32 with a BOM, and returns NFC text: a
+name typed in decomposed form (macOS writes "a" + combining acute) equals the same name typed
+composed. UTF-16 without a BOM, a zero byte and another encoding are named with the fix.
 """
 
 from __future__ import annotations
@@ -152,25 +153,61 @@ def read_input(path: str | Path, limit: int, *, stdin: bool = False) -> bytes:
     return data
 
 
-def utf16_text(data: bytes) -> str | None:
-    """Return UTF-16 text that starts with a byte order mark, or None for other data."""
-    if not data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return None
-    try:
-        return data.decode("utf-16")
-    except UnicodeDecodeError:
-        return None
+# Byte order marks, UTF-32's first: UTF-32 LE's mark begins with UTF-16 LE's.
+_BOMS = (
+    (b"\xff\xfe\x00\x00", "utf-32"),
+    (b"\x00\x00\xfe\xff", "utf-32"),
+    (b"\xff\xfe", "utf-16"),
+    (b"\xfe\xff", "utf-16"),
+)
+
+
+def bom_text(data: bytes) -> str | None:
+    """Return UTF-16 or UTF-32 text that starts with a byte order mark, or None for other data."""
+    for mark, codec in _BOMS:
+        if data.startswith(mark):
+            try:
+                return data.decode(codec)
+            except UnicodeDecodeError:
+                return None
+    return None
+
+
+def looks_utf16(data: bytes) -> bool:
+    """Tell whether bytes look like UTF-16 without a byte order mark (every other byte zero)."""
+    quarter = len(data) // 4
+    return len(data) >= 4 and (data[1::2].count(0) > quarter or data[0::2].count(0) > quarter)
+
+
+def guess_encoding(data: bytes) -> str:
+    """Say which Czech 8-bit encoding bytes that are not UTF-8 look like, or ""."""
+    for encoding in ("cp1250", "iso-8859-2"):
+        try:
+            text = data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+        if any(c in text for c in "ěščřžůĚŠČŘŽ"):
+            return say("looks_like", encoding=encoding.upper())
+    return ""
 
 
 def decode(data: bytes, file: str) -> str:
-    """Decode UTF-8 (BOM or none) or UTF-16 with a BOM into NFC text; raise InputError else."""
-    text = utf16_text(data)
+    """Decode UTF-8 (BOM or none), UTF-16 or UTF-32 with a BOM into NFC text; raise InputError
+    naming the file and line for UTF-16 without a BOM, a zero byte (binary data) or another
+    encoding (with a guess: CP1250, ISO-8859-2)."""
+    text = bom_text(data)
     if text is None:
+        if looks_utf16(data):
+            raise InputError(say("utf16_no_bom", file=file))
+        if b"\x00" in data:
+            line = data[: data.index(b"\x00")].count(b"\n") + 1
+            raise InputError(say("binary_input", file=file, line=line))
         try:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError as error:
             line = data[: error.start].count(b"\n") + 1
-            raise InputError(say("not_utf8", file=file, line=line)) from None
+            guess = guess_encoding(data)
+            raise InputError(say("not_utf8", file=file, line=line, guess=guess)) from None
     return nfc(text.removeprefix("\ufeff"))
 
 

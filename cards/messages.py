@@ -15,7 +15,11 @@ CATALOGUE = {
     "not_regular_input": "{file}: {kind}, ne obyčejný soubor; zadejte soubor s textem",
     "too_large": "{file}: soubor je větší než {limit}, nejvíc, co nástroj čte pro tento druh "
     "souboru; rozdělte ho na menší",
-    "not_utf8": "{file}:{line}: text není v kódování UTF-8; uložte soubor jako UTF-8",
+    "not_utf8": "{file}:{line}: text není v kódování UTF-8{guess}; uložte soubor jako UTF-8",
+    "utf16_no_bom": "{file}: text vypadá jako UTF-16 bez značky pořadí bajtů (BOM); uložte "
+    "soubor jako UTF-8",
+    "binary_input": "{file}:{line}: nulový bajt: je to binární soubor, ne text; zadejte "
+    "textový soubor",
     "input_twice": "soubor {file} je zadán dvakrát ({where}); zadejte ho jen jednou",
     "input_twice_where": "{first} a {second}",
     "input_is_embedded": "soubor {file} je vestavěné kompendium, které se bez --data čte vždy; "
@@ -74,6 +78,9 @@ CATALOGUE = {
     "SOUBOR.toml",
     "print_shop_sheet": "--print-shop tiskne jednotlivé karty se spadávkou; nejde spolu s "
     "--sheet {sheet}",
+    "sheet_no_file": "{file}: soubor archu neexistuje",
+    "no_spell_name": "chybí název kouzla; zadejte ho česky nebo anglicky (viz `cards list`)",
+    "no_level": 'chybí úroveň; zadejte úroveň 0-9 nebo rozsah jako "1-3" (0 je trik)',
     "calibrate_needs_paper": "kalibrační arch se tiskne na papír: zvolte a4, letter nebo "
     "soubor archu SOUBOR.toml",
     "too_many_unknown": "… a dalších {count} neznámých názvů; opravte nejdřív ty výše",
@@ -408,6 +415,7 @@ CATALOGUE = {
     "json_syntax_trailing": "čárka před koncem pole nebo objektu",
     "json_syntax_other": "chybná syntaxe",
     "json_whole_record": "záznam",
+    "json_duplicate_key": "klíč {name!r} je v záznamu dvakrát; ponechte jen jeden",
     "json_not_array": "čekáno pole záznamů kouzel [{{...}}, ...], jak ho vypíše "
     "`cards list --json`",
     "json_empty": "pole je prázdné; čekány záznamy kouzel [{{...}}, ...]",

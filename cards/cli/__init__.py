@@ -34,6 +34,7 @@ from cards.cli.options import (
     quiet_option,
     sort_option,
     source_option,
+    spell_names,
 )
 from cards.errors import CardsError
 from cards.messages import os_reason, say, speak_czech_in_click
@@ -246,7 +247,7 @@ def list_command(sort, as_json, data, add, quiet, **filters):
 
 
 @main.command("show", help=say("help_show"))
-@click.argument("name", metavar=say("metavar_name"))
+@click.argument("name", metavar=say("metavar_name"), callback=spell_names)
 @click.option("--json", "as_json", is_flag=True, help=say("help_opt_json_show"))
 @data_option
 @friendly_errors
@@ -407,7 +408,7 @@ def deck_command(file, source, sort, **opts):
 
 
 @main.command("preview", help=say("help_preview"))
-@click.argument("name", metavar=say("metavar_name"))
+@click.argument("name", metavar=say("metavar_name"), callback=spell_names)
 @output_option(say("help_opt_output_png"))
 @click.option(
     "--dpi",
@@ -453,7 +454,7 @@ def preview_command(
 
 
 @main.command("images", help=say("help_images"))
-@click.argument("names", nargs=-1, metavar=say("metavar_names"))
+@click.argument("names", nargs=-1, metavar=say("metavar_names"), callback=spell_names)
 @filter_options
 @click.option(
     "--sort",

@@ -120,7 +120,24 @@ def data_option(command: Callable) -> Callable:
     return _data(_add(command))
 
 
-level_option = click.option("--level", metavar=say("metavar_level"), help=say("help_opt_level"))
+def spell_names(ctx, param, value):
+    """Refuse a blank spell name (show "", images ""): a usage error, like an empty --class."""
+    names = (value,) if isinstance(value, str) else value
+    if any(not name.strip() for name in names):
+        raise click.BadParameter(say("no_spell_name"))
+    return value
+
+
+def level_given(ctx, param, value: str | None) -> str | None:
+    """Refuse an empty --level, which would otherwise select every level (a usage error)."""
+    if value is not None and not value.strip():
+        raise click.BadParameter(say("no_level"))
+    return value
+
+
+level_option = click.option(
+    "--level", metavar=say("metavar_level"), callback=level_given, help=say("help_opt_level")
+)
 source_option = click.option(
     "--source",
     "sources",

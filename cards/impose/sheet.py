@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -157,6 +158,8 @@ def available_sheets() -> tuple[str, ...]:
 def _sheet_path(name: str) -> Path:
     is_path = name.endswith(".toml") or len(Path(name).parts) > 1  # "\\" is a separator on Windows
     path = Path(name) if is_path else LAYOUTS / f"{name.lower()}.toml"
+    if is_path and not os.path.lexists(path):
+        raise SheetError(say("sheet_no_file", file=name))
     if not path.exists():
         raise SheetError(say("unknown_sheet", value=name, choices=", ".join(available_sheets())))
     return path

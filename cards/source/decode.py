@@ -11,7 +11,15 @@ import re
 import unicodedata
 from pathlib import Path
 
-from cards.inputs import MAX_SPELL_FILE, InputError, nfc, read_input, utf16_text
+from cards.inputs import (
+    MAX_SPELL_FILE,
+    InputError,
+    bom_text,
+    guess_encoding,
+    looks_utf16,
+    nfc,
+    read_input,
+)
 from cards.messages import say
 from cards.resources import resource
 from cards.source.problems import Collector, Line, Problem, shorten
@@ -98,13 +106,10 @@ def decode(data: bytes, file: str) -> tuple[str | None, list[Problem]]:
     def problem(line: int, kind: str, message: str, excerpt: str = "") -> list[Problem]:
         return [Problem(file, line, kind, message, excerpt, "error")]
 
-    text = utf16_text(data)  # UTF-16 with a byte order mark: Windows Notepad's "Unicode"
+    text = bom_text(data)  # UTF-16 (Windows Notepad's "Unicode") or UTF-32 with a byte order mark
     if text is not None:
         data = text.encode("utf-8")
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")) or (
-        len(data) >= 4
-        and (data[1::2].count(0) > len(data) // 4 or data[0::2].count(0) > len(data) // 4)
-    ):
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")) or looks_utf16(data):
         return None, problem(1, "encoding", say("utf16"))
     if b"\x00" in data:
         line = data[: data.index(b"\x00")].count(b"\n") + 1
@@ -116,7 +121,7 @@ def decode(data: bytes, file: str) -> tuple[str | None, list[Problem]]:
         start = data.rfind(b"\n", 0, exc.start) + 1
         end = data.find(b"\n", exc.start)
         snippet = data[start : end if end >= 0 else len(data)].decode("utf-8", "replace")
-        guess = _guess_encoding(data)
+        guess = guess_encoding(data)
         return None, problem(
             line,
             "encoding",
@@ -127,17 +132,6 @@ def decode(data: bytes, file: str) -> tuple[str | None, list[Problem]]:
     if controls > max(8, len(text) // 100):
         return None, problem(1, "binary", say("binary"))
     return nfc(text), []
-
-
-def _guess_encoding(data: bytes) -> str:
-    for encoding in ("cp1250", "iso-8859-2"):
-        try:
-            text = data.decode(encoding)
-        except UnicodeDecodeError:
-            continue
-        if any(c in text for c in "ěščřžůĚŠČŘŽ"):
-            return say("looks_like", encoding=encoding.upper())
-    return ""
 
 
 def read_text(path: str | Path | None = None) -> tuple[str, str | None, list[Problem]]:

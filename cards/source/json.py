@@ -66,6 +66,9 @@ def parse_json(text: str, file: str = "<json>", *, any_book: bool = False) -> Co
     except json.JSONDecodeError as error:
         message = say("json_syntax", error=json_syntax(error.msg), column=error.colno)
         return _json_file(file, (), [Problem(file, error.lineno, "json", message)])
+    except DuplicateKey as error:  # a record with two "level"s: which one was meant?
+        message = say("json_duplicate_key", name=error.key)
+        return _json_file(file, (), [Problem(file, error.line, "json", message)])
     except RecursionError:
         message = say("too_deep", file=file, limit=MAX_DEPTH).removeprefix(f"{file}: ")
         return _json_file(file, (), [Problem(file, 1, "json", message)])
@@ -134,7 +137,7 @@ def _records(text: str) -> tuple[list[Any], list[int]] | None:
 
     Return None for JSON that is not an array; raise JSONDecodeError for what is not JSON.
     """
-    decoder = json.JSONDecoder()
+    decoder = json.JSONDecoder(object_pairs_hook=_unique_keys)
     position = _skip(text, 0)
     if not text.startswith("[", position):
         decoder.decode(text)  # a syntax error is reported as such, before the shape
@@ -149,7 +152,11 @@ def _records(text: str) -> tuple[list[Any], list[int]] | None:
         while True:
             if position >= len(text):
                 raise json.JSONDecodeError("Expecting value", text, position)
-            record, end = decoder.raw_decode(text, position)
+            try:
+                record, end = decoder.raw_decode(text, position)
+            except DuplicateKey as error:
+                error.line = 1 + text.count("\n", 0, position)  # the record's first line
+                raise
             records.append(_normal(record))
             line += text.count("\n", counted, position)
             counted = position
@@ -165,6 +172,23 @@ def _records(text: str) -> tuple[list[Any], list[int]] | None:
     if _skip(text, position) != len(text):
         raise json.JSONDecodeError("Extra data", text, _skip(text, position))
     return records, lines
+
+
+class DuplicateKey(Exception):
+    """A JSON object with one key twice (json keeps the last without a word)."""
+
+    def __init__(self, key: str):
+        super().__init__(key)
+        self.key = key
+        self.line = 1
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict:
+    keys = [key for key, _ in pairs]
+    for key in keys:
+        if keys.count(key) > 1:
+            raise DuplicateKey(key)
+    return dict(pairs)
 
 
 def _normal(value: Any, depth: int = 0) -> Any:

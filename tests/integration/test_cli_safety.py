@@ -232,7 +232,8 @@ def test_deck_on_stdin_that_is_not_utf8(tmp_path):
     )
     assert result.returncode == 1
     assert result.stderr.decode() == (
-        "Chyba: <stdin>:1: text není v kódování UTF-8; uložte soubor jako UTF-8\n"
+        "Chyba: <stdin>:1: text není v kódování UTF-8 (soubor vypadá jako CP1250); uložte "
+        "soubor jako UTF-8\n"
     )
     assert not out.exists()
 

@@ -126,3 +126,19 @@ def test_standard_output_on_a_terminal_is_refused(args, spells, tmp_path):
     assert "standardní výstup, a ten je terminál" in message
     assert not (tmp_path / "-").exists()
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("name", ["/dev/stdout", "/dev/fd/1"])
+def test_dev_stdout_is_standard_output(name, spells, tmp_path):
+    """-o /dev/stdout is -o -: it failed with 'soubor nebo složka neexistuje' under a pipe."""
+    args = [*PDF_COMMANDS["compendium"], "--add", str(spells), "-o", name]
+    done = subprocess.run(
+        [sys.executable, "-m", "cards", *args],
+        capture_output=True,
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr.decode()
+    assert done.stdout.startswith(b"%PDF-")
+    assert "standardní výstup" in done.stderr.decode()
