@@ -26,6 +26,9 @@ from cards.messages import os_reason, say
 MAX_SPELL_FILE = 16 * 1024 * 1024  # the embedded compendium is 0.54 MB; its JSON about 1.5 MB
 MAX_DECK_LIST = 1024 * 1024  # one spell a line: a list of 1 MB holds some 50,000 lines
 MAX_SETTINGS = 1024 * 1024  # layouts, sheets and icons are a few kB
+# Spells one deck may name, repeats counted (the compendium ten times over; the web page's too):
+# a list of 1 MB naming one spell 100,000 times built for minutes.
+MAX_DECK_SPELLS = 5000
 
 STDIN = "-"
 _STDIN_NAMES = ("-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0")

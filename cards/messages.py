@@ -519,6 +519,9 @@ CATALOGUE = {
     "deck_and": " a ",
     "deck_twice": "{where}: varování: {label} už je na řádku {line}; jeho karty se "
     "vytisknou dvakrát",
+    "deck_too_many": "{origin}: seznam jmenuje {count} kouzel (s opakováním), víc než {limit}, "
+    "které tiskne jeden balíček; rozdělte ho",
+    "more_warnings": "{origin}: … a dalších {count} varování",
     "deck_empty": "{origin}: seznam nejmenuje žádné kouzlo (jeden název na řádek)",
     # the width rule of printed fields (cards/fit/furniture.py)
     "field_too_long": "{file}:{line}: {spell}: pole {field} ({text!r}) se nevejde na kartu "

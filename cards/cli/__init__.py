@@ -53,6 +53,7 @@ speak_czech_in_click()  # click's own usage errors from the Czech catalogue (exi
 DEFAULT_PORT = 8517  # `cards serve`: fixed, so a bookmark keeps working
 # A build of this many spells takes about a second: long enough to show progress.
 PROGRESS_MIN_SPELLS = 200
+MAX_WARNINGS = 20  # a deck's warnings shown one by one; the rest are counted
 
 
 def friendly_errors(command: Callable) -> Callable:
@@ -392,16 +393,23 @@ def deck_command(file, source, sort, **opts):
     FILE has one spell a line, Czech or English, any case, diacritics optional; blank lines and
     # comments are ignored; "-" reads standard input. "Světlo (Jeskyně a draci)" picks a book.
     """
-    from cards.inputs import MAX_DECK_LIST, read_text
+    from cards.inputs import MAX_DECK_LIST, MAX_DECK_SPELLS, InputError, read_text
     from cards.select import resolve_deck, sort_spells
 
     origin = "<stdin>" if str(file) == "-" else str(file)
     lines = read_text(str(file), MAX_DECK_LIST, stdin=True).splitlines()
     every = load_spells(opts["data"], opts["add"])
     deck = resolve_deck(lines, every, source=source, origin=origin)
+    if len(deck.spells) > MAX_DECK_SPELLS:
+        raise InputError(
+            say("deck_too_many", origin=origin, count=len(deck.spells), limit=MAX_DECK_SPELLS)
+        )
     if not opts["quiet"]:
-        for warning in deck.warnings:
+        for warning in deck.warnings[:MAX_WARNINGS]:
             click.echo(warning, err=True)
+        if len(deck.warnings) > MAX_WARNINGS:
+            more = len(deck.warnings) - MAX_WARNINGS
+            click.echo(say("more_warnings", origin=origin, count=more), err=True)
     spells = sort_spells(deck.spells, by="level") if sort == "level" else deck.spells
     name = list_file_name(None if origin == "<stdin>" else file.stem)
     write_deck(spells, name, say("deck_title"), opts)

@@ -48,6 +48,7 @@ from collections.abc import Sequence
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from cards.errors import CardsError
+from cards.inputs import MAX_DECK_SPELLS
 from cards.messages import say
 from cards.model import Spell
 from cards.service import DeckSummary, PrintSettings, SpellFile
@@ -59,7 +60,7 @@ SHEETS = ("a4", "letter", "none")
 FLAGS = {"ano": True, "1": True, "true": True, "yes": True, "ne": False, "0": False}
 FLAGS |= {"false": False, "no": False}
 SORTS = ("name", "level", "school", "class")
-MAX_SPELLS = 5000  # a deck is at most this many lines (the compendium ten times over)
+MAX_SPELLS = MAX_DECK_SPELLS  # a deck is at most this many lines, as for `cards deck`
 MAX_DPI = 300
 FIELD_NAMES = {
     "spells": "kouzla",

@@ -258,3 +258,29 @@ def test_a_folder_as_deck_list_is_bad_input_like_a_folder_as_data(tmp_path):
     for result in (deck, data):
         assert result.output.startswith(f"Chyba: {tmp_path}: ")
         assert "složka, ne obyčejný soubor" in result.output
+
+
+def test_a_deck_naming_one_spell_100000_times_is_refused_quickly(tmp_path):
+    """1 MB naming one spell 100,000 times built for minutes with 99,999 warnings: now refused
+    with the count and the bound (the web page's too), before any fitting, no PDF."""
+    path = tmp_path / "seznam.txt"
+    path.write_text("fireball\n" * 100_000, encoding="utf-8")
+    out = tmp_path / "a.pdf"
+    result = cards("deck", str(path), "-o", str(out), timeout=30)
+    assert result.returncode == 1
+    assert result.stderr.decode() == (
+        f"Chyba: {path}: seznam jmenuje 100000 kouzel (s opakováním), víc než 5000, které "
+        "tiskne jeden balíček; rozdělte ho\n"
+    )
+    assert not out.exists()
+
+
+def test_a_decks_warnings_stop_after_twenty_with_a_count(tmp_path):
+    """30 repeats give 20 warnings and a count, not a screenful per repeat."""
+    path = tmp_path / "seznam.txt"
+    path.write_text("fireball\n" * 30, encoding="utf-8")
+    result = run("deck", str(path), "-o", str(tmp_path / "a.pdf"))
+    assert result.exit_code == 0, result.output
+    lines = result.stderr.splitlines()
+    assert len(lines) == 21
+    assert lines[-1] == f"{path}: … a dalších 9 varování"
