@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
+from cards.errors import CardsError
 from cards.inputs import MAX_DEPTH, MAX_DIGITS, nfc
 from cards.messages import CATALOGUE, say
 from cards.model import (
@@ -174,8 +175,9 @@ def _records(text: str) -> tuple[list[Any], list[int]] | None:
     return records, lines
 
 
-class DuplicateKey(Exception):
-    """A JSON object with one key twice (json keeps the last without a word)."""
+class DuplicateKey(CardsError):
+    """A JSON object with one key twice (json keeps the last without a word); parse_json turns
+    it into a problem at the record's line, so it never reaches the user as an error."""
 
     def __init__(self, key: str):
         super().__init__(key)
