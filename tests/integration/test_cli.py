@@ -169,7 +169,7 @@ def test_progress_bar_on_a_terminal_only(runner, tmp_path, monkeypatch):
     out = tmp_path / "all.pdf"
     result = run(runner, "compendium", "-o", str(out))
     assert "Sázím karty" not in result.stderr
-    monkeypatch.setattr("cards.cli.stderr_is_terminal", lambda: True)
+    monkeypatch.setattr("cards.cli.common.stderr_is_terminal", lambda: True)
     result = run(runner, "compendium", "-o", str(out))
     assert "Sázím karty" in result.stderr
     assert "Sázím karty" not in result.stdout

@@ -79,17 +79,18 @@ def test_cache_info_and_clear(tmp_path):
 
 def test_the_images_bar_counts_fitting_and_drawing(tmp_path, monkeypatch):
     """On a terminal the images bar has two steps a spell and reaches its end."""
-    import cards.cli
+    import cards.cli.common
+    import cards.cli.images
 
     lengths = []
-    real = cards.cli.click.progressbar
+    real = cards.cli.images.click.progressbar
 
     def bar(*args, **kwargs):
         lengths.append(kwargs["length"])
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(cards.cli, "stderr_is_terminal", lambda: True)
-    monkeypatch.setattr(cards.cli.click, "progressbar", bar)
+    monkeypatch.setattr(cards.cli.common, "stderr_is_terminal", lambda: True)
+    monkeypatch.setattr(cards.cli.images.click, "progressbar", bar)
     result = invoke(
         "images",
         "--class",

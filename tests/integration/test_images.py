@@ -192,7 +192,7 @@ def test_progress_is_shown_on_a_terminal_only(tmp_path, monkeypatch):
     args = ["images", "--class", "druid", "--level", "0", "--dpi", "50", "--no-backs"]
     quiet = invoke(*args, "-o", str(tmp_path / "a"))
     assert "Kreslím karty" not in quiet.output
-    monkeypatch.setattr("cards.cli.stderr_is_terminal", lambda: True)
+    monkeypatch.setattr("cards.cli.common.stderr_is_terminal", lambda: True)
     result = CliRunner().invoke(main, [*args, "-o", str(tmp_path / "b")])
     assert result.exit_code == 0, result.output
     assert "Kreslím karty" in result.stderr

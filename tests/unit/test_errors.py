@@ -39,7 +39,7 @@ def test_the_cli_turns_a_cards_error_into_its_message_and_exit_code(monkeypatch)
     def boom(*args, **kwargs):
         raise Odd("spell X: something does not fit")
 
-    monkeypatch.setattr("cards.cli.load_spells", boom)
+    monkeypatch.setattr("cards.cli.common.load_spells", boom)
     result = CliRunner().invoke(main, ["list"])
     assert result.exit_code == 1
     assert result.output == "Chyba: spell X: something does not fit\n"
