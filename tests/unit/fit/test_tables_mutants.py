@@ -275,9 +275,8 @@ def test_cells_wrap_within_their_column_less_two_pads(mono):
     assert all(line.word_space == 0.0 for line in ragged[0][0])
 
 
-def test_the_first_row_is_bold_and_the_others_body_unless_all_are_header(poker):
-    """Row 0 is set in bold, the rest in the body font; with header=True every row in bold; a
-    blank cell has no lines."""
+def test_the_first_row_is_bold_and_the_others_body(poker):
+    """Row 0 is set in bold, the rest in the body font; a blank cell has no lines."""
     setter = _setter(poker)
     rows = [("Hod", " "), ("Jasno", "x")]
 
@@ -288,10 +287,6 @@ def test_the_first_row_is_bold_and_the_others_body_unless_all_are_header(poker):
 
     bold, body = poker.fonts["bold"], poker.fonts["body"]
     assert fonts(setter._set_cells(rows, [60.0, 60.0], 8.0)) == [[{bold}, set()], [{body}, {body}]]
-    assert fonts(setter._set_cells(rows, [60.0, 60.0], 8.0, header=True)) == [
-        [{bold}, set()],
-        [{bold}, {bold}],
-    ]
 
 
 # --- preferred_widths ---------------------------------------------------------------------------
