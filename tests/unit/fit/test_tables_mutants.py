@@ -179,6 +179,24 @@ def test_only_table_rules_across_the_width_below_the_floor_are_dropped(poker):
     )
 
 
+def test_across_the_width_means_within_a_millionth_of_a_point(poker):
+    """Rounding aside, a rule is across the width only to a millionth of a point: one 1.5e-6 pt
+    short is a rule of its own and stays."""
+    left, width = poker.left, poker.width
+    footer = _across(20.0, poker)
+    close = Rule(left, 22.0, left + width - 0.5e-6, 22.0, 0.3, "#000000")
+    short = Rule(left, 22.0, left + width - 1.5e-6, 22.0, 0.3, "#000000")
+    assert without_doubled_rule([close, short], [footer], 22.2, poker) == (short,)
+
+
+def test_a_footer_rule_may_stand_a_millionth_below_the_text(poker):
+    """The text's bottom is taken to a millionth of a point: a rule that much above it is
+    still the footer's."""
+    near = _across(23.0, poker)
+    footer = _across(22.2 + 1e-6, poker)
+    assert without_doubled_rule([near], [footer], 22.2, poker) == ()
+
+
 # --- _row: one row's height, fill, rules and text --------------------------------------------
 
 
@@ -298,6 +316,43 @@ def test_columns_that_fit_take_their_width_and_the_widest_the_rest(mono):
     u = _u(1)
     widths = preferred_widths(mono, [("ab", "abcd"), ("a", "ab")], 10.0, 1.5, 100.0)
     assert widths == pytest.approx([2 * u + 3.01, 100.0 - 2 * u - 3.01])
+
+
+def test_an_empty_column_takes_its_two_pads_and_a_hair(mono):
+    """A column with no text in any cell is two pads (and 0.01) wide; the other the rest."""
+    widths = preferred_widths(mono, [("Hod", ""), ("aaaa bbbb", "")], 10.0, 1.5, 100.0)
+    assert widths == pytest.approx([100.0 - 3.01, 3.01])
+
+
+def test_an_empty_column_without_pads_is_a_hair_wide(mono):
+    """Without pads a column with no text is 0.01 pt wide, not a point."""
+    widths = preferred_widths(mono, [("Hod", ""), ("a b", "")], 10.0, 0.0, 100.0)
+    assert widths == pytest.approx([100.0 - 0.01, 0.01])
+
+
+def test_an_empty_column_stays_a_hair_wide_when_the_headings_wrap(mono):
+    """Headings too wide on one line, an empty column without pads: it keeps its 0.01 pt,
+    whether the minimum widths are the headings' or, the heading's word too long, the body's."""
+    wrap = [("Podobná oblast", ""), ("a b c d e", "")]
+    assert preferred_widths(mono, wrap, 10.0, 0.0, _u(10)) == pytest.approx([_u(10) - 0.01, 0.01])
+    long_word = [("Nejdelšíslovo", ""), ("a b", "")]
+    widths = preferred_widths(mono, long_word, 10.0, 0.0, _u(5))
+    assert widths == pytest.approx([_u(5) - 0.01, 0.01])
+
+
+def test_headings_that_just_fit_stay_on_one_line(mono):
+    """Headings whose one-line widths add up to exactly the width keep them: "Podobná oblast"
+    over "a" is not narrowed to its longest word."""
+    total = stringWidth("Podobná oblast", MONO, 10.0) + stringWidth("aaaa bbbb", MONO, 10.0)
+    rows = [("Podobná oblast", "b"), ("a", "aaaa bbbb")]
+    assert preferred_widths(mono, rows, 10.0, 0.0, total) == pytest.approx([_u(14), _u(9)])
+
+
+def test_heading_words_that_just_fit_set_the_minimum(mono):
+    """Longest words (heading's included) adding up to exactly the width are the widths."""
+    low = [stringWidth("Nejdelšíslovo", MONO, 10.0) + 0.01, stringWidth("aaaa", MONO, 10.0) + 0.01]
+    rows = [("Nejdelšíslovo", "b"), ("a", "aaaa bbbb")]
+    assert preferred_widths(mono, rows, 10.0, 0.0, low[0] + low[1]) == pytest.approx(low)
 
 
 @pytest.mark.parametrize("reverse", [False, True])
@@ -425,6 +480,16 @@ def test_a_cell_on_two_lines_is_not_paired(mono):
     one = Table(("Hod", "S"), (*_body("1", "2", "3"), ("4", "aaaaa bbbbb")))
     assert setter.paired(two) is None
     assert setter.paired(one) is not None
+
+
+def test_a_cell_sticking_out_on_one_line_is_not_paired(mono):
+    """On a text column 30 pt wide, an empty first column (6.01 pt) leaves the second 3 pt
+    inside: "a" (6 pt) stands out of it on one line, and the table is not paired."""
+    narrow = _setter(dataclasses.replace(mono, width=30.0))
+    table = Table(("", "a"), tuple(("", "a") for _ in range(4)))
+    assert narrow.paired(table) is None
+    wider = _setter(dataclasses.replace(mono, width=40.0))  # 8 pt inside: "a" fits
+    assert wider.paired(table) is not None
 
 
 # --- _continued: the header repeated on the next card -------------------------------------------
@@ -569,3 +634,29 @@ def test_a_heading_word_is_kept_whole_down_to_the_body_minimum(mono, width):
     fits = next(s for s in _sizes(8.5, 6.0) if _one_line_at(11, width, s))
     assert (size, scale) == (pytest.approx(max(fits, 6.5)), 1.0)
     assert len(cells[0][0]) == (1 if fits >= 6.5 else 2)
+
+
+def test_a_table_of_a_header_only_is_one_slab(mono):
+    """A table with no rows below its header is the header row alone."""
+    slabs: list = []
+    _setter(mono).table(slabs, Table(("Hod", "Účinek"), ()))
+    assert [_slab_texts(s) for s in slabs] == [["Hod", "Účinek"]]
+
+
+def test_the_body_minimum_holds_to_a_millionth_of_a_point(mono):
+    """A heading word split at a size a quarter point and a millionth under the body minimum
+    above it still makes the table smaller by the quarter point."""
+    style = dataclasses.replace(mono, width=46.0)
+    start = (6.5 - 1e-6) + 0.25
+    size, _, _, cells = _setter(style)._table_cells([("pokračování",), ("a",)], start)
+    assert size == start - 0.25
+    assert len(cells[0][0]) == 2
+
+
+def test_a_table_a_millionth_above_its_smallest_size_is_condensed_there(mono):
+    """type.table_min is taken to a millionth of a point: a table that much above it is not
+    made smaller but condensed at its size."""
+    style = dataclasses.replace(mono, width=36.0)
+    size, scale, _, _ = _setter(style)._table_cells([("H",), ("xxxxxxxxxx",)], 6.0 + 1e-6)
+    assert size == 6.0 + 1e-6
+    assert scale == pytest.approx(0.9)
