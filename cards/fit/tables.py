@@ -94,7 +94,6 @@ class TableSetter:
         n: int,
         count: int,
         geometry: TableGeometry,
-        strong_top: bool = False,
     ) -> tuple[float, tuple[Primitive, ...]]:
         """Return the height and items of table row n of count (0: the header)."""
         style, sp, colours = self.style, self.style.spacing, self.style.colours
@@ -134,7 +133,7 @@ class TableSetter:
             f"{text} {CONTINUED}".strip() if c == widest else text for c, text in enumerate(header)
         )
         for row in (marked, header):
-            (cells,) = self._set_cells([row], list(geometry.widths), geometry.size, header=True)
+            (cells,) = self._set_cells([row], list(geometry.widths), geometry.size)
             if not any(line.overfull or line.forced for lines in cells for line in lines):
                 break
         height, items = self._row(cells, 0, 2, geometry)
@@ -180,17 +179,14 @@ class TableSetter:
         return rows, (size, 1.0, widths, cells)
 
     def _set_cells(
-        self, rows: list[tuple[str, ...]], widths: list[float], size: float, header: bool = False
+        self, rows: list[tuple[str, ...]], widths: list[float], size: float
     ) -> list[list[tuple[Line, ...]]]:
-        """Set each cell's text in its column (the first row, or every row with `header`,
-        in bold)."""
+        """Set each cell's text in its column (the first row in bold)."""
         fonts, pad = self.style.fonts, self.style.spacing.table_pad_em * size
         return [
             [
                 set_lines(
-                    self.context.paragraph(
-                        text, fonts["bold"] if n == 0 or header else fonts["body"]
-                    ),
+                    self.context.paragraph(text, fonts["bold"] if n == 0 else fonts["body"]),
                     column_width - 2 * pad,
                     size,
                     justify=False,
