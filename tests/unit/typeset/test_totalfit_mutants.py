@@ -445,3 +445,29 @@ def test_ragged_pair_takes_two_lines_only_where_they_cost_less(
     spaces = breaks.end_gap[-1] - breaks.start_gap[j]
     single = breaks.start_unit[j] == breaks.end_unit[-1]
     assert pair.scales[1] == judge(tail, spaces, rest, expansion, single, True)[1]
+
+
+def test_a_first_plan_ending_on_a_word_tail_gives_way_to_a_looser_one():
+    """Within LOOSEST the paragraph can only end on "tail" of its hyphenated last word
+    (FRAGMENT_DEMERITS); a plan with a looser line spares it and is taken."""
+    breaks = units_paragraph([[1.7, 4.2], [0.6], [2.5]], {2: [(0.4, 0.25)]})
+    within, _ = brute_force(breaks, 7.9, 7.9, 0.0, -1, tf.LOOSEST * cost.STRETCH)
+    best, (ends, _) = brute_force(breaks, 7.9, 7.9, 0.0)
+    assert within >= cost.FRAGMENT_DEMERITS > best  # the case is what it says
+    plan = total_fit(breaks, 7.9, 7.9, 0.0)
+    assert (plan.ends, plan.demerits) == (ends, pytest.approx(best))
+
+
+@pytest.mark.parametrize("penalty, dear", [(999.0, False), (1001.0, True)])
+def test_a_break_dearer_than_a_loose_line_sends_the_plan_to_the_wider_pass(penalty, dear):
+    """The first plan ends a line at a penalty: kept when the penalty squared costs less
+    than a line at LOOSEST, (LINE_PENALTY + 100 * LOOSEST**3)**2 = 1e6, else the best
+    plan (here with a looser line that spares that break) is taken."""
+    breaks = units_paragraph([[1.1, 2.0], [2.0, 1.4], [0.6], [2.4, 2.0]], penalties={2: penalty})
+    assert (cost.LINE_PENALTY + 100 * tf.LOOSEST**3) ** 2 == 1e6
+    within, (first_ends, _) = brute_force(breaks, 8.3, 8.3, 0.0, -1, tf.LOOSEST * cost.STRETCH)
+    best, (best_ends, _) = brute_force(breaks, 8.3, 8.3, 0.0)
+    assert best < within and breaks.penalty[first_ends[0]] == penalty
+    plan = total_fit(breaks, 8.3, 8.3, 0.0)
+    expected = (best_ends, best) if dear else (first_ends, within)
+    assert (plan.ends, plan.demerits) == (expected[0], pytest.approx(expected[1]))
