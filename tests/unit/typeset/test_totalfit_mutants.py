@@ -7,7 +7,9 @@ one-word units leave out. The oracles try every sequence of breaks with the cost
 rules (`cost.judge`, TeX's demerits, the paragraph-end costs), written out line by line.
 """
 
+import json
 import math
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -229,7 +231,7 @@ def _case(units, prefixes, penalties, cut_penalties):
     first=st.floats(3.0, 12.0),
     rest=st.floats(3.0, 12.0),
     expansion=st.sampled_from([0.0, 0.02, 0.04]),
-    ragged_first=st.sampled_from([-1, 0, 2, 5]),
+    ragged_first=st.integers(-1, 6),
 )
 def test_the_unlimited_pass_finds_the_least_demerits(
     units, prefixes, penalties, cut_penalties, first, rest, expansion, ragged_first
@@ -257,8 +259,12 @@ def test_the_unlimited_pass_finds_the_least_demerits(
     first=st.floats(3.0, 12.0),
     rest=st.floats(3.0, 12.0),
     expansion=st.sampled_from([0.0, 0.02]),
-    loosest=st.sampled_from([tf.LOOSEST * cost.STRETCH, tf.WIDER * cost.STRETCH, 0.6]),
-    ragged_first=st.sampled_from([-1, 0, 3]),
+    # Tight limits too: where most lines stretch past them, a pass that let one through
+    # would find a plan where there is none.
+    loosest=st.sampled_from(
+        [tf.LOOSEST * cost.STRETCH, tf.WIDER * cost.STRETCH, 0.6, 0.15, 0.05, 0.0]
+    ),
+    ragged_first=st.integers(-1, 6),
 )
 def test_a_limited_pass_is_the_best_of_the_lines_within_its_limit(
     units, prefixes, penalties, first, rest, expansion, loosest, ragged_first
@@ -359,7 +365,7 @@ def test_breaks_and_plans_are_frozen_slotted_values_with_their_defaults():
     first=st.floats(3.0, 12.0),
     rest=st.floats(3.0, 12.0),
     expansion=st.sampled_from([0.0, 0.02]),
-    ragged_first=st.sampled_from([0, 1, 3]),
+    ragged_first=st.integers(0, 6),
 )
 def test_a_first_line_after_a_run_in_heading_is_ragged_where_stretching_costs_more(
     units, prefixes, first, rest, expansion, ragged_first
@@ -471,3 +477,65 @@ def test_a_break_dearer_than_a_loose_line_sends_the_plan_to_the_wider_pass(penal
     plan = total_fit(breaks, 8.3, 8.3, 0.0)
     expected = (best_ends, best) if dear else (first_ends, within)
     assert (plan.ends, plan.demerits) == (expected[0], pytest.approx(expected[1]))
+
+
+def _found_cases():
+    """Paragraphs a random search found where a mutant of totalfit set other lines than
+    the module does (tests/unit/typeset/cases/totalfit.jsonl; `found_for` says which line
+    was mutated). The oracles below are the brute forces, not the module's output."""
+    path = Path(__file__).parent / "cases" / "totalfit.jsonl"
+    return [json.loads(line) for line in path.read_text("utf-8").splitlines() if line]
+
+
+@pytest.mark.parametrize("case", _found_cases(), ids=lambda case: case["found_for"])
+def test_cases_a_search_found_set_as_the_brute_forces_say(case):
+    """The limited pass, total_fit (its pass choice, the ragged first line) and
+    ragged_pair on a found paragraph, each against its brute force."""
+    points = {int(k): [tuple(p) for p in v] for k, v in case["points"].items()}
+    penalties = {int(k): v for k, v in case["penalties"].items()}
+    breaks = units_paragraph(case["units"], points, penalties)
+    first, rest, expansion = case["first"], case["rest"], case["expansion"]
+    ragged_first = case["ragged_first"]
+    loosest = math.inf if case["loosest"] is None else case["loosest"]
+    # The pass limited to `loosest`.
+    plan = tf._total_fit(breaks, first, rest, expansion, loosest, ragged_first)
+    least, _ = brute_force(breaks, first, rest, expansion, ragged_first, loosest)
+    if math.isinf(least):
+        assert plan.loose or any(plan.overfull)
+    else:
+        assert plan.demerits == pytest.approx(least, rel=1e-9)
+        assert plan_cost(breaks, plan, first, rest, expansion, ragged_first) == pytest.approx(least)
+    # total_fit: the good plan within LOOSEST or the best, then the ragged first line.
+    plan = total_fit(breaks, first, rest, expansion, ragged_first)
+    within, found = brute_force(
+        breaks, first, rest, expansion, ragged_first, tf.LOOSEST * cost.STRETCH
+    )
+    best, _ = brute_force(breaks, first, rest, expansion, ragged_first)
+    if not math.isinf(best):
+        good = within < cost.FRAGMENT_DEMERITS and not _dear(breaks, found[0])
+        assert plan.demerits == pytest.approx(within if good else best, rel=1e-9)
+        justified = tuple(
+            _line(breaks, i, j, first, rest, expansion, -1)[1]
+            for i, j in zip((0, *plan.ends), plan.ends, strict=False)
+        )
+        end = plan.ends[0]
+        natural = breaks.end_x[end]
+        single = breaks.start_unit[0] == breaks.end_unit[end]
+        judged = judge(natural, breaks.end_gap[end], first, expansion, single, False)
+        ragged = (
+            ragged_first >= 0
+            and len(plan.ends) >= 2
+            and breaks.word[end] >= ragged_first
+            and not breaks.hyphen[end]
+            and natural <= first
+            and judged is not None
+            and judged[0] > cost.ragged_badness(first - natural, first)
+        )
+        assert plan.ragged_first == ragged
+        assert plan.scales[1:] == pytest.approx(justified[1:], abs=1e-12)
+        if ragged:
+            assert plan.scales[0] == 1.0
+    # ragged_pair after a plan ending on a fragment.
+    dear = BreakPlan((len(breaks) - 1,), (1.0,), (False,), 1e8)
+    pair = tf.ragged_pair(breaks, first, rest, expansion, dear)
+    assert pair.demerits == pytest.approx(min(1e8, _ragged_pairs(breaks, first, rest, expansion)))
