@@ -562,3 +562,17 @@ def test_an_empty_paragraph_has_no_lines():
     for plan in (tf._total_fit(empty, 5.0, 5.0, 0.02, math.inf), total_fit(empty, 5.0, 5.0, 0.02)):
         assert (plan.ends, plan.scales, plan.overfull, plan.demerits) == ((), (), (), 0.0)
         assert not plan.loose
+
+
+def test_a_counted_words_hyphen_is_not_dearer_than_a_loose_line():
+    """COUNTED_HYPHEN_PENALTY squared is 1e6, a line at LOOSEST's cost exactly: not dearer,
+    so a first plan hyphenating a counted word ("4 do-/časných") is kept."""
+    breaks = units_paragraph(
+        [[0.7, 2.2], [0.9, 2.8], [3.2], [0.5]], {2: [(0.5, 0.25)]}, {}, {2: 1000.0}
+    )
+    assert cost.COUNTED_HYPHEN_PENALTY**2 == (cost.LINE_PENALTY + 100 * tf.LOOSEST**3) ** 2
+    within, (ends, _) = brute_force(breaks, 8.4, 8.4, 0.0, -1, tf.LOOSEST * cost.STRETCH)
+    best, _ = brute_force(breaks, 8.4, 8.4, 0.0)
+    assert best < within and breaks.penalty[ends[0]] == cost.COUNTED_HYPHEN_PENALTY
+    plan = total_fit(breaks, 8.4, 8.4, 0.0)
+    assert (plan.ends, plan.demerits) == (ends, pytest.approx(within))
