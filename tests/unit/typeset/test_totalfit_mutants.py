@@ -121,7 +121,8 @@ def brute_force(breaks, first, rest, expansion, ragged_first=-1, loosest=math.in
     demerits. No more than MAX_HYPHEN_RUN hyphenated lines in a row, but for the pieces
     of a word wider than a line; a jump of more than one fitness class costs
     ADJACENT_DEMERITS, two hyphens in a row DOUBLE_HYPHEN_DEMERITS, a hyphen before the
-    last line FINAL_HYPHEN_DEMERITS. With `loosest`, only lines not `_too_loose`.
+    last line FINAL_HYPHEN_DEMERITS. With `loosest`, only lines not `_too_loose`; without,
+    the end of a unit no line reaches is reached by the unit alone, overfull.
     """
     count = len(breaks)
     last = count - 1
@@ -155,6 +156,14 @@ def brute_force(breaks, first, rest, expansion, ragged_first=-1, loosest=math.in
                 key = (fitness, new_run)
                 if d < best[j].get(key, (math.inf,))[0]:
                     best[j][key] = (d, i, (fit, run), scale)
+        if not best[j] and not breaks.hyphen[j] and math.isinf(loosest):
+            # No line reaches the end of a unit: the unit alone on a line, overfull, from
+            # the break its unit starts at, at OVERFULL_DEMERITS.
+            start = breaks.start_unit.index(breaks.end_unit[j])
+            if best[start]:
+                key = min(best[start], key=lambda k: best[start][k][0])
+                total = best[start][key][0] + cost.OVERFULL_DEMERITS
+                best[j][(cost.DECENT, 0)] = (total, start, key, 1.0)
     if not best[last]:
         return math.inf, None
     key = min(best[last], key=lambda k: best[last][k][0])
@@ -172,7 +181,11 @@ def plan_cost(breaks, plan: BreakPlan, first, rest, expansion, ragged_first=-1) 
     """Return a plan's demerits worked out line by line, and check each line's scale."""
     total, before, fit, run = 0.0, 0, cost.DECENT, 0
     last = len(breaks) - 1
-    for end, scale in zip(plan.ends, plan.scales, strict=True):
+    for end, scale, over in zip(plan.ends, plan.scales, plan.overfull, strict=True):
+        if over:  # a unit alone, wider than its line
+            assert scale == 1.0 and breaks.start_unit[before] == breaks.end_unit[end]
+            total, before, fit, run = total + cost.OVERFULL_DEMERITS, end, cost.DECENT, 0
+            continue
         demerits, own_scale, fitness = _line(
             breaks, before, end, first, rest, expansion, ragged_first
         )
@@ -240,10 +253,7 @@ def test_the_unlimited_pass_finds_the_least_demerits(
     breaks = _case(units, prefixes, penalties, cut_penalties)
     plan = tf._total_fit(breaks, first, rest, expansion, math.inf, ragged_first)
     best, _ = brute_force(breaks, first, rest, expansion, ragged_first)
-    if math.isinf(best):  # a unit wider than its line: placed alone, overfull
-        assert any(plan.overfull) and plan.demerits >= cost.OVERFULL_DEMERITS
-        return
-    assert not any(plan.overfull) and not plan.loose
+    assert not plan.loose
     assert plan.ends[-1] == len(breaks) - 1
     assert plan.demerits == pytest.approx(best, rel=1e-9)
     assert plan_cost(breaks, plan, first, rest, expansion, ragged_first) == pytest.approx(
@@ -515,8 +525,8 @@ def test_cases_a_search_found_set_as_the_brute_forces_say(case):
         good = within < cost.FRAGMENT_DEMERITS and not _dear(breaks, found[0])
         assert plan.demerits == pytest.approx(within if good else best, rel=1e-9)
         justified = tuple(
-            _line(breaks, i, j, first, rest, expansion, -1)[1]
-            for i, j in zip((0, *plan.ends), plan.ends, strict=False)
+            1.0 if over else _line(breaks, i, j, first, rest, expansion, -1)[1]
+            for i, j, over in zip((0, *plan.ends), plan.ends, plan.overfull, strict=False)
         )
         end = plan.ends[0]
         natural = breaks.end_x[end]
