@@ -185,11 +185,11 @@ def _narrowed_fit(
 ) -> bool:
     """Whether each flush-left line fits its width with its spaces shrunk by up to SHRINK
     and its glyphs narrowed to `keep`; a line of one unit is not narrowed (`_set`)."""
-    xs, gaps, breakable = prepared.xs, prepared.gaps, prepared.breakable
+    gaps, breakable = prepared.gaps, prepared.breakable
     for n, span in enumerate(spans):
         avail = first if n == 0 else rest
         a, b = span.first, span.last
-        natural = xs[b] + span.end_width + span.hyphen - xs[a] - span.start_width + span.lead
+        natural = _natural(prepared, span)
         if span.overfull:
             return False
         if b > a and any(breakable[a:b]):
@@ -263,6 +263,14 @@ def _spans(
     return spans
 
 
+def _natural(prepared: Prepared, span: Span) -> float:
+    """Return a line's natural width at 1 pt: its words, spaces and hyphens as measured."""
+    xs = prepared.xs
+    return (
+        xs[span.last] + span.end_width + span.hyphen - xs[span.first] - span.start_width + span.lead
+    )
+
+
 def _set(
     prepared: Prepared,
     span: Span,
@@ -279,9 +287,9 @@ def _set(
     glyphs widen or narrow first, by up to `expansion`, unless it holds a single unit;
     ``word_space`` is then in the scaled line's units (PDF ``Tw`` is scaled by ``Tz``).
     """
-    fonts, xs = prepared.fonts, prepared.xs
+    fonts = prepared.fonts
     first, last = span.first, span.last
-    natural = xs[last] + span.end_width + span.hyphen - xs[first] - span.start_width + span.lead
+    natural = _natural(prepared, span)
     spaces = last - first
     extra = 0.0
     scale = 1.0

@@ -1,0 +1,588 @@
+"""Tests of totalfit that a mutation run left alive, against brute forces written apart.
+
+Paragraphs here have units of several words (glued spaces a line may not end at), penalties
+at breaks (a soft glue's SIGN_PENALTY, a counted word's hyphen), a first line of another
+width than the rest and a run-in heading's ragged first line: the cases test_totalfit's
+one-word units leave out. The oracles try every sequence of breaks with the cost model's
+rules (`cost.judge`, TeX's demerits, the paragraph-end costs), written out line by line.
+"""
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cards.typeset import cost
+from cards.typeset import totalfit as tf
+from cards.typeset.totalfit import BreakPlan, Breaks, judge, total_fit
+
+SPACE = 0.3  # a word space (breakable or glued) at 1 pt
+
+
+def units_paragraph(units, points=None, penalties=None, cut_penalties=None) -> Breaks:
+    """Return the breaks of units of words (each a list of widths), apart by `SPACE`.
+
+    Words inside a unit are glued: a line ends only after a unit or at a hyphenation
+    point of its last word. `points[k]` lists the last word's points (prefix, hyphen
+    width); `penalties[k]` is the penalty of a break after unit k, `cut_penalties[k]` of
+    each break inside its last word.
+    """
+    points, penalties, cut_penalties = points or {}, penalties or {}, cut_penalties or {}
+    xs, gaps, widths, x, g = [], [], [], 0.0, 0.0
+    firsts, lasts = [], []
+    for unit in units:
+        firsts.append(len(xs))
+        for width in unit:
+            if xs:
+                x, g = x + SPACE, g + SPACE
+            xs.append(x)
+            gaps.append(g)
+            widths.append(width)
+            x += width
+        lasts.append(len(xs) - 1)
+    rows = [(0.0, 0.0, 0.0, 0.0, 0, 0, False, 0, 0.0)]
+    for k, w in enumerate(lasts):
+        for prefix, hyphen in points.get(k, ()):
+            start = xs[w] + prefix
+            rows.append(
+                (start + hyphen, gaps[w], start, gaps[w], k, k, True, w, cut_penalties.get(k, 0.0))
+            )
+        end = xs[w] + widths[w]
+        if k + 1 < len(units):
+            start, gap = xs[firsts[k + 1]], gaps[firsts[k + 1]]
+        else:
+            start, gap = end, gaps[w]
+        penalty = penalties.get(k, 0.0) if k + 1 < len(units) else 0.0  # none at the end
+        rows.append((end, gaps[w], start, gap, k, k + 1, False, w, penalty))
+    return Breaks(*zip(*rows, strict=True))
+
+
+def _line(breaks: Breaks, i: int, j: int, first: float, rest: float, expansion, ragged_first):
+    """Return (demerits, scale, fitness) of the line from break i to j alone, or None.
+
+    The line's own demerits: (LINE_PENALTY + badness)**2, its break's penalty squared, a
+    hyphen's, a short last line's and a word's tail alone on the last line. A first line
+    of several units ending at word `ragged_first` or later (not inside a word, not the
+    last, not overfull) costs at most a ragged line's badness, set at scale 1.
+    """
+    last = len(breaks) - 1
+    final = j == last
+    natural = breaks.end_x[j] - breaks.start_x[i]
+    spaces = breaks.end_gap[j] - breaks.start_gap[i]
+    single = breaks.start_unit[i] == breaks.end_unit[j]
+    avail = first if i == 0 else rest
+    judged = judge(natural, spaces, avail, expansion, single, final)
+    if judged is None:
+        return None
+    badness, scale, fitness = judged
+    if (
+        i == 0
+        and not single
+        and not final
+        and not breaks.hyphen[j]
+        and 0 <= ragged_first <= breaks.word[j]
+        and natural <= avail
+        and badness > cost.ragged_badness(avail - natural, avail)
+    ):
+        badness, scale, fitness = cost.ragged_badness(avail - natural, avail), 1.0, cost.DECENT
+    demerits = (cost.LINE_PENALTY + badness) ** 2 + breaks.penalty[j] ** 2
+    if breaks.hyphen[j]:
+        demerits += cost.HYPHEN_PENALTY**2
+    if final and i and natural < cost.SHORT_LAST:
+        demerits += cost.SHORT_LAST_DEMERITS
+    if final and breaks.hyphen[i] and breaks.word[i] == breaks.word[j]:
+        demerits += cost.FRAGMENT_DEMERITS
+    return demerits, scale, fitness
+
+
+def _too_loose(breaks: Breaks, i: int, j: int, first, rest, expansion, loosest, ragged_first):
+    """Whether a line from i to j, not the last, stretches its spaces past `loosest` (of
+    their width; a line of one unit by at least a TYPICAL_SPACE, glyph expansion first):
+    such lines are not tried by a pass limited to `loosest`. A ragged first line is."""
+    if j == len(breaks) - 1:
+        return False
+    natural = breaks.end_x[j] - breaks.start_x[i]
+    spaces = breaks.end_gap[j] - breaks.start_gap[i]
+    slack = (first if i == 0 else rest) - natural
+    if breaks.start_unit[i] == breaks.end_unit[j]:
+        return slack > loosest * max(spaces, cost.TYPICAL_SPACE)
+    ragged = i == 0 and 0 <= ragged_first <= breaks.word[j] and not breaks.hyphen[j]
+    return slack - expansion * natural > loosest * spaces and not (ragged and slack >= 0)
+
+
+def brute_force(breaks, first, rest, expansion, ragged_first=-1, loosest=math.inf):
+    """Return the least demerits over every sequence of breaks and one plan costing that
+    (its ends and scales), or (inf, None) when no sequence of lines fits.
+
+    Per break and state (fitness, hyphenated lines in a row just before): the least
+    demerits. No more than MAX_HYPHEN_RUN hyphenated lines in a row, but for the pieces
+    of a word wider than a line; a jump of more than one fitness class costs
+    ADJACENT_DEMERITS, two hyphens in a row DOUBLE_HYPHEN_DEMERITS, a hyphen before the
+    last line FINAL_HYPHEN_DEMERITS. With `loosest`, only lines not `_too_loose`; without,
+    the end of a unit no line reaches is reached by the unit alone, overfull.
+    """
+    count = len(breaks)
+    last = count - 1
+    most = cost.MAX_HYPHEN_RUN
+    best = [dict() for _ in range(count)]  # (fitness, run) -> (demerits, previous, its key, scale)
+    best[0][(cost.DECENT, 0)] = (0.0, -1, None, 1.0)
+    for j in range(1, count):
+        for i in range(j):
+            if not best[i]:
+                continue
+            if _too_loose(breaks, i, j, first, rest, expansion, loosest, ragged_first):
+                continue
+            line = _line(breaks, i, j, first, rest, expansion, ragged_first)
+            if line is None:
+                continue
+            demerits, scale, fitness = line
+            piece = breaks.hyphen[i] and breaks.word[i] == breaks.word[j]
+            for (fit, run), (total, *_) in best[i].items():
+                d = total + demerits
+                if breaks.hyphen[j]:
+                    if run >= most and not piece:
+                        continue
+                    d += cost.DOUBLE_HYPHEN_DEMERITS if run else 0.0
+                    new_run = min(run + 1, most)
+                else:
+                    new_run = 0
+                if j == last and run:
+                    d += cost.FINAL_HYPHEN_DEMERITS
+                if abs(fit - fitness) > 1:
+                    d += cost.ADJACENT_DEMERITS
+                key = (fitness, new_run)
+                if d < best[j].get(key, (math.inf,))[0]:
+                    best[j][key] = (d, i, (fit, run), scale)
+        if not best[j] and not breaks.hyphen[j] and math.isinf(loosest):
+            # No line reaches the end of a unit: the unit alone on a line, overfull, from
+            # the break its unit starts at, at OVERFULL_DEMERITS.
+            start = breaks.start_unit.index(breaks.end_unit[j])
+            if best[start]:
+                key = min(best[start], key=lambda k: best[start][k][0])
+                total = best[start][key][0] + cost.OVERFULL_DEMERITS
+                best[j][(cost.DECENT, 0)] = (total, start, key, 1.0)
+    if not best[last]:
+        return math.inf, None
+    key = min(best[last], key=lambda k: best[last][k][0])
+    total = best[last][key][0]
+    ends, scales, j = [], [], last
+    while j > 0:
+        _, prev, prev_key, scale = best[j][key]
+        ends.append(j)
+        scales.append(scale)
+        j, key = prev, prev_key
+    return total, (tuple(reversed(ends)), tuple(reversed(scales)))
+
+
+def plan_cost(breaks, plan: BreakPlan, first, rest, expansion, ragged_first=-1) -> float:
+    """Return a plan's demerits worked out line by line, and check each line's scale."""
+    total, before, fit, run = 0.0, 0, cost.DECENT, 0
+    last = len(breaks) - 1
+    for end, scale, over in zip(plan.ends, plan.scales, plan.overfull, strict=True):
+        if over:  # a unit alone, wider than its line
+            assert scale == 1.0 and breaks.start_unit[before] == breaks.end_unit[end]
+            total, before, fit, run = total + cost.OVERFULL_DEMERITS, end, cost.DECENT, 0
+            continue
+        demerits, own_scale, fitness = _line(
+            breaks, before, end, first, rest, expansion, ragged_first
+        )
+        assert scale == pytest.approx(own_scale, abs=1e-12)
+        total += demerits
+        if breaks.hyphen[end]:
+            total += cost.DOUBLE_HYPHEN_DEMERITS if run else 0.0
+        if end == last and run:
+            total += cost.FINAL_HYPHEN_DEMERITS
+        if abs(fit - fitness) > 1:
+            total += cost.ADJACENT_DEMERITS
+        run = run + 1 if breaks.hyphen[end] else 0
+        fit, before = fitness, end
+    return total
+
+
+# Units of one to three words; a unit's last word may have hyphenation points.
+UNITS = st.lists(
+    st.lists(st.floats(min_value=0.4, max_value=4.5), min_size=1, max_size=5),
+    min_size=1,
+    max_size=16,
+)
+PREFIXES = st.dictionaries(
+    st.integers(0, 15), st.lists(st.floats(0.3, 2.5), min_size=1, max_size=2), max_size=6
+)
+# Penalties after units: none, a soft glue's (dear: more than a line past LOOSEST), small.
+PENALTIES = st.dictionaries(
+    st.integers(0, 15), st.sampled_from([0.0, 60.0, 500.0, cost.SIGN_PENALTY]), max_size=4
+)
+CUT_PENALTIES = st.dictionaries(
+    st.integers(0, 15), st.sampled_from([0.0, cost.COUNTED_HYPHEN_PENALTY]), max_size=3
+)
+
+
+def _points(units, prefixes):
+    """Keep hyphenation points inside each unit's last word, sorted, letters after them."""
+    points = {}
+    for k, chosen in prefixes.items():
+        if k < len(units):
+            inside = sorted({p for p in chosen if p + 0.3 < units[k][-1]})
+            if inside:
+                points[k] = [(p, 0.25) for p in inside]
+    return points
+
+
+def _case(units, prefixes, penalties, cut_penalties):
+    return units_paragraph(units, _points(units, prefixes), penalties, cut_penalties)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    units=UNITS,
+    prefixes=PREFIXES,
+    penalties=PENALTIES,
+    cut_penalties=CUT_PENALTIES,
+    first=st.floats(3.0, 24.0),
+    rest=st.floats(3.0, 24.0),
+    expansion=st.sampled_from([0.0, 0.02, 0.04]),
+    ragged_first=st.integers(-1, 6),
+)
+def test_the_unlimited_pass_finds_the_least_demerits(
+    units, prefixes, penalties, cut_penalties, first, rest, expansion, ragged_first
+):
+    """Without a looseness limit: the least demerits of all plans, each line as judged."""
+    breaks = _case(units, prefixes, penalties, cut_penalties)
+    plan = tf._total_fit(breaks, first, rest, expansion, math.inf, ragged_first)
+    best, _ = brute_force(breaks, first, rest, expansion, ragged_first)
+    assert not plan.loose
+    assert plan.ends[-1] == len(breaks) - 1
+    assert plan.demerits == pytest.approx(best, rel=1e-9)
+    assert plan_cost(breaks, plan, first, rest, expansion, ragged_first) == pytest.approx(
+        best, rel=1e-9
+    )
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    units=UNITS,
+    prefixes=PREFIXES,
+    penalties=PENALTIES,
+    first=st.floats(3.0, 24.0),
+    rest=st.floats(3.0, 24.0),
+    expansion=st.sampled_from([0.0, 0.02]),
+    # Tight limits too: where most lines stretch past them, a pass that let one through
+    # would find a plan where there is none.
+    loosest=st.sampled_from(
+        [tf.LOOSEST * cost.STRETCH, tf.WIDER * cost.STRETCH, 0.6, 0.15, 0.05, 0.0]
+    ),
+    ragged_first=st.integers(-1, 6),
+)
+def test_a_limited_pass_is_the_best_of_the_lines_within_its_limit(
+    units, prefixes, penalties, first, rest, expansion, loosest, ragged_first
+):
+    """A pass limited to `loosest` finds the least demerits over the plans whose lines
+    (but the last) stretch no further; none (`loose`) when there is no such plan."""
+    breaks = _case(units, prefixes, penalties, {})
+    plan = tf._total_fit(breaks, first, rest, expansion, loosest, ragged_first)
+    best, _ = brute_force(breaks, first, rest, expansion, ragged_first, loosest)
+    if math.isinf(best):
+        assert plan.loose and plan.ends == () and math.isinf(plan.demerits)
+        return
+    assert not plan.loose
+    assert plan.demerits == pytest.approx(best, rel=1e-9)
+    assert plan_cost(breaks, plan, first, rest, expansion, ragged_first) == pytest.approx(
+        best, rel=1e-9
+    )
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    units=UNITS,
+    prefixes=PREFIXES,
+    penalties=PENALTIES,
+    first=st.floats(3.0, 24.0),
+    rest=st.floats(3.0, 24.0),
+    expansion=st.sampled_from([0.0, 0.02]),
+)
+def test_a_bound_at_the_best_plan_keeps_it(units, prefixes, penalties, first, rest, expansion):
+    """With the least demerits as `bound`, the lines left out are in no best plan."""
+    breaks = _case(units, prefixes, penalties, {})
+    best, _ = brute_force(breaks, first, rest, expansion)
+    if math.isinf(best):
+        return
+    bounded = tf._total_fit(breaks, first, rest, expansion, math.inf, -1, best * (1 + 1e-12))
+    assert bounded.demerits == pytest.approx(best, rel=1e-9)
+    assert plan_cost(breaks, bounded, first, rest, expansion) == pytest.approx(best, rel=1e-9)
+
+
+def _dear(breaks, ends) -> bool:
+    """Whether a line ends at a penalty costing more than a line past LOOSEST would."""
+    dear = (cost.LINE_PENALTY + 100 * tf.LOOSEST**3) ** 2
+    return any(breaks.penalty[end] ** 2 > dear for end in ends)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    units=UNITS,
+    prefixes=PREFIXES,
+    penalties=PENALTIES,
+    first=st.floats(3.0, 24.0),
+    rest=st.floats(3.0, 24.0),
+    expansion=st.sampled_from([0.0, 0.02]),
+)
+def test_total_fit_keeps_the_first_plan_or_finds_the_best(
+    units, prefixes, penalties, first, rest, expansion
+):
+    """The plan within LOOSEST when it is a good one, else the best without any limit.
+
+    Good: some plan stays within LOOSEST, costs less than FRAGMENT_DEMERITS and ends no
+    line at a penalty dearer than a line past LOOSEST.
+    """
+    breaks = _case(units, prefixes, penalties, {})
+    plan = total_fit(breaks, first, rest, expansion)
+    within, within_plan = brute_force(breaks, first, rest, expansion, -1, tf.LOOSEST * cost.STRETCH)
+    best, _ = brute_force(breaks, first, rest, expansion)
+    if math.isinf(best):
+        assert any(plan.overfull)
+        return
+    if within < cost.FRAGMENT_DEMERITS and not _dear(breaks, within_plan[0]):
+        assert plan.demerits == pytest.approx(within, rel=1e-9)
+    else:
+        assert plan.demerits == pytest.approx(best, rel=1e-9)
+    assert plan_cost(breaks, plan, first, rest, expansion) == pytest.approx(plan.demerits)
+
+
+def test_breaks_and_plans_are_frozen_slotted_values_with_their_defaults():
+    """Both are shared between sizes and caches: immutable, no per-instance dict; a
+    paragraph built without cuts has none, a plan is neither loose nor ragged unless said."""
+    from dataclasses import FrozenInstanceError
+
+    breaks = units_paragraph([[1.0], [2.0]])
+    plan = BreakPlan((2,), (1.0,), (False,), 1.0)
+    for value in (breaks, plan):
+        assert not hasattr(value, "__dict__")
+    with pytest.raises(FrozenInstanceError):
+        breaks.end_x = ()
+    with pytest.raises(FrozenInstanceError):
+        plan.ends = ()
+    assert breaks.cut == ()
+    assert plan.loose is False and plan.ragged_first is False
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    units=UNITS,
+    prefixes=PREFIXES,
+    first=st.floats(3.0, 24.0),
+    rest=st.floats(3.0, 24.0),
+    expansion=st.sampled_from([0.0, 0.02]),
+    ragged_first=st.integers(0, 6),
+)
+def test_a_first_line_after_a_run_in_heading_is_ragged_where_stretching_costs_more(
+    units, prefixes, first, rest, expansion, ragged_first
+):
+    """The first of several lines, ending at word `ragged_first` or later and not inside a
+    word, fitting at its natural width, is set ragged (scale 1) exactly when its justified
+    badness exceeds a ragged line's; the other lines keep their scales."""
+    breaks = _case(units, prefixes, {}, {})
+    plan = total_fit(breaks, first, rest, expansion, ragged_first)
+    if any(plan.overfull) or not plan.ends:
+        return
+    end = plan.ends[0]
+    natural = breaks.end_x[end]
+    single = breaks.start_unit[0] == breaks.end_unit[end]
+    judged = judge(natural, breaks.end_gap[end], first, expansion, single, False)
+    ragged = (
+        len(plan.ends) >= 2
+        and breaks.word[end] >= ragged_first
+        and not breaks.hyphen[end]
+        and natural <= first
+        and judged is not None
+        and judged[0] > cost.ragged_badness(first - natural, first)
+    )
+    assert plan.ragged_first == ragged
+    if ragged:
+        assert plan.scales[0] == 1.0
+    plain = total_fit(breaks, first, rest, expansion, -1)
+    assert not plain.ragged_first
+
+
+def _ragged_pairs(breaks, first, rest, expansion):
+    """Return the least demerits of two lines, the first ragged (at least RAGGED_PAIR_FILL
+    of its width, not inside a word), the second as judged; inf when there is none."""
+    last = len(breaks) - 1
+    least = math.inf
+    for j in range(1, last):
+        natural = breaks.end_x[j]
+        if breaks.hyphen[j] or natural > first or natural < cost.RAGGED_PAIR_FILL * first:
+            continue
+        tail = breaks.end_x[last] - breaks.start_x[j]
+        spaces = breaks.end_gap[last] - breaks.start_gap[j]
+        single = breaks.start_unit[j] == breaks.end_unit[last]
+        judged = judge(tail, spaces, rest, expansion, single, True)
+        if judged is None:
+            continue
+        demerits = (cost.LINE_PENALTY + cost.ragged_badness(first - natural, first)) ** 2
+        demerits += breaks.penalty[j] ** 2 + (cost.LINE_PENALTY + judged[0]) ** 2
+        if tail < cost.SHORT_LAST:
+            demerits += cost.SHORT_LAST_DEMERITS
+        least = min(least, demerits)
+    return least
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    units=UNITS,
+    prefixes=PREFIXES,
+    penalties=PENALTIES,
+    first=st.floats(3.0, 24.0),
+    rest=st.floats(3.0, 24.0),
+    expansion=st.sampled_from([0.0, 0.02]),
+    fragment=st.booleans(),
+)
+def test_ragged_pair_takes_two_lines_only_where_they_cost_less(
+    units, prefixes, penalties, first, rest, expansion, fragment
+):
+    """A plan costing FRAGMENT_DEMERITS or more gives way to the cheapest ragged pair that
+    costs less; a cheaper plan is kept as it is."""
+    breaks = _case(units, prefixes, penalties, {})
+    demerits = cost.FRAGMENT_DEMERITS * (1.5 if fragment else 0.999)
+    plan = BreakPlan((len(breaks) - 1,), (1.0,), (False,), demerits)
+    pair = tf.ragged_pair(breaks, first, rest, expansion, plan)
+    least = _ragged_pairs(breaks, first, rest, expansion)
+    if not fragment or least >= demerits:
+        assert pair is plan
+        return
+    assert pair.demerits == pytest.approx(least, rel=1e-12)
+    assert len(pair.ends) == 2 and pair.ends[1] == len(breaks) - 1
+    assert pair.ragged_first and not pair.loose and pair.scales[0] == 1.0
+    assert pair.overfull == (False, False)
+    j = pair.ends[0]
+    tail = breaks.end_x[-1] - breaks.start_x[j]
+    spaces = breaks.end_gap[-1] - breaks.start_gap[j]
+    single = breaks.start_unit[j] == breaks.end_unit[-1]
+    assert pair.scales[1] == judge(tail, spaces, rest, expansion, single, True)[1]
+
+
+def test_a_first_plan_ending_on_a_word_tail_gives_way_to_a_looser_one():
+    """Within LOOSEST the paragraph can only end on "tail" of its hyphenated last word
+    (FRAGMENT_DEMERITS); a plan with a looser line spares it and is taken."""
+    breaks = units_paragraph([[1.7, 4.2], [0.6], [2.5]], {2: [(0.4, 0.25)]})
+    within, _ = brute_force(breaks, 7.9, 7.9, 0.0, -1, tf.LOOSEST * cost.STRETCH)
+    best, (ends, _) = brute_force(breaks, 7.9, 7.9, 0.0)
+    assert within >= cost.FRAGMENT_DEMERITS > best  # the case is what it says
+    plan = total_fit(breaks, 7.9, 7.9, 0.0)
+    assert (plan.ends, plan.demerits) == (ends, pytest.approx(best))
+
+
+@pytest.mark.parametrize("penalty, dear", [(999.0, False), (1001.0, True)])
+def test_a_break_dearer_than_a_loose_line_sends_the_plan_to_the_wider_pass(penalty, dear):
+    """The first plan ends a line at a penalty: kept when the penalty squared costs less
+    than a line at LOOSEST, (LINE_PENALTY + 100 * LOOSEST**3)**2 = 1e6, else the best
+    plan (here with a looser line that spares that break) is taken."""
+    breaks = units_paragraph([[1.1, 2.0], [2.0, 1.4], [0.6], [2.4, 2.0]], penalties={2: penalty})
+    assert (cost.LINE_PENALTY + 100 * tf.LOOSEST**3) ** 2 == 1e6
+    within, (first_ends, _) = brute_force(breaks, 8.3, 8.3, 0.0, -1, tf.LOOSEST * cost.STRETCH)
+    best, (best_ends, _) = brute_force(breaks, 8.3, 8.3, 0.0)
+    assert best < within and breaks.penalty[first_ends[0]] == penalty
+    plan = total_fit(breaks, 8.3, 8.3, 0.0)
+    expected = (best_ends, best) if dear else (first_ends, within)
+    assert (plan.ends, plan.demerits) == (expected[0], pytest.approx(expected[1]))
+
+
+def _found_cases():
+    """Paragraphs a random search found where a mutant of totalfit set other lines than
+    the module does (tests/unit/typeset/cases/totalfit.jsonl; `found_for` says which line
+    was mutated). The oracles below are the brute forces, not the module's output."""
+    path = Path(__file__).parent / "cases" / "totalfit.jsonl"
+    return [json.loads(line) for line in path.read_text("utf-8").splitlines() if line]
+
+
+@pytest.mark.parametrize("case", _found_cases(), ids=lambda case: case["found_for"])
+def test_cases_a_search_found_set_as_the_brute_forces_say(case):
+    """The limited pass, total_fit (its pass choice, the ragged first line) and
+    ragged_pair on a found paragraph, each against its brute force."""
+    points = {int(k): [tuple(p) for p in v] for k, v in case["points"].items()}
+    penalties = {int(k): v for k, v in case["penalties"].items()}
+    breaks = units_paragraph(case["units"], points, penalties)
+    first, rest, expansion = case["first"], case["rest"], case["expansion"]
+    ragged_first = case["ragged_first"]
+    loosest = math.inf if case["loosest"] is None else case["loosest"]
+    # The pass limited to `loosest`.
+    plan = tf._total_fit(breaks, first, rest, expansion, loosest, ragged_first)
+    least, _ = brute_force(breaks, first, rest, expansion, ragged_first, loosest)
+    if math.isinf(least):
+        assert plan.loose or any(plan.overfull)
+    else:
+        assert plan.demerits == pytest.approx(least, rel=1e-9)
+        assert plan_cost(breaks, plan, first, rest, expansion, ragged_first) == pytest.approx(least)
+    # total_fit: the good plan within LOOSEST or the best, then the ragged first line.
+    plan = total_fit(breaks, first, rest, expansion, ragged_first)
+    within, found = brute_force(
+        breaks, first, rest, expansion, ragged_first, tf.LOOSEST * cost.STRETCH
+    )
+    best, _ = brute_force(breaks, first, rest, expansion, ragged_first)
+    if not math.isinf(best):
+        good = within < cost.FRAGMENT_DEMERITS and not _dear(breaks, found[0])
+        assert plan.demerits == pytest.approx(within if good else best, rel=1e-9)
+        justified = tuple(
+            1.0 if over else _line(breaks, i, j, first, rest, expansion, -1)[1]
+            for i, j, over in zip((0, *plan.ends), plan.ends, plan.overfull, strict=False)
+        )
+        end = plan.ends[0]
+        natural = breaks.end_x[end]
+        single = breaks.start_unit[0] == breaks.end_unit[end]
+        judged = judge(natural, breaks.end_gap[end], first, expansion, single, False)
+        ragged = (
+            ragged_first >= 0
+            and len(plan.ends) >= 2
+            and breaks.word[end] >= ragged_first
+            and not breaks.hyphen[end]
+            and natural <= first
+            and judged is not None
+            and judged[0] > cost.ragged_badness(first - natural, first)
+        )
+        assert plan.ragged_first == ragged
+        assert plan.scales[1:] == pytest.approx(justified[1:], abs=1e-12)
+        if ragged:
+            assert plan.scales[0] == 1.0
+    # ragged_pair after a plan ending on a fragment.
+    dear = BreakPlan((len(breaks) - 1,), (1.0,), (False,), 1e8)
+    pair = tf.ragged_pair(breaks, first, rest, expansion, dear)
+    assert pair.demerits == pytest.approx(min(1e8, _ragged_pairs(breaks, first, rest, expansion)))
+
+
+@pytest.mark.parametrize("loosest", [tf.LOOSEST * cost.STRETCH, 0.0])
+@pytest.mark.parametrize("expansion", [0.0, 0.02])
+def test_a_line_filled_exactly_costs_no_badness(expansion, loosest):
+    """A first line whose natural width is the column's exactly: badness 0, scale 1 (no
+    expansion used, none needed), as judge says; with expansion off as well, and tried
+    by a pass that allows no stretch at all."""
+    breaks = units_paragraph([[1.7, 2.1], [2.4], [1.1, 0.9], [3.0]])
+    first = breaks.end_x[2]  # the line ending after the second unit, to the last bit
+    plan = tf._total_fit(breaks, first, first, expansion, loosest)
+    best, (ends, scales) = brute_force(breaks, first, first, expansion, -1, loosest)
+    assert plan.ends[0] == 2 and plan.scales[0] == 1.0
+    assert (plan.ends, plan.demerits) == (ends, pytest.approx(best, rel=1e-12))
+    assert judge(first, breaks.end_gap[2], first, expansion, False, False)[0] == 0.0
+
+
+def test_an_empty_paragraph_has_no_lines():
+    """A paragraph of no words (its breaks are only its start) is set as no lines at no cost."""
+    empty = Breaks((0.0,), (0.0,), (0.0,), (0.0,), (0,), (0,), (False,), (0,), (0.0,), (None,))
+    for plan in (tf._total_fit(empty, 5.0, 5.0, 0.02, math.inf), total_fit(empty, 5.0, 5.0, 0.02)):
+        assert (plan.ends, plan.scales, plan.overfull, plan.demerits) == ((), (), (), 0.0)
+        assert not plan.loose
+
+
+def test_a_counted_words_hyphen_is_not_dearer_than_a_loose_line():
+    """COUNTED_HYPHEN_PENALTY squared is 1e6, a line at LOOSEST's cost exactly: not dearer,
+    so a first plan hyphenating a counted word ("4 do-/časných") is kept."""
+    breaks = units_paragraph(
+        [[0.7, 2.2], [0.9, 2.8], [3.2], [0.5]], {2: [(0.5, 0.25)]}, {}, {2: 1000.0}
+    )
+    assert cost.COUNTED_HYPHEN_PENALTY**2 == (cost.LINE_PENALTY + 100 * tf.LOOSEST**3) ** 2
+    within, (ends, _) = brute_force(breaks, 8.4, 8.4, 0.0, -1, tf.LOOSEST * cost.STRETCH)
+    best, _ = brute_force(breaks, 8.4, 8.4, 0.0)
+    assert best < within and breaks.penalty[ends[0]] == cost.COUNTED_HYPHEN_PENALTY
+    plan = total_fit(breaks, 8.4, 8.4, 0.0)
+    assert (plan.ends, plan.demerits) == (ends, pytest.approx(within))
