@@ -465,3 +465,70 @@ def test_a_hyphen_costs_hyphen_penalty_squared():
     breaks = _points({"bbbbbbbb": [(1, 0.25, 0.3125, 0.0)]})
     spans = break_lines(p, 9.0, 20.0, False, True, breaks, flush_left=True)
     assert _ends(spans)[0] == (0, 0, 2, 2, 0.0)
+
+
+def test_hyphenation_points_of_a_lines_first_unit_are_judged_as_a_single_unit():
+    """'bb bb…' (glued, a space of 1/8) does not fit 6: of its parts 'bb bbb-' (6.02, shrunk
+    by 0.02 of 0.025: badness 51.2) and 'bb bb-' (0.055 to spare, judged with one typical
+    space: badness 8.5), the second wins."""
+    p = _exact(["bb", "bbbbbbbb", "bb"], space=0.125, breakable=[False, True])
+    breaks = _points({"bbbbbbbb": [(2, 2.82, 1.0, 0.0), (3, 2.895, 1.0, 0.0)]})
+    spans = break_lines(p, 6.0, 20.0, False, True, breaks, flush_left=True)
+    assert _ends(spans) == [(0, 0, 1, 2, 1.0), (1, 2, 2, 2, 0.0)]
+
+
+@pytest.mark.parametrize(
+    ("rest", "lines"),
+    [
+        (5.5, [(0, 0, 2, 4, 0.0), (3, 0, 3, 1, 0.0)]),  # 'bbbb b' is 6: 'b' stays alone
+        (6.0, [(0, 0, 1, 4, 0.0), (2, 0, 3, 1, 0.0)]),  # it fits 6: 'bbbb' goes along
+    ],
+)
+def test_a_short_last_word_takes_the_one_before_it_along_when_both_fit(rest, lines):
+    """'bbbb bbbb bbbb' fills the first line; the last line 'b' (under SHORT_LAST) takes
+    'bbbb' along only when 'bbbb b' fits a line."""
+    p = _exact(["bbbb", "bbbb", "bbbb", "b"])
+    assert _ends(break_lines(p, 14.0, rest, False, False, _points({}))) == lines
+
+
+def test_a_last_word_of_exactly_short_last_stays_alone():
+    """'bb' is 2 wide, SHORT_LAST is 2: not shorter, so 'bbbb' does not come along."""
+    p = _exact(["bbbb", "bbbb", "bbbb", "bb"])
+    spans = break_lines(p, 14.0, 20.0, False, False, _points({}))
+    assert _ends(spans) == [(0, 0, 2, 4, 0.0), (3, 0, 3, 2, 0.0)]
+
+
+def _mono(text, chars, breaks=lambda word, font: ()):
+    """Break a MONO paragraph on lines `chars` glyphs wide, hyphenating with `breaks`."""
+    p = prepare([Run(text, MONO)])
+    return break_lines(p, chars * MONO_EM + 1e-6, chars * MONO_EM + 1e-6, False, True, breaks)
+
+
+def test_only_the_listed_signs_end_a_line_of_last_resort_without_a_hyphen():
+    """'abcdXfghijklmnop' has no point of its own: cut with a hyphen at 8, not after the X."""
+    spans = _mono("abcdXfghijklmnop", 8)
+    assert [(s.end, s.hyphen > 0, s.forced) for s in spans[:2]] == [
+        (7, True, True),
+        (14, True, True),
+    ]
+
+
+def test_a_line_of_last_resort_after_a_repeated_hyphen_counts_it():
+    """'ab-' / '-cdefgh-': the repeated hyphen takes one of the 8 places of the second line."""
+    em = MONO_EM
+    breaks = _points({"ab-cdefghijklmnop": [(3, 3 * em, 0.0, em)]})
+    spans = _mono("ab-cdefghijklmnop", 8, breaks)
+    assert [(s.start, s.end, s.forced) for s in spans[:2]] == [(0, 3, False), (3, 9, True)]
+
+
+def test_a_line_of_last_resort_ends_after_a_slash_only_past_its_start():
+    """'abc/' ends the first line; the rest has no slash: 'defgh-' (a hyphen), never an empty
+    line at the slash before it."""
+    spans = _mono("abc/defghijklmnop", 6)
+    assert [(s.start, s.end) for s in spans] == [(0, 4), (4, 9), (9, 14), (14, 17)]
+
+
+def test_a_line_of_last_resort_may_hold_just_a_slash():
+    """'ab//defghij' at 3: 'ab/', then '/' alone (a break after it needs no hyphen)."""
+    spans = _mono("ab//defghij", 3)
+    assert [(s.start, s.end, s.hyphen) for s in spans[:2]] == [(0, 3, 0.0), (3, 4, 0.0)]
