@@ -532,3 +532,16 @@ def test_a_line_of_last_resort_may_hold_just_a_slash():
     """'ab//defghij' at 3: 'ab/', then '/' alone (a break after it needs no hyphen)."""
     spans = _mono("ab//defghij", 3)
     assert [(s.start, s.end, s.hyphen) for s in spans[:2]] == [(0, 3, 0.0), (3, 4, 0.0)]
+
+
+def test_a_hyphen_judged_as_dear_as_the_best_unit_end_is_not_taken():
+    """'b b b' (5 wide on a line of 5.8291…, spaces 2) and 'b b b b-' shrunk by 0.265625 of
+    0.6 (and a hyphen) cost the same to the last bit: the line without a hyphen is kept."""
+    avail, over = 5.829105686551816, 0.265625  # found by search: equal demerits in floats
+    p = _exact(["b", "b", "b", "bbbbbbbb", "bb"])
+    assert cost.ragged_demerits(5.0, 2.0, avail, False, False) == (
+        cost.ragged_demerits(avail + over, 3.0, avail, False, False) + cost.HYPHEN_PENALTY**2
+    )
+    breaks = _points({"bbbbbbbb": [(1, avail + over - 6.0, 0.0, 0.0)]})
+    spans = break_lines(p, avail, 20.0, False, True, breaks, flush_left=True)
+    assert _ends(spans) == [(0, 0, 2, 1, 0.0), (3, 0, 4, 2, 0.0)]
