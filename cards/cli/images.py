@@ -15,6 +15,7 @@ from cards.cli.options import (
     apply_filters,
     back_style_option,
     data_option,
+    dpi_option,
     filter_options,
     fit_options,
     fit_settings,
@@ -31,14 +32,7 @@ from cards.service import OUT_DIR, default_output, plural
 @main.command("preview", help=say("help_preview"))
 @click.argument("name", metavar=say("metavar_name"), callback=spell_names)
 @output_option(say("help_opt_output_png"))
-@click.option(
-    "--dpi",
-    type=click.IntRange(50, 1200),
-    default=300,
-    show_default=True,
-    metavar=say("metavar_dpi"),
-    help=say("help_opt_dpi_preview"),
-)
+@dpi_option(say("help_opt_dpi_preview"))
 @layout_option
 @click.option("--no-backs", is_flag=True, help=say("help_opt_fronts_preview"))
 @back_style_option
@@ -92,14 +86,7 @@ def preview_command(
     metavar=say("metavar_folder"),
     help=say("help_opt_images_output"),
 )
-@click.option(
-    "--dpi",
-    type=click.IntRange(50, 1200),
-    default=300,
-    show_default=True,
-    metavar=say("metavar_dpi"),
-    help=say("help_opt_dpi_images"),
-)
+@dpi_option(say("help_opt_dpi_images"))
 @click.option(
     "--sheet",
     "sheet",

@@ -78,6 +78,18 @@ def output_option(help: str) -> Callable:
     )
 
 
+def dpi_option(help: str) -> Callable:
+    """Add --dpi, the resolution of the PNG files preview and images write."""
+    return click.option(
+        "--dpi",
+        type=click.IntRange(50, 1200),
+        default=300,
+        show_default=True,
+        metavar=say("metavar_dpi"),
+        help=help,
+    )
+
+
 def finite(ctx, param, value: float | None) -> float | None:
     """Refuse nan and inf, which a float option would otherwise accept."""
     if value is not None and not math.isfinite(value):
