@@ -177,6 +177,7 @@ def test_progress_bar_on_a_terminal_only(runner, tmp_path, monkeypatch):
     assert result.stderr == "" and result.stdout == ""
 
 
+@pytest.mark.slow
 def test_fit_report_agrees_with_the_pdf(runner, tmp_path):
     """fit-report's card counts per spell match the pages of the built deck; --csv writes them."""
     csv_path = tmp_path / "fit.csv"
@@ -281,6 +282,7 @@ def test_bad_layout_file_names_file(runner, tmp_path):
     assert "broken.toml" in result.output
 
 
+@pytest.mark.slow
 def test_compendium_index_lists_sheets(runner, tmp_path):
     """--index puts a table of spells and sheet numbers in front of the cards."""
     out = tmp_path / "c.pdf"

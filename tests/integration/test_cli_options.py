@@ -74,6 +74,7 @@ def summary_count(output: str) -> int:
 # --- printing options --------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_backs_add_a_page_of_backs_after_each_sheet(runner, tmp_path):
     """--backs: fronts, backs, fronts, backs; a back shows the level's medallion, no stats."""
     plain = page_texts(paladin_1(runner, tmp_path, name="plain.pdf"))
@@ -90,6 +91,7 @@ def _is_back(text: str) -> bool:
     return "VYVOLÁNÍ" not in text and text.count("úroveň") + text.count("trik") > 1
 
 
+@pytest.mark.slow
 def test_duplex_short_turns_the_backs_the_other_way(runner, tmp_path):
     """--duplex short places the backs of a part-filled sheet elsewhere than long does."""
     default = paladin_1(runner, tmp_path, "--backs", name="default.pdf")
@@ -100,6 +102,7 @@ def test_duplex_short_turns_the_backs_the_other_way(runner, tmp_path):
     assert words(short, 0) == words(long, 0)  # fronts are the same
 
 
+@pytest.mark.slow
 def test_back_offset_moves_every_back_by_the_offset(runner, tmp_path):
     """--back-offset 2,1 moves each word of the backs by 2 mm across and 1 mm up or down."""
     plain = words(paladin_1(runner, tmp_path, "--backs", name="plain.pdf"), 1)
@@ -113,6 +116,7 @@ def test_back_offset_moves_every_back_by_the_offset(runner, tmp_path):
     assert words(fronts, 0) == words(paladin_1(runner, tmp_path, "--backs", name="p2.pdf"), 0)
 
 
+@pytest.mark.slow
 def test_fold_puts_fronts_and_backs_on_one_page(runner, tmp_path):
     """--fold: fronts and their backs side by side on each page, with no separate back pages."""
     folded = page_texts(paladin_1(runner, tmp_path, "--fold", name="fold.pdf"))
@@ -174,6 +178,7 @@ def test_quiet_prints_nothing(runner, tmp_path):
     assert loud == f"16 kouzel, 18 karet, 2 archy -> {out}\n"
 
 
+@pytest.mark.slow
 def test_data_takes_another_compendium(runner, tmp_path):
     """--data: the deck comes from the file given, not the embedded compendium."""
     one = tmp_path / "k.txt"
@@ -213,6 +218,7 @@ def titles(path: Path) -> list[str]:
     return found
 
 
+@pytest.mark.slow
 def test_class_level_and_source_filter_the_deck(runner, tmp_path):
     """class --level and --source print exactly the spells `list` selects with them."""
     cases = [("--level", "1"), ("--level", "2-3"), ("--source", "jad"), ("--source", "xge")]
@@ -223,6 +229,7 @@ def test_class_level_and_source_filter_the_deck(runner, tmp_path):
         assert 0 < len(wanted) < 48
 
 
+@pytest.mark.slow
 def test_compendium_sort_orders_the_cards(runner, tmp_path):
     """compendium --sort name prints by Czech name; the default by level, then name."""
     args = ("compendium", "--class", "paladin", "--level", "1-2", "--sheet", "none")
@@ -234,6 +241,7 @@ def test_compendium_sort_orders_the_cards(runner, tmp_path):
     assert [levels[t] for t in by_level] == sorted(levels[t] for t in by_level)
 
 
+@pytest.mark.slow
 def test_compendium_filters(runner, tmp_path):
     """compendium --school, --source, --ritual, --concentration print what list selects."""
     for options in (
@@ -297,6 +305,7 @@ def test_fit_report_sort_layout_and_filters(runner, tmp_path):
     )
 
 
+@pytest.mark.slow
 def test_deck_source_and_sort(runner, tmp_path):
     """deck --source picks the book of a twin name; --sort level reorders the list."""
     deck = tmp_path / "d.txt"

@@ -303,6 +303,7 @@ def test_lint_with_errors_into_a_closed_pipe(tmp_path):
 # --- small things a user trips on ----------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_one_case_rule_for_layout_duplex_sheet_and_sort(runner, tmp_path):
     """--layout Poker, --duplex LONG, --sheet LETTER, --sort NAME: case does not matter."""
     out = tmp_path / "x.pdf"

@@ -116,6 +116,7 @@ def _parts(spells):
     return [fit_spell(spell, layout, continue_on_back=True) for spell in spells]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("duplex", "offset"),
     [("long", (0.0, 0.0)), ("short", (0.0, 0.0)), ("long", (1.5 * mm, -1.0 * mm))],
@@ -145,6 +146,7 @@ def test_back_text_lies_behind_the_previous_part(tmp_path, spells, duplex, offse
     check_pairs(pairs, spells)
 
 
+@pytest.mark.slow
 def test_fold_puts_the_back_text_across_the_fold(tmp_path, spells):
     """In fold mode a spell's part 2 sits opposite its part 1, mirrored across the fold line."""
     out = tmp_path / "fold.pdf"
@@ -187,6 +189,7 @@ def letters(text: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFC", text) if c.isalnum())
 
 
+@pytest.mark.slow
 def test_every_word_in_order_fronts_then_backs(tmp_path, spells):
     """Each spell's words come back in order: card 1 front, its back, card 2 front, its back."""
     out = tmp_path / "words.pdf"

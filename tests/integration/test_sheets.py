@@ -101,6 +101,7 @@ def built(request, spells, tmp_path_factory):
     return request.param, out, result
 
 
+@pytest.mark.slow
 def test_nine_cards_per_full_sheet_with_the_files_gaps_and_bleed(built):
     """Each full sheet carries nine poker cards, their colour reaching the file's bleed."""
     name, path, result = built
@@ -125,6 +126,7 @@ def test_gaps_keep_neighbours_apart_by_more_than_a_miscut(built):
         assert bleed >= 0.5 and gap - bleed >= 0.5 and gap >= 2 * bleed
 
 
+@pytest.mark.slow
 def test_no_crop_mark_over_a_card_and_nothing_near_the_paper_edge(built):
     """No line crosses a card or its bleed; cards, marks and text keep 4 mm from the edge."""
     name, path, _ = built
@@ -150,6 +152,7 @@ def test_no_crop_mark_over_a_card_and_nothing_near_the_paper_edge(built):
                 assert y1 <= page.height - EDGE + TOLERANCE
 
 
+@pytest.mark.slow
 def test_every_sheet_prints_the_deck_and_its_number(built):
     """Each front says "Kouzelník · arch n/N" in its margin, outside every card."""
     name, path, result = built
@@ -182,6 +185,7 @@ def test_page_labels_are_sheet_numbers(built):
     assert labels == [label for n in range(1, result.sheets + 1) for label in (str(n), f"{n} rub")]
 
 
+@pytest.mark.slow
 def test_index_points_to_the_labelled_sheet_of_each_first_card(tmp_path):
     """Each index row's sheet is the labelled page that carries that spell's first card."""
     spells = sort_spells(select_spells(read_compendium().spells, classes=("Paladin",)), by="level")
@@ -292,6 +296,7 @@ def test_unknown_sheet_is_a_usage_error(runner):
     assert "a4, letter, none, nebo soubor archu SOUBOR.toml" in result.output
 
 
+@pytest.mark.slow
 def test_layout_of_other_sizes_keeps_clear_of_the_edge(tmp_path):
     """Mini and tarot cards on A4 and Letter also keep 4 mm from the edge, marks off the cards."""
     spells = sort_spells(read_compendium().spells, by="level")[:20]

@@ -235,6 +235,7 @@ def test_large_print_sizes_in_the_file():
         assert getattr(sizes, key) >= 7.0, key
 
 
+@pytest.mark.slow
 def test_large_print_text_read_back_from_the_pdf(tmp_path):
     """Every character of fronts and backs is ≥ 7 pt; the description's (regular face) ≥ 8 pt."""
     sample = [spell(name) for name in SAMPLE]

@@ -207,6 +207,7 @@ def test_back_shows_the_school_icon(school):
     assert [i.icon for i in back.items if isinstance(i, Shape)] == [LAYOUT.icons[school]] * 3
 
 
+@pytest.mark.slow
 def test_every_back_of_a_deck_carries_its_spell_name(tmp_path):
     """Built with --backs one card a page: each back page reads its front's spell name first."""
     import re

@@ -343,6 +343,7 @@ def _pdf_text(path: Path) -> str:
     return "\n".join(page.extract_text() for page in pypdf.PdfReader(path).pages)
 
 
+@pytest.mark.slow
 def test_added_spells_are_in_the_class_deck(homebrew, tmp_path):
     """A class deck holds the added spells of that class, whole."""
     text, data = homebrew
@@ -371,6 +372,7 @@ def test_added_spells_are_in_the_class_deck(homebrew, tmp_path):
     assert "Jiskřivý pozdrav" in _pdf_text(bard)
 
 
+@pytest.mark.slow
 def test_added_spells_are_in_the_index(homebrew, tmp_path):
     """The finding index lists the added spells."""
     text, data = homebrew

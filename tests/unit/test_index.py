@@ -251,6 +251,7 @@ def test_school_icons_read_back_beside_each_school(tmp_path, layout, spells):
         assert 0.4 * side < max(right - left, bottom - top) <= side + 0.5
 
 
+@pytest.mark.slow
 def test_a_large_print_index_is_set_large(tmp_path):
     """On large-print every character of the index is 7 pt or more (labels), its rows 8 pt or
     more (the body's least); poker keeps its 7.5 pt rows."""

@@ -228,6 +228,7 @@ def real_faces():
     return layout, tuple(face for spell in spells for face in fit_spell(spell, layout))
 
 
+@pytest.mark.slow
 def test_real_cards_use_embedded_layout_fonts(tmp_path, real_faces):
     """Real fronts and backs set every character in an embedded subset of a layout font."""
     from reportlab.pdfbase import pdfmetrics
