@@ -271,3 +271,38 @@ def test_a_field_longer_than_its_lines_is_refused_with_its_limit(context, stats,
         F.furniture(style, spell, context, first=True, numbered=False)
     message = str(error.value)
     assert f"pole {field} (" in message and f"zalomené nejvýš do {most};" in message
+
+
+# --- the fields without a most-lines limit ------------------------------------------------------
+
+
+def test_a_name_takes_as_many_lines_as_it_needs_at_its_floor(context, fonts):
+    """NAME_LINES is no limit: a name of five long words in a column one word wide is set at
+    its floor in five lines of whole words, no error."""
+    font = fonts["title"]
+    text = "Mordenkainenův Mordenkainenův Mordenkainenův Mordenkainenův Mordenkainenův"
+    width = stringWidth("Mordenkainenův", font, 8.0) + 0.5
+    title = W.fit_field(
+        text, font, width, (11.0, 8.0), context, W.Field(_spell(), "název", W.NAME_LINES)
+    )
+    assert title.size == 8.0
+    assert [line.text for line in title.lines] == ["Mordenkainenův"] * 5
+
+
+def test_a_material_note_may_take_any_number_of_lines(context, fonts):
+    """MATERIAL_LINES is no limit: require_lines accepts nine lines of it."""
+    font = fonts["body"]
+    lines = set_lines(context.paragraph("a b c", font), 1.0e3, 6.0, justify=False, context=context)
+    field = W.Field(_spell(), "materiální složka", W.MATERIAL_LINES)
+    W.require_lines(field, "a b c", lines * 9, 6.0)
+    assert field.lines is None
+
+
+def test_a_field_exactly_as_wide_as_its_width_at_a_step_stays_on_one_line(context, fonts):
+    """Natural width times the size equal to the width (the same product the rule computes)
+    at the floor: one line there, not two lines at a larger size."""
+    font = fonts["title"]
+    text = "Ohnivá střela"
+    width = context.width(text, font) * 8.0
+    title = W.fit_field(text, font, width, (11.0, 8.0), context, None)
+    assert title.size == 8.0 and [line.text for line in title.lines] == [text]
