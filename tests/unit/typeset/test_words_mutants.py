@@ -107,3 +107,80 @@ def test_a_glued_space_is_not_breakable():
     assert prepared.breakable == (True, False)
     assert prepared.breakable[1] is False
     assert prepared.ends == (0, 2)
+
+
+def test_a_counted_word_at_the_paragraph_start_stays_whole():
+    """ "1 minuta trvá": the first unit is "1 minuta", ending at word 1, and stays whole."""
+    prepared = prepare([Run("1 minuta trvá.", MONO)])
+    assert prepared.ends == (1, 2)
+    assert prepared.whole == (True, False)
+
+
+def test_words_one_font_through_their_space_share_a_style():
+    """ "a b" in one font, then " c" in another (its space in the other font too): a and b
+    are one style, c another; a space in another font parts two words of one font."""
+    prepared = prepare([Run("a b", MONO), Run(" c", BOLD)])
+    assert prepared.space_fonts == (MONO, BOLD)
+    a, b, c = prepared.styles
+    assert a == b != c
+    a, b = prepare([Run("a", MONO), Run(" ", BOLD), Run("b", MONO)]).styles
+    assert a != b
+
+
+def test_a_word_continued_by_a_run_of_its_own_font_stays_one_font():
+    """ "ab" + "cd" in one font: the word "abcd" in that font, no pieces, one width."""
+    prepared = prepare([Run("ab", MONO), Run("cd", MONO)])
+    assert prepared.words == ("abcd",)
+    assert prepared.fonts == (MONO,)
+    assert prepared.pieces == ((),)
+    assert prepared.widths == (4 * EM,)
+
+
+def test_a_word_across_fonts_keeps_every_chunk_and_merges_only_the_last_piece():
+    """ "a" mono, "b" bold, "c" mono, "d" mono: the word "abcd" (font "": it mixes fonts)
+    in the pieces a, b, cd; the last two chunks, one font, are one piece."""
+    bold = pdfmetrics.stringWidth("b", BOLD, 1.0)
+    prepared = prepare([Run("a", MONO), Run("b", BOLD), Run("c", MONO), Run("d wort", MONO)])
+    assert prepared.words == ("abcd", "wort")
+    assert prepared.text == "abcd wort"
+    assert prepared.fonts == ("", MONO)
+    assert prepared.pieces[0] == (
+        Piece("a", MONO, EM),
+        Piece("b", BOLD, bold),
+        Piece("cd", MONO, 2 * EM),
+    )
+    assert prepared.widths[0] == pytest.approx(3 * EM + bold)
+
+
+def _own(word: str) -> list[WordBreak]:
+    """The breaks after the word's own hyphen (the hyphen repeated, none added)."""
+    return [b for b in word_breaks(word, MONO) if b.repeat]
+
+
+@pytest.mark.parametrize(
+    ("word", "at"),
+    [
+        ("a-b", 2),  # shorter than LEFT_LETTERS + RIGHT_LETTERS, no pyphen point: still breaks
+        ("abcd-x", 5),  # a hyphen one before the end
+        ("modro-k", 6),
+        ("e-mailem", 2),  # a hyphen right after the first letter
+        ("-modro-zelená", 7),  # a leading hyphen is no break, the inner one is
+        ("kdo-žX", 4),  # only punctuation is stripped before "ž" is judged an enclitic
+    ],
+)
+def test_a_word_own_hyphen_anywhere_inside_it_is_a_break(word, at):
+    assert _own(word) == [WordBreak(at, at * EM, 0.0, EM)]
+
+
+def test_a_short_word_with_its_own_hyphen_has_just_that_break():
+    assert word_breaks("a-b", MONO) == (WordBreak(2, 2 * EM, 0.0, EM),)
+    assert word_breaks("abcd-x", MONO) == (WordBreak(5, 5 * EM, 0.0, EM),)
+
+
+def test_a_font_may_have_any_name():
+    """A paragraph in a font registered as "XXXX" is one style throughout, like any other."""
+    if "XXXX" not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont("XXXX", str(MONO_FONT)))
+    prepared = prepare([Run("a b", "XXXX"), Run(" c", MONO)])
+    a, b, c = prepared.styles
+    assert a == b != c
