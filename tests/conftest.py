@@ -41,7 +41,8 @@ Nad tvou dlaní vytryskne sprška barevných jisker, která pozdraví tvora podl
 """
 HOMEBREW_SPELL = HOMEBREW_TEMPLATE.format(name="Jiskřivý pozdrav")
 TEST_FONTS = Path(__file__).resolve().parent / "fonts"
-MONO_FONT = TEST_FONTS / "DejaVuSansMono.ttf"  # every glyph 0.60205078125 em wide
+MONO_FONT = TEST_FONTS / "DejaVuSansMono.ttf"
+MONO_EM = 0.60205078125  # every glyph of MONO_FONT is this wide, in ems: exact breaks by counting
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -36,7 +36,6 @@ from cards.typeset import TypesetContext, set_lines
 from tests.conftest import MONO_FONT
 
 MONO = "BlocksMutantsMono"
-EM = 0.60205078125  # the test font's advance, in ems
 LEFT, WIDTH, SIZE = 10.0, 200.0, 10.0
 LEADING = 11.4  # 1.14 * 10
 GAP = 0.22 * LEADING  # 2.508

@@ -33,10 +33,10 @@ from cards.layout import load_layout
 from cards.model import Table
 from cards.typeset import TypesetContext
 from cards.typeset.lines import Line, LineRun
+from tests.conftest import MONO_EM as EM
 from tests.conftest import MONO_FONT
 
 MONO = "TablesMutantsMono"
-EM = 0.60205078125  # the test font's advance, in ems
 LEFT, WIDTH = 10.0, 200.0
 
 

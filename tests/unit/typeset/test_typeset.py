@@ -26,13 +26,12 @@ from cards.typeset import (
 )
 from cards.typeset.czech import pattern_positions as patterns
 from cards.typeset.words import word_breaks
+from tests.conftest import MONO_EM, MONO_FONT
 
 FONTS = Path(__file__).resolve().parents[3] / "fonts"
-TEST_FONTS = Path(__file__).resolve().parents[2] / "fonts"  # DejaVu Sans Mono, free licence
 SERIF = "TypesetTestSerif"
 BOLD = "TypesetTestBold"
-MONO = "TypesetTestMono"  # every glyph 0.60205078125 em wide: exact breaks by counting
-MONO_EM = 0.60205078125
+MONO = "TypesetTestMono"  # MONO_FONT: every glyph MONO_EM wide
 
 
 def _register(name: str, *candidates: Path) -> None:
@@ -46,7 +45,7 @@ def _register(name: str, *candidates: Path) -> None:
 
 _register(SERIF, FONTS / "CharisSIL-Regular.ttf")
 _register(BOLD, FONTS / "CharisSIL-Bold.ttf")
-_register(MONO, TEST_FONTS / "DejaVuSansMono.ttf")
+_register(MONO, MONO_FONT)
 
 CZ = pyphen.Pyphen(lang="cs_CZ", left=2, right=3)
 ONE_LETTER = set("kKsSvVzZoOuUaAiI")

@@ -13,6 +13,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 from cards.resources import resource
 from cards.typeset.words import Piece, Run, WordBreak, prepare, word_breaks
+from tests.conftest import MONO_EM as EM
 from tests.conftest import MONO_FONT
 
 
@@ -27,7 +28,6 @@ def test_a_counted_word_stays_whole_but_an_adjective_after_dice_may_break():
 
 MONO = "WordsMutantsMono"  # every glyph 0.60205078125 em wide
 BOLD = "WordsMutantsBold"  # another font (Charis SIL Bold)
-EM = 0.60205078125
 
 
 @pytest.fixture(scope="module", autouse=True)
