@@ -4,11 +4,12 @@ Run: .venv/bin/python bench/bench_words.py [--layout poker] [--breaks out/breaks
 
 Without a PDF it builds the compendium as `cards compendium --sheet none` does (into
 out/bench-words.pdf); given several (say the PDF of main and of this branch) it prints their
-figures side by side. Lines are read from the PDF as the tests read cards (pdfplumber): the
-characters of body size, grouped by baseline; a line belongs to the description column, a
-bullet item or the higher-levels panel by where it starts; lines of one kind and size a
-leading apart form a paragraph. A paragraph's last line on a card that reaches the column's
-right edge is taken to go on to the next card. Figures:
+figures side by side. Lines are read from the PDF as the tests read cards (tests/pdfread.py,
+pdfplumber's figures in a fifth of its time): the characters of body size, grouped by
+baseline; a line belongs to the description column, a bullet item or the higher-levels panel
+by where it starts; lines of one kind and size a leading apart form a paragraph. A paragraph's
+last line on a card that reaches the column's right edge is taken to go on to the next card.
+Figures:
 
 - fragment ends: a paragraph's last line is a single word whose start ends the line above
   with a hyphen ("na-" / "víc.");
@@ -33,10 +34,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import pdfplumber  # noqa: E402
 from pdfminer.pdftypes import resolve1  # noqa: E402
 
 from cards.layout import load_layout  # noqa: E402
+from tests.pdfread import open_pdf  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 # The breaks issue 18 names (measured on main, poker): each must never be printed.
@@ -150,7 +151,7 @@ def _lines(page, number: int, layout) -> list[PdfLine]:
 def paragraphs(path: Path, layout) -> list[list[PdfLine]]:
     """Return the body paragraphs (pieces on one card) of a PDF, each its lines in order."""
     found = []
-    with pdfplumber.open(path) as pdf:
+    with open_pdf(path) as pdf:
         for number, page in enumerate(pdf.pages):
             group: list[PdfLine] = []
             for line in _lines(page, number, layout):
