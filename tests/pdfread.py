@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from functools import cached_property
 from pathlib import Path
+from typing import BinaryIO
 
 import pdfplumber.utils
 from pdfminer.converter import PDFLayoutAnalyzer
@@ -193,7 +194,37 @@ class _Recorder(PDFLayoutAnalyzer):
         self.layout = ltpage
 
 
-class Page:
+class _Text:
+    """Text of `chars` as pdfplumber's page methods give it (pdfplumber's own functions)."""
+
+    chars: list[dict]
+    bbox: tuple[float, float, float, float]
+
+    def _textmap(self, **options):
+        box = self.bbox
+        layout = {"layout_bbox": box, "layout_width": box[2] - box[0]}
+        layout["layout_height"] = box[3] - box[1]
+        return pdfplumber.utils.chars_to_textmap(self.chars, **{**layout, **options})
+
+    def extract_text(self, **options) -> str:
+        return self._textmap(**options).as_string
+
+    def extract_words(self, **options) -> list[dict]:
+        return pdfplumber.utils.extract_words(self.chars, **options)
+
+    def extract_text_lines(self, strip: bool = True, return_chars: bool = True) -> list[dict]:
+        return self._textmap().extract_text_lines(strip=strip, return_chars=return_chars)
+
+
+class Cropped(_Text):
+    """The characters of a page that reach into a box, as pdfplumber's `Page.crop` keeps them."""
+
+    def __init__(self, page: Page, box: tuple[float, float, float, float]) -> None:
+        self.chars = pdfplumber.utils.crop_to_bbox(page.chars, box)
+        self.bbox = box
+
+
+class Page(_Text):
     """One page: its size, characters (`chars`) and painted `rects`, `lines` and `curves`."""
 
     def __init__(self, pdf: Pdf, page: PDFPage) -> None:
@@ -203,6 +234,7 @@ class Page:
         x0, y0, x1, y1 = page.mediabox
         self.width = x1 - x0
         self.height = y1 - y0
+        self.bbox = (0, 0, self.width, self.height)
 
     @cached_property
     def _objects(self) -> tuple[list[dict], list[dict], list[dict], list[dict]]:
@@ -223,6 +255,8 @@ class Page:
         return {
             "x0": item.x0,
             "x1": item.x1,
+            "y0": item.y0,
+            "y1": item.y1,
             "top": self.height - item.y1,
             "bottom": self.height - item.y0,
             "width": item.width,
@@ -233,6 +267,7 @@ class Page:
             "non_stroking_color": item.non_stroking_color,
             "stroking_color": item.stroking_color,
             "pts": [(x, self.height - y) for x, y in item.pts],
+            "dash": item.dashing_style,
         }
 
     def flush_cache(self) -> None:
@@ -255,20 +290,20 @@ class Page:
     def curves(self) -> list[dict]:
         return self._objects[3]
 
-    def extract_text(self, **options) -> str:
-        """The page's text as pdfplumber's `Page.extract_text` gives it (its own function)."""
-        return pdfplumber.utils.extract_text(self.chars, **options)
-
-    def extract_words(self, **options) -> list[dict]:
-        """The page's words as pdfplumber's `Page.extract_words` gives them."""
-        return pdfplumber.utils.extract_words(self.chars, **options)
+    def crop(self, box: tuple[float, float, float, float]) -> Cropped:
+        """The characters reaching into box (x0, top, x1, bottom), to read their text."""
+        return Cropped(self, box)
 
 
 class Pdf:
     """An open PDF: `pages`, each read when first asked for. Use as a context manager."""
 
-    def __init__(self, path: str | Path) -> None:
-        self._file = open(path, "rb")  # noqa: SIM115 - closed by close() / __exit__
+    def __init__(self, path: str | Path | BinaryIO) -> None:
+        if hasattr(path, "read"):
+            self._file = path
+        else:
+            self._file = open(path, "rb")  # noqa: SIM115 - closed by close() / __exit__
+        self.stream = self._file  # as pdfplumber names it
         document = PDFDocument(PDFParser(self._file))
         resources = PDFResourceManager(caching=True)
         self._recorder = _Recorder(resources)
@@ -285,6 +320,6 @@ class Pdf:
         self.close()
 
 
-def open_pdf(path: str | Path) -> Pdf:
-    """Open a PDF to read its pages back (in place of `pdfplumber.open`)."""
+def open_pdf(path: str | Path | BinaryIO) -> Pdf:
+    """Open a PDF (a path or a binary file) to read its pages back, as `pdfplumber.open`."""
     return Pdf(path)

@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-import pdfplumber
 import pypdfium2
 from PIL import Image
 from pypdf import PdfWriter
@@ -20,6 +19,7 @@ from cards.compendium import read_compendium
 from cards.impose import PrintOptions
 from cards.layout import Layout, load_layout
 from cards.select import find_spell
+from tests.pdfread import Pdf, open_pdf
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -66,8 +66,8 @@ class Deck:
         return range(0, 2 * self.index_pages, 2)
 
     @cached_property
-    def pdf(self) -> pdfplumber.PDF:
-        return pdfplumber.open(self.path)
+    def pdf(self) -> Pdf:
+        return open_pdf(self.path)
 
     @cached_property
     def bare(self) -> pypdfium2.PdfDocument:

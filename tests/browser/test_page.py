@@ -9,7 +9,6 @@ from __future__ import annotations
 import base64
 import json
 
-import pdfplumber
 import pytest
 from click.testing import CliRunner
 
@@ -22,6 +21,7 @@ from tests.browser.conftest import (
     wait_for_download,
     wait_for_results,
 )
+from tests.pdfread import open_pdf
 
 # slow: a Chromium start-up and a real server per module (about 70 s of CPU with the pages).
 pytestmark = [pytest.mark.usefixtures("browser_available"), pytest.mark.slow]
@@ -184,7 +184,7 @@ def test_pdf_download_and_saved_list_print_the_same(page, downloads, tmp_path):
         tick(page, name)
     by_css(page, "#pdf-button").click()
     pdf = wait_for_download(downloads, ".pdf")
-    with pdfplumber.open(pdf) as document:
+    with open_pdf(pdf) as document:
         text = "\n".join(p.extract_text() or "" for p in document.pages)
     for name in THREE:
         assert name in text
@@ -330,7 +330,7 @@ def test_keyboard_alone(page, downloads):
     tab_to("e.id === 'pdf-button'", limit=200)
     ActionChains(page).send_keys(Keys.ENTER).perform()
     pdf = wait_for_download(downloads, ".pdf")
-    with pdfplumber.open(pdf) as document:
+    with open_pdf(pdf) as document:
         assert "Ohnivá koule" in document.pages[0].extract_text()
 
 

@@ -1,6 +1,6 @@
 """Read back the PDF of all 492 spells, one card per page, and check the typesetting rules.
 
-The PDF is built once per module (`--sheet none`) and read in one pdfplumber pass. The fit
+The PDF is built once per module (`--sheet none`) and read in one pass (tests/pdfread.py). The fit
 result says which page holds which spell and where each typeset line sits; the text itself
 is always taken from the PDF: the characters found at that line's baseline and columns.
 """
@@ -12,7 +12,6 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import pdfplumber
 import pyphen
 import pytest
 from pdfminer.pdftypes import resolve1
@@ -28,6 +27,7 @@ from cards.model import BulletList, Heading, Paragraph, Table, card_order
 from cards.report import fit_report
 from cards.typeset.czech import exceptions
 from cards.typeset.normalise import normalise
+from tests.pdfread import open_pdf
 
 pytestmark = pytest.mark.slow  # reads whole PDFs back (pytest -m 'not slow' skips)
 
@@ -188,7 +188,7 @@ def readback(built, spells, layout) -> Readback:
         fontnames=set(),
         first_page_text="",
     )
-    with pdfplumber.open(result.path) as pdf:
+    with open_pdf(result.path) as pdf:
         data.pages = len(pdf.pages)
         assert data.pages == len(faces)
         for number, (page, (spell, face)) in enumerate(zip(pdf.pages, faces, strict=True), 1):
@@ -779,7 +779,7 @@ def test_other_card_sizes_keep_the_rules(name, spells, tmp_path):
     ]
     result = build_pdf(chosen, tmp_path / f"{name}.pdf", layout=name, sheet="none")
     problems: list[str] = []
-    with pdfplumber.open(result.path) as pdf:
+    with open_pdf(result.path) as pdf:
         assert len(pdf.pages) == result.cards
         for number, page in enumerate(pdf.pages, 1):
             x0, y0, x1, y1 = (

@@ -13,7 +13,6 @@ import json
 import re
 from pathlib import Path
 
-import pdfplumber
 import pypdf
 import pytest
 from click.testing import CliRunner
@@ -22,6 +21,7 @@ from reportlab.lib.units import mm
 
 from cards.cli import main
 from cards.select import czech_key
+from tests.pdfread import open_pdf
 
 DECK_TITLE = "Kouzla: Paladin"  # printed on the back of every card of the paladin deck
 
@@ -51,7 +51,7 @@ def paladin_1(runner, tmp_path, *options: str, name: str = "x.pdf") -> Path:
 
 def words(path: Path, page: int) -> list[tuple[str, float, float]]:
     """The words of one page with their position (x0, top), rounded to 0.01 pt."""
-    with pdfplumber.open(path) as pdf:
+    with open_pdf(path) as pdf:
         found = pdf.pages[page].extract_words()
     return [(w["text"], round(w["x0"], 2), round(w["top"], 2)) for w in found]
 
@@ -405,7 +405,7 @@ def test_calibrate_sets_its_text_in_the_layout_fonts(runner, tmp_path):
     for name, options in (("charis", ()), ("mono", ("--layout", str(layout)))):
         out = tmp_path / f"{name}.pdf"
         assert run(runner, "calibrate", "-o", str(out), *options).exit_code == 0
-        with pdfplumber.open(out) as pdf:
+        with open_pdf(out) as pdf:
             fonts[name] = {c["fontname"].split("+")[-1] for c in pdf.pages[0].chars}
     assert fonts["charis"] == {"CharisSIL", "CharisSIL-Bold"} or "DejaVuSansMono" not in str(
         fonts["charis"]

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 import unicodedata
 
-import pdfplumber
 import pytest
 from click.testing import CliRunner
 from reportlab.lib.units import mm
@@ -17,6 +16,7 @@ from cards.impose import PrintOptions, load_sheet, physical_cards
 from cards.layout import load_layout
 from cards.model import BulletList, Heading, Paragraph, Table
 from cards.select import sort_spells
+from tests.pdfread import open_pdf
 
 CHOSEN = (
     "Symbol (Příručka hráče)",  # four parts: two cards, both with text on the back
@@ -130,7 +130,7 @@ def test_back_text_lies_behind_the_previous_part(tmp_path, spells, duplex, offse
     sheet = load_sheet("a4", 63 * mm, 88 * mm)
     slots = sheet.slots()
     pairs = []
-    with pdfplumber.open(out) as pdf:
+    with open_pdf(out) as pdf:
         assert len(pdf.pages) % 2 == 0
         for front_page, back_page in zip(pdf.pages[::2], pdf.pages[1::2], strict=True):
             w, h = front_page.width, front_page.height
@@ -153,7 +153,7 @@ def test_fold_puts_the_back_text_across_the_fold(tmp_path, spells):
     options = PrintOptions(continue_on_back=True, fold=True)
     build_pdf(spells, out, options=options, back_style="full")  # names read as white text
     pairs = []
-    with pdfplumber.open(out) as pdf:
+    with open_pdf(out) as pdf:
         for page in pdf.pages:
             w, h = page.width, page.height
             fronts = [r for r in page.rects if r["x1"] < w / 2 and r["height"] > 80 * mm]
@@ -194,7 +194,7 @@ def test_every_word_in_order_fronts_then_backs(tmp_path, spells):
     """Each spell's words come back in order: card 1 front, its back, card 2 front, its back."""
     out = tmp_path / "words.pdf"
     build_pdf(spells, out, sheet="none", options=PrintOptions(continue_on_back=True))
-    with pdfplumber.open(out) as pdf:
+    with open_pdf(out) as pdf:
         texts = [page.extract_text() or "" for page in pdf.pages]
         for page in pdf.pages:  # nothing outside the card's safe area (2 mm, as on fronts)
             for c in page.chars:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 import tomllib
 
-import pdfplumber
 import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
@@ -18,6 +17,7 @@ from cards.impose import LAYOUTS, PrintOptions
 from cards.layout import load_layout
 from cards.messages import say
 from cards.select import select_spells, sort_spells
+from tests.pdfread import open_pdf
 from tests.unit.test_index import index_rows
 
 EDGE = 4 * mm  # nothing closer than this to the paper edge
@@ -108,7 +108,7 @@ def test_nine_cards_per_full_sheet_with_the_files_gaps_and_bleed(built):
     bleed = sheet_file(name)["print"]["bleed_mm"] * mm
     size = (63 * mm + 2 * bleed, 88 * mm + 2 * bleed)
     wanted = expected_cards(name)
-    with pdfplumber.open(path) as pdf:
+    with open_pdf(path) as pdf:
         fronts = [page for index, page in enumerate(pdf.pages) if index % 2 == 0]
         counts = [len(card_fills(page, *size)) for page in fronts]
         first = card_fills(fronts[0], *size)
@@ -132,7 +132,7 @@ def test_no_crop_mark_over_a_card_and_nothing_near_the_paper_edge(built):
     name, path, _ = built
     bleed = sheet_file(name)["print"]["bleed_mm"] * mm
     size = (63 * mm + 2 * bleed, 88 * mm + 2 * bleed)
-    with pdfplumber.open(path) as pdf:
+    with open_pdf(path) as pdf:
         for index, page in enumerate(pdf.pages):
             cards = card_fills(page, *size)
             lines = lines_of(page)
@@ -158,7 +158,7 @@ def test_every_sheet_prints_the_deck_and_its_number(built):
     name, path, result = built
     bleed = sheet_file(name)["print"]["bleed_mm"] * mm
     size = (63 * mm + 2 * bleed, 88 * mm + 2 * bleed)
-    with pdfplumber.open(path) as pdf:
+    with open_pdf(path) as pdf:
         for index, page in enumerate(pdf.pages):
             number = index // 2 + 1
             label = f"Kouzelník · arch {number}/{result.sheets}"
@@ -248,9 +248,7 @@ def test_print_shop_with_a_sheet_is_a_usage_error(runner, tmp_path, sheet):
         main, ["class", "paladin", "--print-shop", "--sheet", sheet, "-o", str(out)]
     )
     assert result.exit_code == 2
-    assert say("print_shop_sheet", sheet=sheet) in (
-        result.output
-    )
+    assert say("print_shop_sheet", sheet=sheet) in (result.output)
     assert not out.exists()
 
 
@@ -270,7 +268,7 @@ def test_sheet_file_on_the_command_line(runner, tmp_path):
         main, ["class", "paladin", "--level", "1", "--sheet", str(path), "-o", str(out), "-q"]
     )
     assert result.exit_code == 0, result.output
-    with pdfplumber.open(out) as pdf:
+    with open_pdf(out) as pdf:
         page = pdf.pages[0]
         assert page.width == pytest.approx(230 * mm, abs=0.01)
         cards = card_fills(page, 68 * mm, 93 * mm)
@@ -306,7 +304,7 @@ def test_layout_of_other_sizes_keeps_clear_of_the_edge(tmp_path):
             out = tmp_path / f"{layout_name}-{sheet}.pdf"
             build_pdf(spells, out, layout=layout, sheet=sheet)
             bleed = sheet_file(sheet)["print"]["bleed_mm"] * mm
-            with pdfplumber.open(out) as pdf:
+            with open_pdf(out) as pdf:
                 page = pdf.pages[0]
                 cards = card_fills(page, layout.width + 2 * bleed, layout.height + 2 * bleed)
                 assert len(cards) >= 4

@@ -6,7 +6,6 @@ import io
 from functools import cache
 from pathlib import Path
 
-import pdfplumber
 import pypdfium2 as pdfium
 import pytest
 from click.testing import CliRunner
@@ -23,6 +22,7 @@ from cards.homebrew import load_spells
 from cards.impose import PrintOptions
 from cards.layout import LayoutError, load_layout
 from cards.select import find_spell, select_spells, sort_spells
+from tests.pdfread import open_pdf
 
 LAYOUTS = Path(__file__).resolve().parents[2] / "layouts"
 # A cantrip with a badge, a short spell, a table spell, a spell of several cards.
@@ -243,7 +243,7 @@ def test_large_print_text_read_back_from_the_pdf(tmp_path):
     options = PrintOptions(backs=True)
     build_pdf(sample, out, layout="large-print", sheet="none", options=options, title="Velké")
     small, small_body, regular = [], [], 0
-    with pdfplumber.open(io.BytesIO(out.read_bytes())) as pdf:
+    with open_pdf(io.BytesIO(out.read_bytes())) as pdf:
         assert len(pdf.pages) >= 2 * (len(SAMPLE) + 2)  # several spells take several cards
         for number, page in enumerate(pdf.pages):
             for char in page.chars:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 
-import pdfplumber
 import pytest
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
@@ -18,6 +17,7 @@ from cards.draw import draw_face
 from cards.face import Label, Outline, Shape, TextLine
 from cards.fit.style import card_style
 from cards.layout import load_layout
+from tests.pdfread import open_pdf
 
 LAYOUT = load_layout("poker")
 MARGIN = 20.0  # points of paper around the card on the test page
@@ -50,7 +50,7 @@ def render(face, *, bleed=0.0, title="Kartotéka kouzel", back_style="light"):
     draw_face(canvas, back, MARGIN, MARGIN, bleed=bleed)
     canvas.showPage()
     canvas.save()
-    return pdfplumber.open(io.BytesIO(buffer.getvalue())).pages[0]
+    return open_pdf(io.BytesIO(buffer.getvalue())).pages[0]
 
 
 def text_of(page) -> str:
@@ -224,7 +224,7 @@ def test_every_back_of_a_deck_carries_its_spell_name(tmp_path):
     )
     assert result.exit_code == 0, result.output
     spells = sort_spells([s for s in read_compendium().spells if "Paladin" in s.classes])
-    with pdfplumber.open(out) as pdf:
+    with open_pdf(out) as pdf:
         backs = [page.extract_text() for page in pdf.pages[1::2]]
     names = iter(spells)
     spell = None

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pdfplumber
 import pytest
 from pypdf import PdfReader
 from reportlab.lib.units import mm
@@ -10,6 +9,7 @@ from reportlab.lib.units import mm
 from cards.calibrate import DOT_AT, scale_values, write_calibration
 from cards.impose import PrintOptions, impose, load_sheet
 from tests.conftest import fake_faces
+from tests.pdfread import open_pdf
 
 POKER = (63 * mm, 88 * mm)
 
@@ -61,7 +61,7 @@ def test_two_pages_of_the_sheet_paper(calibration):
 
 def test_text_is_in_embedded_fonts(calibration):
     """Every character is set in an embedded subset font (never a built-in PDF font)."""
-    with pdfplumber.open(calibration[0]) as pdf:
+    with open_pdf(calibration[0]) as pdf:
         chars = [char for page in pdf.pages for char in page.chars]
     assert chars
     assert all("+" in char["fontname"] and "Helvetica" not in char["fontname"] for char in chars)
@@ -71,7 +71,7 @@ def test_front_cross_is_centred_and_symmetric(calibration):
     """The front's lines cross at the page centre and reach equally far both ways."""
     path, sheet = calibration
     centre_x, centre_y = sheet.paper_width / 2, sheet.paper_height / 2
-    with pdfplumber.open(path) as pdf:
+    with open_pdf(path) as pdf:
         lines = pdf_lines(pdf.pages[0])
     long = [ln for ln in lines if abs(ln[2] - ln[0]) + abs(ln[3] - ln[1]) > 50 * mm]
     vertical = [ln for ln in long if ln[0] == pytest.approx(centre_x) and ln[2] == ln[0]]
@@ -85,7 +85,7 @@ def test_front_cross_is_centred_and_symmetric(calibration):
 
 def test_front_has_a_100_mm_ruler(calibration):
     """The front carries a line exactly 100 mm long to check printing at 100 %."""
-    with pdfplumber.open(calibration[0]) as pdf:
+    with open_pdf(calibration[0]) as pdf:
         lines = pdf_lines(pdf.pages[0])
     assert any(abs(x1 - x0) == pytest.approx(100 * mm) and y0 == y1 for x0, y0, x1, y1 in lines)
 
@@ -94,7 +94,7 @@ def test_x_scale_reading_is_distance_from_centre(calibration):
     """On the back, the X tick labelled r lies r mm right of the centre, beside its label."""
     path, sheet = calibration
     centre_x = sheet.paper_width / 2
-    with pdfplumber.open(path) as pdf:
+    with open_pdf(path) as pdf:
         page = pdf.pages[1]
         ticks = [ln for ln in pdf_lines(page) if ln[0] == ln[2] and abs(ln[0] - centre_x) < 6 * mm]
         words = words_by_text(page)
@@ -110,7 +110,7 @@ def test_y_scale_reading_is_height_above_centre(calibration):
     """On the back, the Y tick labelled r lies r mm above the centre, above its label."""
     path, sheet = calibration
     centre_y = sheet.paper_height / 2
-    with pdfplumber.open(path) as pdf:
+    with open_pdf(path) as pdf:
         page = pdf.pages[1]
         ticks = [ln for ln in pdf_lines(page) if ln[1] == ln[3] and abs(ln[1] - centre_y) < 6 * mm]
         words = words_by_text(page)
@@ -159,7 +159,7 @@ def test_rings_tell_the_flip_edge(calibration):
     """The back's rings lie where the front's dot shows through for long and short edge flips."""
     path, sheet = calibration
     width, height = sheet.paper_width, sheet.paper_height
-    with pdfplumber.open(path) as pdf:
+    with open_pdf(path) as pdf:
         (dot,) = curve_centres(pdf.pages[0])
         rings = sorted(curve_centres(pdf.pages[1]))
         back_height = pdf.pages[1].height

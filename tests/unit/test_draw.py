@@ -6,7 +6,6 @@ import io
 from collections import defaultdict
 from dataclasses import replace
 
-import pdfplumber
 import pytest
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
@@ -18,6 +17,7 @@ from cards.fit import fit_spell
 from cards.layout import load_layout
 from cards.model import Paragraph, Spell
 from tests.conftest import make_spell
+from tests.pdfread import Pdf, open_pdf
 
 TEXT = (
     "Vytvoříš svislou zeď vířících čepelí z magické energie, ostrých jako břitva. Zeď se "
@@ -47,14 +47,14 @@ def face(layout):
     return face
 
 
-def draw(face, x: float, y: float, bleed: float = 0.0) -> pdfplumber.PDF:
+def draw(face, x: float, y: float, bleed: float = 0.0) -> Pdf:
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=PAGE, invariant=1)
     draw_face(canvas, face, x, y, bleed=bleed)
     canvas.showPage()
     canvas.save()
     buffer.seek(0)
-    return pdfplumber.open(buffer)
+    return open_pdf(buffer)
 
 
 def test_text_is_drawn_inside_the_card_at_its_position(face, layout):
@@ -221,7 +221,7 @@ def test_expanded_lines_are_written_with_tz_and_read_back_to_the_column_edge(fac
     assert b" Tz" in buffer.getvalue()
     buffer.seek(0)
     right = layout.width - layout.safe_margin
-    with pdfplumber.open(buffer) as pdf:
+    with open_pdf(buffer) as pdf:
         chars = [c for c in pdf.pages[0].chars if c["text"].strip()]
     for item in expanded:
         line = [c for c in chars if abs(c["matrix"][5] - item.y) < 0.05]

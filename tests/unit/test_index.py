@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 
-import pdfplumber
 import pytest
 
 from cards.build import build_pdf, fit_spells
@@ -13,6 +12,7 @@ from cards.impose import PrintOptions, impose, load_sheet
 from cards.index import index_entries, index_pages
 from cards.layout import load_layout
 from cards.select import select_spells, sort_spells
+from tests.pdfread import open_pdf
 
 
 @pytest.fixture(scope="module")
@@ -73,7 +73,7 @@ def test_index_in_pdf_names_twins_with_source(tmp_path, layout):
     twins = select_spells(read_compendium().spells, classes=("Klerik",), levels=(0, 0))
     out = tmp_path / "index.pdf"
     build_pdf(sort_spells(twins), out, layout=layout, index=True)
-    with pdfplumber.open(out) as pdf:
+    with open_pdf(out) as pdf:
         text = pdf.pages[0].extract_text()
     names = [s.name for s in twins]
     doubled = sorted({n for n in names if names.count(n) > 1})
@@ -97,7 +97,7 @@ def test_whole_index_names_every_spell_in_full(tmp_path, layout, spells):
     """Every name of the compendium is printed whole in the index (long ones shrink, never cut)."""
     out = tmp_path / "all.pdf"
     result = build_pdf(spells, out, layout=layout, index=True)
-    with pdfplumber.open(out) as pdf:
+    with open_pdf(out) as pdf:
         index_pages_count = result.pages - result.sheets
         assert index_pages_count == 4  # two columns of entries on A4
         text = "\n".join(pdf.pages[i].extract_text() for i in range(index_pages_count))
@@ -114,7 +114,7 @@ ROW = re.compile(
 def index_rows(path, pages: int) -> list[tuple[str, bool, bool, str, str]]:
     """Read the index back, column by column: (text before the marks, R, S, sheet, next line)."""
     rows = []
-    with pdfplumber.open(path) as pdf:
+    with open_pdf(path) as pdf:
         for page in pdf.pages[:pages]:
             for half in (
                 (0, 0, page.width / 2, page.height),
@@ -165,7 +165,7 @@ def test_index_counts_cards_and_sheets(tmp_path, layout, spells, fold):
     chosen = spells[:60]
     options = PrintOptions(continue_on_back=True, fold=fold)
     result = build_pdf(chosen, out, layout=layout, index=True, options=options)
-    with pdfplumber.open(out) as pdf:
+    with open_pdf(out) as pdf:
         text = pdf.pages[0].extract_text()
     assert f"{len(chosen)} kouzel · {result.cards} karet · {result.sheets} arch" in text
 
@@ -222,7 +222,7 @@ def test_school_icons_read_back_beside_each_school(tmp_path, layout, spells):
     out = tmp_path / "icons.pdf"
     build_pdf(chosen, out, layout=layout, index=True)
     side = IndexSpacing.icon_em * IndexSpacing.size
-    with pdfplumber.open(out) as pdf:
+    with open_pdf(out) as pdf:
         page = pdf.pages[0]
         words = [
             w
@@ -263,7 +263,7 @@ def test_a_large_print_index_is_set_large(tmp_path):
     for name in ("large-print", "poker"):
         out = tmp_path / f"{name}.pdf"
         result = build_pdf(sort_spells(longest), out, layout=name, index=True)
-        with pdfplumber.open(out) as pdf:
+        with open_pdf(out) as pdf:
             pages = pdf.pages[: result.pages - result.sheets]
             sizes[name] = [char["size"] for page in pages for char in page.chars]
     large = load_layout("large-print").sizes

@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import pdfplumber
 import pytest
 from pypdf import PdfReader
 from reportlab.lib.units import mm
@@ -14,6 +13,7 @@ from cards.atomic import WriteError
 from cards.impose import LAYOUTS, PrintOptions, impose, load_sheet
 from cards.pdf import write_pdf
 from tests.conftest import draw_back_box, draw_box, fake_faces
+from tests.pdfread import open_pdf
 
 POKER = (63 * mm, 88 * mm)
 FRONT = (0.8, 0.2)  # red and green of the fake drawers' fill; blue tells the faces apart
@@ -58,7 +58,7 @@ def test_nine_cards_at_the_sheet_positions(tmp_path, sheet):
     """A full front page shows nine cards exactly where the sheet puts them."""
     path = build(tmp_path, fake_faces(*[1] * 9), sheet=sheet)
     loaded = load_sheet(sheet, *POKER)
-    with pdfplumber.open(path) as pdf:
+    with open_pdf(path) as pdf:
         rects = card_rects(pdf.pages[0], FRONT)
     assert len(rects) == 9
     expected = sorted(
@@ -72,7 +72,7 @@ def test_nine_cards_at_the_sheet_positions(tmp_path, sheet):
 def test_crop_marks_only_outside_cards(tmp_path):
     """Every drawn line lies outside all card rectangles, and there is one at each cut line end."""
     path = build(tmp_path, fake_faces(*[1] * 9))
-    with pdfplumber.open(path) as pdf:
+    with open_pdf(path) as pdf:
         page = pdf.pages[0]
         rects = card_rects(page, FRONT)
         lines = [
@@ -89,7 +89,7 @@ def test_crop_marks_only_outside_cards(tmp_path):
 def test_backs_are_mirrors_of_fronts(tmp_path, duplex):
     """With backs there are twice the pages and each back is its front mirrored on the flip edge."""
     path = build(tmp_path, fake_faces(*[1] * 13), backs=True, duplex=duplex)
-    with pdfplumber.open(path) as pdf:
+    with open_pdf(path) as pdf:
         assert len(pdf.pages) == 4
         for front_page, back_page in zip(pdf.pages[::2], pdf.pages[1::2], strict=True):
             width, height = front_page.width, front_page.height
@@ -109,7 +109,7 @@ def test_back_offset_is_exact(tmp_path):
     faces = fake_faces(*[1] * 9)
     plain = build(tmp_path, faces, name="plain.pdf", backs=True)
     moved = build(tmp_path, faces, name="moved.pdf", backs=True, back_offset=(1.5 * mm, -0.7 * mm))
-    with pdfplumber.open(plain) as a, pdfplumber.open(moved) as b:
+    with open_pdf(plain) as a, open_pdf(moved) as b:
         before, after = cards_by_face(a.pages[1], BACK), cards_by_face(b.pages[1], BACK)
         assert card_rects(a.pages[0], FRONT) == card_rects(b.pages[0], FRONT)
     assert len(before) == len(after) == 9
@@ -132,7 +132,7 @@ def test_single_card_pages_have_trim_and_bleed_boxes(tmp_path):
 def test_background_fills_the_bleed(tmp_path):
     """On a single-card page the drawn background reaches the page edge through the bleed."""
     path = build(tmp_path, fake_faces(1), sheet="none", bleed=3 * mm)
-    with pdfplumber.open(path) as pdf:
+    with open_pdf(path) as pdf:
         page = pdf.pages[0]
         assert card_rects(page, FRONT) == [pytest.approx((0, 0, page.width, page.height), abs=0.01)]
 
@@ -152,7 +152,7 @@ def test_print_scaling_none(tmp_path):
 def test_fold_page_has_a_fold_line(tmp_path):
     """A fold page is landscape, with a dashed line down the middle and fronts and backs."""
     path = build(tmp_path, fake_faces(*[1] * 4), fold=True)
-    with pdfplumber.open(path) as pdf:
+    with open_pdf(path) as pdf:
         page = pdf.pages[0]
         assert page.width > page.height
         middle = [ln for ln in page.lines if ln["x0"] == ln["x1"] == pytest.approx(page.width / 2)]
@@ -237,7 +237,7 @@ def test_real_cards_use_embedded_layout_fonts(tmp_path, real_faces):
     pages = impose(faces, load_sheet("a4", layout.width, layout.height), PrintOptions(backs=True))
     path = write_pdf(pages, tmp_path / "real.pdf", title="Kouzla")
     fonts = {pdfmetrics.getFont(name).face.name.decode() for name in layout.fonts.values()}
-    with pdfplumber.open(path) as pdf:
+    with open_pdf(path) as pdf:
         chars = [char for page in pdf.pages for char in page.chars]
     assert chars
     for char in chars:
@@ -258,7 +258,7 @@ def test_real_single_card_colour_fills_the_bleed(tmp_path, real_faces):
     layout, faces = real_faces
     pages = impose(faces[:1], None, PrintOptions(backs=True, bleed=3 * mm))
     path = write_pdf(pages, tmp_path / "shop.pdf", title="Kouzla")
-    with pdfplumber.open(path) as pdf:
+    with open_pdf(path) as pdf:
         for page in pdf.pages:
             full = [
                 rect
@@ -284,7 +284,7 @@ def test_gap_sheet_marks_both_edges_outside_the_bleed(tmp_path):
     assert sheet.bleed == pytest.approx(2 * mm)
     pages = impose(fake_faces(*[1] * 9), sheet, PrintOptions())
     path = write_pdf(pages, tmp_path / "gap.pdf", title="T", draw_front=draw_box)
-    with pdfplumber.open(path) as pdf:
+    with open_pdf(path) as pdf:
         page = pdf.pages[0]
         cards = card_rects(page, FRONT)
         lines = [

@@ -38,6 +38,9 @@ PATH_KEYS = (
     "non_stroking_color",
     "stroking_color",
     "pts",
+    "y0",
+    "y1",
+    "dash",
 )
 
 
@@ -72,6 +75,11 @@ def test_every_page_reads_as_pdfplumber_reads_it(sheet_pdf):
                     _picked(p, PATH_KEYS) for p in getattr(theirs, kind)
                 ], kind
             assert ours.extract_text() == theirs.extract_text()
+            assert ours.extract_text_lines(return_chars=False) == theirs.extract_text_lines(
+                return_chars=False
+            )
+            half = (0, 0, ours.width / 2, ours.height)
+            assert ours.crop(half).extract_text() == theirs.crop(half).extract_text()
             # doctop (the top from the document's start) is left out: the tests never read it
             assert [_without_doctop(w) for w in ours.extract_words()] == [
                 _without_doctop(w) for w in theirs.extract_words()

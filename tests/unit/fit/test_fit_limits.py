@@ -11,7 +11,6 @@ import tempfile
 from functools import cache
 from pathlib import Path
 
-import pdfplumber
 import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, event, given, settings
@@ -25,6 +24,7 @@ from cards.layout import load_layout
 from cards.model import Heading, Paragraph, Table
 from cards.typeset import TypesetContext, line_text, set_lines
 from tests.conftest import MONO_FONT, SENTENCE, layout_variant, make_spell
+from tests.pdfread import open_pdf
 
 WORDS = (
     "kouzlo tvor cíl dosah zranění sáhů hod záchranný Obratnost ohnivý proud kostka "
@@ -85,7 +85,7 @@ def test_paragraph_gap_2_sets_a_deck_with_every_word(tmp_path):
         input="Najdi přítelíčka\n",
     )
     assert result.exit_code == 0, result.output
-    with pdfplumber.open(out) as pdf:
+    with open_pdf(out) as pdf:
         text = " ".join(page.extract_text() for page in pdf.pages)
     assert "Najdi přítelíčka" in text
 
@@ -396,7 +396,7 @@ def test_a_word_that_cannot_be_broken_stays_inside_the_card_in_the_pdf(tmp_path)
 
     build_pdf([spell], out, layout="poker", sheet="none")
     layout = load_layout("poker")
-    with pdfplumber.open(out) as pdf:
+    with open_pdf(out) as pdf:
         page = pdf.pages[0]
         chars = page.chars
         text = page.extract_text()

@@ -3,7 +3,6 @@
 import weakref
 from pathlib import Path
 
-import pdfplumber
 import pyphen
 import pytest
 from hypothesis import given, settings
@@ -27,6 +26,7 @@ from cards.typeset import (
 from cards.typeset.czech import pattern_positions as patterns
 from cards.typeset.words import word_breaks
 from tests.conftest import MONO_EM, MONO_FONT
+from tests.pdfread import open_pdf
 
 FONTS = Path(__file__).resolve().parents[3] / "fonts"
 SERIF = "TypesetTestSerif"
@@ -93,7 +93,7 @@ def _draw_and_read(line, out: Path) -> list[dict]:
         text.textOut(run.text)
     canvas.drawText(text)
     canvas.save()
-    with pdfplumber.open(out) as pdf:
+    with open_pdf(out) as pdf:
         return pdf.pages[0].chars
 
 
