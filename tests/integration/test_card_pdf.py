@@ -7,6 +7,7 @@ is always taken from the PDF: the characters found at that line's baseline and c
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
@@ -260,6 +261,10 @@ def _collect_texts(pages: SpellPages, items, chars, x0: float, y0: float, number
     """
     placed = [i for i in items if isinstance(i, TextLine | Label)]
     left_over = {id(c): c for c in chars}
+    # The characters by baseline, to look up a line's few among a page's thousand: (baseline,
+    # place on the page, character), so that ties in x keep the page's order.
+    by_baseline = sorted(((c["matrix"][5], n, c) for n, c in enumerate(chars)), key=lambda t: t[:2])
+    baselines = [t[0] for t in by_baseline]
     roles: dict[str, list] = defaultdict(list)
     labels: list[str] = []
     for item in placed:
@@ -277,15 +282,23 @@ def _collect_texts(pages: SpellPages, items, chars, x0: float, y0: float, number
         )
         if isinstance(item, Label):
             right = min(right, item.x + stringWidth(item.text, item.font, item.size) + 0.6)
-        found = sorted(
-            (
-                c
-                for c in chars
-                if abs(c["matrix"][5] - (y0 + item.y)) < 0.15
-                and x0 + item.x - 0.5 <= c["x0"] < x0 + right - 0.5
-            ),
-            key=lambda c: c["x0"],
-        )
+        near = by_baseline[
+            bisect.bisect_left(baselines, y0 + item.y - 0.15) : bisect.bisect_right(
+                baselines, y0 + item.y + 0.15
+            )
+        ]
+        found = [
+            c
+            for _, _, c in sorted(
+                (
+                    (c["x0"], n, c)
+                    for _, n, c in near
+                    if abs(c["matrix"][5] - (y0 + item.y)) < 0.15
+                    and x0 + item.x - 0.5 <= c["x0"] < x0 + right - 0.5
+                ),
+                key=lambda t: t[:2],
+            )
+        ]
         for char in found:
             left_over.pop(id(char), None)
         text = _text(found)
