@@ -8,9 +8,10 @@ school and source names in Czech (with or without diacritics, any case) or Engli
 from __future__ import annotations
 
 import difflib
+import heapq
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from cards.czech_text import loose, slug  # noqa: F401 (slug: imported by cli and service)
@@ -369,6 +370,33 @@ def _ambiguous_message(query: str, candidates: Sequence[str]) -> str:
     return say("ambiguous_spell", query=shown(query), count=len(candidates), choices=choices)
 
 
+def _nearest_first(word: str, keys: Iterable[str]) -> Iterator[str]:
+    """Yield keys nearest to `word` first, in `difflib.get_close_matches`' order.
+
+    The order is that of (similarity ratio, key), largest first. `real_quick_ratio` (lengths
+    only) bounds `quick_ratio`, which bounds `ratio`, from above; a key's next, finer measure is
+    computed only when its bound comes to the top of the heap, so the few nearest names cost a
+    few ratios, not one per spell (a typo in a deck is answered in milliseconds).
+    """
+    matcher = difflib.SequenceMatcher()
+    matcher.set_seq2(word)
+    finer = (matcher.quick_ratio, matcher.ratio)
+    # Entries (-score, rank, level, key): the smallest is the largest (score, key), the rank
+    # standing for the key in reverse order; level 2 is the exact ratio, 0 and 1 its bounds.
+    heap = []
+    for rank, key in enumerate(sorted(keys, reverse=True)):
+        matcher.set_seq1(key)
+        heap.append((-matcher.real_quick_ratio(), rank, 0, key))
+    heapq.heapify(heap)
+    while heap:
+        _, rank, level, key = heapq.heappop(heap)
+        if level == len(finer):
+            yield key
+        else:
+            matcher.set_seq1(key)
+            heapq.heappush(heap, (-finer[level](), rank, level + 1, key))
+
+
 class _Index:
     """Spells by name key (Czech and English names) and the names to suggest from."""
 
@@ -389,9 +417,8 @@ class _Index:
 
     def suggest(self, query: str) -> tuple[str, ...]:
         """Return the nearest spells by Czech name, "Czech (English)" where the English matched."""
-        keys = difflib.get_close_matches(name_key(query), list(self.by_key), len(self.by_key), 0.0)
         names: dict[str, None] = {}
-        for key in keys:
+        for key in _nearest_first(name_key(query), self.by_key):
             for spell in self.by_key[key]:
                 if key == name_key(spell.name):
                     names.setdefault(spell.name, None)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import difflib
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -13,6 +15,8 @@ from cards.select import (
     DeckError,
     SelectionError,
     UnknownSpell,
+    _Index,
+    _nearest_first,
     czech_key,
     find_spell,
     name_key,
@@ -387,3 +391,25 @@ def test_fuzz_read_deck_raises_only_deck_error(spells, lines):
         assert str(error)
     else:
         assert len(deck) <= len(lines)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.text(alphabet="abčeíkoš ", max_size=12),
+    st.lists(st.text(alphabet="abčeíkoš ", max_size=12), max_size=30, unique=True),
+)
+def test_nearest_names_come_in_difflibs_order(word, keys):
+    """Suggestions are ordered as difflib.get_close_matches orders them: ratio, then key."""
+    assert list(_nearest_first(word, keys)) == difflib.get_close_matches(
+        word, keys, max(1, len(keys)), 0.0
+    )
+
+
+def test_nearest_names_of_the_compendium_are_difflibs_first_twelve(spells):
+    """On the compendium's name keys the lazy bounds give difflib's first names for typos."""
+    index = _Index(spells)
+    keys = list(index.by_key)
+    for typo in ("ohniva kole", "stit magie proti zlu", "xyzzy plugh", "a", ""):
+        nearest = _nearest_first(typo, keys)
+        first = [next(nearest) for _ in range(12)]
+        assert first == difflib.get_close_matches(typo, keys, 12, 0.0)
