@@ -522,6 +522,7 @@ def main() -> None:
     )
     sys.dont_write_bytecode = True
     os.environ["PYTHONDONTWRITEBYTECODE"] = "1"
+    os.environ["CARDS_FRESH_BYTECODE"] = "1"  # tests/conftest.py writes bytecode otherwise
     scratch = scratch_copy()
     try:
         os.chdir(scratch)

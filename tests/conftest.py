@@ -9,6 +9,14 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+# pytest keeps its rewritten test modules in __pycache__ only where bytecode is written. With
+# PYTHONDONTWRITEBYTECODE set, as on our machines, every run and every xdist worker rewrote all
+# 200 test modules again: 14 s of CPU each, a third of collecting. So test runs write bytecode,
+# except under bench/mutation.py, which compiles every mutant afresh (CARDS_FRESH_BYTECODE): a
+# mutant as long as the original, written within the same second, would load the old bytecode.
+if not os.environ.get("CARDS_FRESH_BYTECODE"):
+    sys.dont_write_bytecode = False
+
 import pytest
 from reportlab.lib.units import mm
 

@@ -1,0 +1,46 @@
+"""Test runs keep pytest's rewritten test modules as bytecode, mutation runs never write any."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SMALL = "tests/unit/test_module_size.py"
+
+
+def collect(prefix: Path, **env: str) -> list[str]:
+    """Collect one small test module in a fresh pytest with bytecode writing turned off."""
+    environment = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "PYTHONPYCACHEPREFIX": str(prefix)}
+    environment.pop("CARDS_FRESH_BYTECODE", None)
+    environment.update(env)
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "--co", "-p", "no:cacheprovider", SMALL],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    return sorted(path.name for path in prefix.rglob("*.pyc"))
+
+
+@pytest.mark.slow  # two fresh pytest processes: 8 s each here
+def test_a_test_run_keeps_its_rewritten_modules_despite_pythondontwritebytecode(tmp_path):
+    written = collect(tmp_path)
+    assert "test_module_size.cpython-{}{}-pytest".format(*sys.version_info[:2]) in " ".join(written)
+    assert any(name.startswith("model.") for name in written)  # cards/ too
+
+
+@pytest.mark.slow
+def test_a_mutation_run_writes_no_bytecode(tmp_path):
+    assert collect(tmp_path, CARDS_FRESH_BYTECODE="1") == []
+
+
+def test_the_mutation_tool_asks_for_fresh_bytecode():
+    source = (ROOT / "bench" / "mutation.py").read_text("utf-8")
+    assert 'os.environ["CARDS_FRESH_BYTECODE"] = "1"' in source
