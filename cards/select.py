@@ -496,6 +496,17 @@ def read_deck(
     return resolve_deck(lines, spells, source=source, origin=origin).spells
 
 
+def named_lines(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
+    """Yield a prepared list's lines that name a spell, numbered from 1, spaces collapsed.
+
+    Blank lines, "#" comments and byte order marks name nothing.
+    """
+    for number, raw in enumerate(lines, start=1):
+        text = " ".join(raw.split("#", 1)[0].replace("\ufeff", "").split())
+        if text:
+            yield number, text
+
+
 def resolve_deck(
     lines: Iterable[str],
     spells: Iterable[Spell],
@@ -517,10 +528,7 @@ def resolve_deck(
     first_line: dict[Spell, int] = {}
     warnings: list[str] = []
     problems: list[DeckProblem] = []
-    for number, raw in enumerate(lines, start=1):
-        text = " ".join(raw.split("#", 1)[0].replace("\ufeff", "").split())
-        if not text:
-            continue
+    for number, text in named_lines(lines):
         try:
             found, name = index.lookup(text, wanted)
         except SelectionError as error:

@@ -117,16 +117,16 @@ def deck_command(file, source, sort, **opts):
     # comments are ignored; "-" reads standard input. "Světlo (Jeskyně a draci)" picks a book.
     """
     from cards.inputs import MAX_DECK_LIST, MAX_DECK_SPELLS, InputError, read_text
-    from cards.select import resolve_deck, sort_spells
+    from cards.select import named_lines, resolve_deck, sort_spells
 
     origin = "<stdin>" if str(file) == "-" else str(file)
     lines = read_text(str(file), MAX_DECK_LIST, stdin=True).splitlines()
+    # Counted before the compendium is read or a name matched: 100,000 lines are refused at once.
+    count = sum(1 for _ in named_lines(lines))
+    if count > MAX_DECK_SPELLS:
+        raise InputError(say("deck_too_many", origin=origin, count=count, limit=MAX_DECK_SPELLS))
     every = common.load_spells(opts["data"], opts["add"])
     deck = resolve_deck(lines, every, source=source, origin=origin)
-    if len(deck.spells) > MAX_DECK_SPELLS:
-        raise InputError(
-            say("deck_too_many", origin=origin, count=len(deck.spells), limit=MAX_DECK_SPELLS)
-        )
     if not opts["quiet"]:
         for warning in deck.warnings[:MAX_WARNINGS]:
             click.echo(warning, err=True)

@@ -275,6 +275,20 @@ def test_a_deck_naming_one_spell_100000_times_is_refused_quickly(tmp_path):
     assert not out.exists()
 
 
+
+def test_a_deck_over_the_bound_is_refused_before_its_names_are_matched(tmp_path):
+    """The bound is counted on the lines that name something, before the compendium is read:
+    5,001 unknown names get the bound's message, not 5,001 searches for the nearest name; the
+    5,000 comment and blank lines between them count for nothing."""
+    path = tmp_path / "seznam.txt"
+    path.write_text("xyzzy plugh\n# poznámka\n\n" * 5001, encoding="utf-8")
+    result = run("deck", str(path), "-o", str(tmp_path / "a.pdf"))
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"Chyba: {path}: seznam jmenuje 5001 kouzel (s opakováním), víc než 5000, které "
+        "tiskne jeden balíček; rozdělte ho\n"
+    )
+
 def test_a_decks_warnings_stop_after_twenty_with_a_count(tmp_path):
     """30 repeats give 20 warnings and a count, not a screenful per repeat."""
     path = tmp_path / "seznam.txt"
