@@ -586,3 +586,17 @@ def test_a_counted_words_hyphen_is_not_dearer_than_a_loose_line():
     assert best < within and breaks.penalty[ends[0]] == cost.COUNTED_HYPHEN_PENALTY
     plan = total_fit(breaks, 8.4, 8.4, 0.0)
     assert (plan.ends, plan.demerits) == (ends, pytest.approx(within))
+
+
+def test_on_a_tie_the_line_from_the_earlier_start_is_kept():
+    """Two lines to break j from two starts, as long and as costly: the state keeps the one
+    tried first (the earlier start), as `_lines_to`'s inlined loop does, so a plan's breaks
+    do not hang on the order of equal candidates."""
+    breaks = units_paragraph([[1.0], [1.0], [1.0], [1.0]])
+    best = [{0: (0.0, 0, 0, 1.0, False)}, {}, {}, {}, {}]
+    best[1] = {3: (5.0, 0, 0, 1.0, False)}
+    best[2] = {3: (5.0, 1, 3, 1.0, False)}
+    states: dict = {}
+    for start in (1, 2):
+        tf._extend(breaks, best, states, start, 4, 2.0, 1.0, 2.0, 0.0, False, False)
+    assert [value[1] for value in states.values()] == [1]
