@@ -63,7 +63,7 @@ def test_the_walk_up_from_the_smallest_size_takes_every_step():
 
 
 def test_the_walk_down_tries_each_smaller_size_in_turn():
-    """From the largest size, only the two smallest fitting: 5, 4, 3, 2 fail, 1... no, 2 fits."""
+    """From the largest size, the two smallest fitting: 5, 4 and 3 fail, 2 fits."""
     fits = _counted(lambda s: s <= 2.0)
     assert search._walk(SIZES, fits, 4) == 1
     assert [call[0] for call in fits.calls] == [5.0, 4.0, 3.0, 2.0]
@@ -288,7 +288,7 @@ def test_the_stats_grown_for_a_size_grow_in_proportion_and_share_the_rest(poker)
 def test_furniture_is_set_once_per_kind_of_card(poker):
     """The same card's furniture asked twice is one object; a first and a later card's
     continued fronts differ (the first has the stats)."""
-    setter = SpellSetter(make_spell(), poker)
+    setter = SpellSetter(make_spell(name="Melfův kyselinový šíp"), poker)
     assert setter.header(first=True, numbered=True) is setter.header(first=True, numbered=True)
     assert setter.back_header() is setter.back_header()
     first, later = setter.continued_header(True), setter.continued_header(False)
@@ -298,6 +298,11 @@ def test_furniture_is_set_once_per_kind_of_card(poker):
     assert first.body.top == pytest.approx(numbered.body.top)
     assert first.part_right == numbered.part_right
     assert set(numbered.items) < set(first.items)
+    # a continued front is numbered ("1/3"): its name keeps room for the part, smaller
+    titles = [i.size for i in first.items if isinstance(i, TextLine) and i.role == "title"]
+    assert titles == [9.75]
+    single = setter.header(first=True, numbered=False)
+    assert [i.size for i in single.items if isinstance(i, TextLine) and i.role == "title"] == [11.0]
 
 
 # --- _stacked ------------------------------------------------------------------------------------
@@ -500,3 +505,56 @@ def test_a_single_card_at_9_25_pt_grows_its_stats_already(poker):
     ((face,), least) = at_8.faces, at_8.min_cards
     assert face.body_size == 8.0 and least == 1
     assert _stat_sizes(face) == {poker.sizes.stat}
+
+
+def test_the_one_card_search_is_tried_on_the_estimate_at_the_minimum_size(poker):
+    """Its text and a six-row table estimated at 1.12 cards at 6.5 pt (1.2 at 7 pt: a table's
+    row is counted two lines), the spell is searched for one card, and fits one at 7.5 pt with
+    a single card's furniture: the name at the band's full size, no room kept for "1/2"."""
+    table = Table(("Úroveň", "Zranění"), tuple((str(n), f"{n}k8") for n in range(6)))
+    spell = make_spell(Paragraph(SENTENCE * 4), table, name="Melfův kyselinový šíp")
+    setter = SpellSetter(spell, poker)
+    box = setter.header(first=True, numbered=False).body.height
+    assert setter.estimate(6.5) <= 1.15 * box < setter.estimate(7.0)
+    (face,) = search.fit_spell(spell, poker)
+    assert face.body_size == 7.5
+    assert _title_sizes(face) == [poker.sizes.title_max]
+
+
+# --- a text exactly as tall as the card's room fits (EPS is a tolerance, not a margin) -----------
+
+
+def _card_whose_room_is(tmp_path, room_on_poker: float, wanted: float, name: str):
+    """Return poker made shorter so that a room of `room_on_poker` points becomes `wanted`
+    (the furniture keeps its height: the room changes with the card's)."""
+    from reportlab.lib.units import mm
+
+    height = 88.0 - (room_on_poker - wanted) / mm
+    return load_layout(layout_variant(tmp_path, {"height_mm": repr(height)}, name))
+
+
+def test_a_text_exactly_as_tall_as_the_one_card_room_is_set_at_that_size(poker, tmp_path):
+    """Thirteen one-line paragraphs at 8.5 pt on a card whose room below the stats is their
+    height to the point: they fit (not 8 pt)."""
+    spell = _one_word_paragraphs(13)
+    setter = SpellSetter(spell, poker)
+    room = setter.header(first=True, numbered=False).body.height
+    height = search.used_height(setter.outline(8.5))
+    layout = _card_whose_room_is(tmp_path, room, height, "exact")
+    tuned = SpellSetter(spell, layout).header(first=True, numbered=False).body.height
+    assert tuned == pytest.approx(height, abs=1e-9)
+    (face,) = search.fit_spell(spell, layout)
+    assert face.body_size == 8.5
+
+
+def test_a_text_exactly_as_tall_as_the_room_below_grown_stats_is_set_at_12_pt(poker, tmp_path):
+    """Eight one-line paragraphs at 12 pt on a card whose room below the stats grown for
+    12 pt is their height to the point: one card at 12 pt with those stats (not 11 pt)."""
+    spell = _one_word_paragraphs(8)
+    setter = SpellSetter(spell, poker)
+    room = search._grown_stats(setter, 12.0).header(True, False).body.height
+    layout = _card_whose_room_is(tmp_path, room, search.used_height(setter.outline(12.0)), "big")
+    (face,) = search.fit_spell(spell, layout)
+    assert face.body_size == 12.0
+    (size,) = _stat_sizes(face)
+    assert size == pytest.approx(poker.sizes.stat * 12.0 / 8.5)
