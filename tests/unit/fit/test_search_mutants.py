@@ -558,3 +558,22 @@ def test_a_text_exactly_as_tall_as_the_room_below_grown_stats_is_set_at_12_pt(po
     assert face.body_size == 12.0
     (size,) = _stat_sizes(face)
     assert size == pytest.approx(poker.sizes.stat * 12.0 / 8.5)
+
+
+# --- the denser setters: which are tried --------------------------------------------------------
+
+
+def test_the_run_in_grid_that_saves_a_third_card_is_tried(poker, monkeypatch):
+    """One long paragraph takes three cards with the layout's grid; at 6.5 pt its lines are
+    1.83 later cards' room, within the two cards it may take with the run-in grid (though at
+    7 pt they pass two: the bound is at the minimum size), so the grid is tried and saves the
+    card. Without the fallback, three cards."""
+    spell = make_spell(Paragraph(SENTENCE * 21))
+    setter = SpellSetter(spell, poker)
+    rest = setter.header(first=False, numbered=True).body.height
+    lines = sum(slab.height for slab in setter.outline(6.5))
+    assert 1.6 * rest < lines <= 2 * rest < sum(slab.height for slab in setter.outline(7.0))
+    faces = search.fit_spell(spell, poker)
+    assert [(f.run_in, f.squeeze) for f in faces] == [(True, 0.0), (True, 0.0)]
+    monkeypatch.setattr(search, "RUN_IN_FALLBACK", False)
+    assert len(search.fit_spell(spell, poker)) == 3
