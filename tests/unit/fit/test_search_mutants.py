@@ -593,3 +593,31 @@ def test_a_spell_of_over_sixty_cards_names_what_does_not_fit_on_them(tmp_path):
     )
     with pytest.raises(FitError, match=r"^Barevná koule: buňka tabulky \(„slovo slovo"):
         search.fit(spell, layout)
+
+
+# --- continued on the backs ---------------------------------------------------------------------
+
+
+def test_an_odd_count_on_backs_takes_a_part_more_at_a_larger_size(poker):
+    """With --continue-on-back, 24 sentences take three parts at the minimum size, which
+    leave the second card's back empty: four parts (two cards still) let them be set at
+    8 pt, every part at it."""
+    result = search.fit(make_spell(Paragraph(SENTENCE * 24)), poker, continue_on_back=True)
+    assert result.min_cards == 3
+    assert [(f.part, f.parts, f.body_size) for f in result.faces] == [
+        (n, 4, 8.0) for n in range(1, 5)
+    ]
+
+
+def test_stats_are_grown_as_the_size_asks_or_the_size_goes_down(poker, tmp_path):
+    """Eight one-line paragraphs at 12 pt pass the room below the values grown for 12 pt by
+    0.9 pt (values grown for 11 pt would leave them room): the values are not shrunk for the
+    text, the body is: one card at 11 pt with the values grown for 11 pt."""
+    spell = _one_word_paragraphs(8)
+    setter = SpellSetter(spell, poker)
+    room = search._grown_stats(setter, 12.0).header(True, False).body.height
+    wanted = search.used_height(setter.outline(12.0)) - 0.9
+    (face,) = search.fit_spell(spell, _card_whose_room_is(tmp_path, room, wanted, "short"))
+    assert face.body_size == 11.0
+    (size,) = _stat_sizes(face)
+    assert size == pytest.approx(poker.sizes.stat * 11.0 / 8.5)
