@@ -591,7 +591,8 @@ def test_a_spell_of_over_sixty_cards_names_what_does_not_fit_on_them(tmp_path):
         *(Paragraph("Slovo.") for _ in range(420)),
         Table(("A", "B"), (("x", cell),)),
     )
-    with pytest.raises(FitError, match=r"^Barevná koule: buňka tabulky \(„slovo slovo"):
+    row = r"^Barevná koule: buňka tabulky \(„slovo slovo .*, 300 slov\) se nevejde"
+    with pytest.raises(FitError, match=row + r" na kartu 63 × 45 mm ani v písmu 6\.5 pt "):
         search.fit(spell, layout)
 
 
