@@ -622,3 +622,13 @@ def test_stats_are_grown_as_the_size_asks_or_the_size_goes_down(poker, tmp_path)
     assert face.body_size == 11.0
     (size,) = _stat_sizes(face)
     assert size == pytest.approx(poker.sizes.stat * 11.0 / 8.5)
+
+
+def test_a_spell_on_two_cards_at_12_pt_is_squeezed_onto_one(poker):
+    """Nineteen one-line paragraphs take two cards, at 12 pt; squeezed (half the gaps) they
+    fit one card at 6.5 pt, and a card saved beats the size: one squeezed card."""
+    spell = _one_word_paragraphs(19)
+    plain = search._fit(SpellSetter(spell, poker), False)
+    assert [f.body_size for f in plain.faces] == [12.0, 12.0]
+    (face,) = search.fit_spell(spell, poker)
+    assert (face.body_size, face.squeeze) == (6.5, 0.5)
