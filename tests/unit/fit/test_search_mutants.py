@@ -368,6 +368,24 @@ def test_slabs_that_do_not_fit_a_card_are_an_error_naming_the_first_left_over(po
         setter.card(7.0, 1, 1, header, slabs)
 
 
+def test_a_card_is_filled_to_its_last_line_not_to_a_paragraph_end(poker):
+    """The search chose the slabs: a card takes them to the last break that fits, not to an
+    earlier paragraph end (a full card's, which filling a card of the search would prefer):
+    what does not fit is the slab past the room, and the error names it."""
+    from cards.fit.paginate import BLOCK, LINE
+
+    setter = SpellSetter(make_spell(), poker)
+    header = setter.header(first=True, numbered=False)
+    slabs = (
+        Slab(130.0, ()),  # past FULL (0.8) of the 156 pt room
+        Slab(10.0, (), breakable=BLOCK, what="odstavec"),
+        Slab(10.0, (), breakable=LINE, what="řádek"),
+        Slab(100.0, (), breakable=LINE, what="přetékající řádek"),
+    )
+    with pytest.raises(FitError, match="^Barevná koule: přetékající řádek se nevejde"):
+        setter.card(7.0, 1, 1, header, slabs)
+
+
 def test_an_overfull_line_is_an_error_naming_its_longest_word(poker):
     """A line a word overflows: FitError "slovo „…“ se nevejde", naming that word."""
     setter = SpellSetter(make_spell(), poker)
