@@ -525,6 +525,18 @@ def test_a_single_card_at_9_25_pt_grows_its_stats_already(poker):
     assert _stat_sizes(face) == {poker.sizes.stat}
 
 
+def test_a_body_within_eps_below_9_25_pt_grows_its_stats(tmp_path):
+    """STAT_SCALE_FROM is compared with EPS (1e-6 pt) to spare: a layout's step of 9.249999 pt
+    counts as 9.25, and a spell set there has its values grown to 9.249999/8.5 of type.stat."""
+    steps = "[12.0, 9.249999, 6.5]"
+    layout = load_layout(layout_variant(tmp_path, {"size_steps": steps}, "steps"))
+    spell = make_spell(Paragraph(SENTENCE * 2), Paragraph(SENTENCE * 2))
+    (face,) = search.fit_spell(spell, layout)
+    assert face.body_size == 9.249999
+    (size,) = _stat_sizes(face)
+    assert size == pytest.approx(layout.sizes.stat * 9.249999 / 8.5, rel=1e-12)
+
+
 def test_the_one_card_search_is_tried_on_the_estimate_at_the_minimum_size(poker):
     """Its text and a six-row table estimated at 1.12 cards at 6.5 pt (1.2 at 7 pt: a table's
     row is counted two lines), the spell is searched for one card, and fits one at 7.5 pt with
