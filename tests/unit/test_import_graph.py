@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import cards
@@ -49,10 +50,11 @@ def _imports(tree: ast.AST, package: str) -> set[str]:
     return found
 
 
-def import_graph() -> dict[str, set[str]]:
+@functools.cache  # the package's sources do not change during a run; read once, not per test
+def import_graph() -> dict[str, frozenset[str]]:
     """Map each module of the package to the modules of the package it imports."""
     modules = {_module_name(path): path for path in ROOT.rglob("*.py")}
-    graph: dict[str, set[str]] = {}
+    graph: dict[str, frozenset[str]] = {}
     for name, path in modules.items():
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
         targets = set()
@@ -60,11 +62,11 @@ def import_graph() -> dict[str, set[str]]:
             # Importing cards.fit.style runs cards/fit/__init__.py first.
             parts = target.split(".")
             targets.update(".".join(parts[:n]) for n in range(2, len(parts) + 1))
-        graph[name] = {target for target in targets if target in modules and target != name}
+        graph[name] = frozenset(t for t in targets if t in modules and t != name)
     return graph
 
 
-def reached(graph: dict[str, set[str]], start: str) -> set[str]:
+def reached(graph: dict[str, frozenset[str]], start: str) -> set[str]:
     """Return every module `start` imports, directly or through others."""
     seen: set[str] = set()
     todo = [start]
