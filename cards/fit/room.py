@@ -51,7 +51,8 @@ def size_grid(layout: Layout) -> list[float]:
         inside = {step for step in layout.sizes.size_steps if low < step < high}
         return sorted(inside | {low, high})
     steps = int(round((high - low) / SIZE_STEP))
-    return [round(low + k * SIZE_STEP, 3) for k in range(steps)] + [high]
+    # The minimum itself, never rounded below it (a body_min of 6.0004 would give 6.0).
+    return sorted({low, high} | {round(low + k * SIZE_STEP, 3) for k in range(1, steps)})
 
 
 def _physical(parts: int, continue_on_back: bool) -> int:

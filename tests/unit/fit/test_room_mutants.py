@@ -35,6 +35,14 @@ def test_the_size_grid_without_steps_takes_every_tenth_of_a_point():
     assert R.size_grid(_layout(7.0, 7.0)) == [7.0]
 
 
+def test_the_size_grid_never_goes_below_the_minimum():
+    """A minimum off the grid of thousandths is tried as it is, never rounded below it; the
+    steps above it are rounded to thousandths (6.1004 is tried as 6.1)."""
+    grid = R.size_grid(_layout(6.0004, 6.5))
+    assert grid == [6.0004, 6.1, 6.2, 6.3, 6.4, 6.5]
+    assert min(grid) >= 6.0004
+
+
 def test_parts_continued_on_backs_take_half_the_cards_rounded_up():
     """Two parts to a card with --continue-on-back, one without."""
     assert [R._physical(n, True) for n in (1, 2, 3, 4, 5)] == [1, 1, 2, 2, 3]
