@@ -9,7 +9,7 @@ import pytest
 
 from cards.face import Rule, TextLine
 from cards.fit import room as R
-from cards.fit.paginate import BLOCK, Slab
+from cards.fit.paginate import BLOCK, EPS, Slab
 from cards.fit.search import SpellSetter
 from cards.layout import load_layout
 from cards.typeset import Line
@@ -340,3 +340,48 @@ def test_readable_breaks_fall_back_to_the_breaks_found_when_no_plan_fits():
     assert R._readable_breaks(SIX, 4, lambda size: [3, 6], room, setter) == (3, [4, 7])
     costs[7.5] = (1.0, [4, 5, 7])  # a plan of another count: as none
     assert R._readable_breaks(SIX, 4, lambda size: [3, 6], room, setter) == (4, [3, 6])
+
+
+# --- a first card holding only the stats -------------------------------------------------------
+
+
+def _room_setter(first: float, rest: float = 30.0):
+    """A setter whose first card's body is `first` high: 7 pt minimum, leading 1.2 (a line is
+    8.4 pt), later cards `rest` high."""
+    sizes = SimpleNamespace(size_steps=(8.0, 7.0), leading=1.2)
+    layout = SimpleNamespace(body_min=7.0, body_max=8.0, sizes=sizes)
+
+    def header(first_card, numbered):
+        return SimpleNamespace(body=SimpleNamespace(height=first if first_card else rest), items=())
+
+    return SimpleNamespace(
+        layout=layout,
+        style=SimpleNamespace(sizes=sizes),
+        header=lambda first, numbered: header(first, numbered),
+    )
+
+
+@pytest.mark.parametrize(
+    ("first", "skip"),
+    [
+        (7.0 * 1.2, 0),  # exactly a line at the minimum size: the description starts there
+        (7.0 * 1.2 - EPS, 0),  # within EPS of a line: as good as one
+        (7.0 * 1.2 - 2 * EPS, 1),
+        (7.0, 1),  # less than a line (though more than 7 / 1.2): only the stats
+        (0.0, 1),
+    ],
+)
+def test_a_first_card_without_room_for_a_line_at_the_minimum_holds_only_the_stats(first, skip):
+    """skip 1 when less than one line of the smallest size fits below the stats; the
+    description's first card is then as tall as a later one."""
+    room = R._room(_room_setter(first), False)
+    assert room.skip == skip
+    assert room.first == (30.0 if skip else first)
+
+
+def test_the_stats_only_card_counts_against_the_limit_of_a_plan():
+    """Nine 10 pt slabs need three 30 pt cards after the stats-only one: four cards, so a
+    limit of three finds no plan and a limit of four finds it."""
+    skipped = R._Room(30.0, 30.0, 1, None, None)
+    assert skipped.plan(_slabs(9), 3) == (float("inf"), None)
+    assert skipped.plan(_slabs(9), 4)[1] == [0, 3, 6, 9]
