@@ -3,6 +3,7 @@ gape of spaces and the choices made from it (breaks that read well, a less gapin
 
 from __future__ import annotations
 
+import dataclasses
 from types import SimpleNamespace
 
 import pytest
@@ -385,3 +386,10 @@ def test_the_stats_only_card_counts_against_the_limit_of_a_plan():
     skipped = R._Room(30.0, 30.0, 1, None, None)
     assert skipped.plan(_slabs(9), 3) == (float("inf"), None)
     assert skipped.plan(_slabs(9), 4)[1] == [0, 3, 6, 9]
+
+
+def test_a_room_is_a_frozen_value():
+    """A spell's room is computed once and shared by its size search: it cannot change."""
+    room = R._Room(30.0, 30.0, 0, None, None)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        room.skip = 1  # type: ignore[misc]
