@@ -393,3 +393,38 @@ def test_a_room_is_a_frozen_value():
     room = R._Room(30.0, 30.0, 0, None, None)
     with pytest.raises(dataclasses.FrozenInstanceError):
         room.skip = 1  # type: ignore[misc]
+
+
+def _fewest_setter(text_height: float):
+    """A setter whose description is `text_height` of 10 pt slabs; its first card holds 50 pt
+    unnumbered, 40 pt numbered ("1/2" costs a line), later cards 30 pt."""
+    sizes = SimpleNamespace(size_steps=(8.0, 7.0), leading=1.2)
+    layout = SimpleNamespace(body_min=7.0, body_max=8.0, sizes=sizes)
+    heights = {(True, False): 50.0, (True, True): 40.0, (False, True): 30.0}
+
+    def header(first, numbered):
+        return SimpleNamespace(body=SimpleNamespace(height=heights[first, numbered]), items=())
+
+    return SimpleNamespace(
+        layout=layout,
+        style=SimpleNamespace(sizes=sizes),
+        header=header,
+        outline=lambda size: _slabs(int(text_height // 10)),
+    )
+
+
+def test_a_description_as_tall_as_the_unnumbered_first_card_takes_one_card():
+    """50 pt of text on a first card of 50 pt without a number: one card, though the
+    numbered card holds only 40."""
+    assert R._fewest(_fewest_setter(50.0), False) == 1
+
+
+def test_a_description_taller_than_one_card_counts_the_numbered_cards():
+    """60 pt: no longer one card; numbered cards of 40 and 30 pt take two."""
+    assert R._fewest(_fewest_setter(60.0), False) == 2
+    assert R._fewest(_fewest_setter(80.0), False) == 3  # 40 + 30, and 10 left over
+
+
+def test_the_fewest_cards_are_counted_whole_past_sixty():
+    """The count has no practical limit: 40 pt on the first card and 61 cards of 30 pt."""
+    assert R._fewest(_fewest_setter(40.0 + 30.0 * 61), False) == 62
