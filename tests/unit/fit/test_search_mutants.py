@@ -662,3 +662,22 @@ def test_a_spell_on_two_cards_at_12_pt_is_squeezed_onto_one(poker):
     assert [f.body_size for f in plain.faces] == [12.0, 12.0]
     (face,) = search.fit_spell(spell, poker)
     assert (face.body_size, face.squeeze) == (6.5, 0.5)
+
+
+def test_two_parts_on_one_card_fill_its_front_and_its_back(poker):
+    """With --continue-on-back, 12 sentences take a front and its back: the text's room is
+    the front's (with the cue) and the back's (a slim band, no footer), 8 pt on both."""
+    result = search.fit(make_spell(Paragraph(SENTENCE * 12)), poker, continue_on_back=True)
+    assert result.min_cards == 2
+    assert [(f.part, f.parts, f.body_size) for f in result.faces] == [(1, 2, 8.0), (2, 2, 8.0)]
+
+
+def test_walked_up_from_the_smallest_size_the_cards_bound_lets_each_step_be_tried(
+    poker, monkeypatch
+):
+    """Twenty-two one-line paragraphs take two cards at 11 pt. Walked up from 6.5 pt (the
+    first guess forced there), each step's bound (the lines grown by the sizes' ratio against
+    the two cards' room) lets the next size be tried, up to 11 pt."""
+    monkeypatch.setattr(search, "_first_guess", lambda sizes, estimate, capacity: 0)
+    faces = search.fit_spell(_one_word_paragraphs(22), poker)
+    assert [f.body_size for f in faces] == [11.0, 11.0]
