@@ -681,3 +681,34 @@ def test_walked_up_from_the_smallest_size_the_cards_bound_lets_each_step_be_trie
     monkeypatch.setattr(search, "_first_guess", lambda sizes, estimate, capacity: 0)
     faces = search.fit_spell(_one_word_paragraphs(22), poker)
     assert [f.body_size for f in faces] == [11.0, 11.0]
+
+
+def test_the_scaled_estimate_starts_the_walk_next_to_the_size_it_ends_at(poker, recorded):
+    """Thirteen sentences take two cards at 8 pt. The estimate, scaled to the real height at
+    6.5 pt and held against 96 % of the two cards' room, guesses 7.5 pt: the search sets the
+    text at 6.5 (to count the cards), 7.5 and 8 pt, and at no other size."""
+    faces = search.fit_spell(make_spell(Paragraph(SENTENCE * 12), Paragraph(SENTENCE)), poker)
+    assert [f.body_size for f in faces] == [8.0, 8.0]
+    assert set(recorded) == {6.5, 7.5, 8.0}
+
+
+def test_a_grid_that_cannot_save_a_card_is_not_even_set(poker, monkeypatch):
+    """Three cards of "Tašina příšerný smích kouzla": at 6.5 pt its lines pass what two later
+    (numbered) cards hold, so no grid can save it the third: the run-in grid's furniture is
+    never set (though two cards without their part labels would hold the lines)."""
+    spell = make_spell(Paragraph(SENTENCE * 23), name="Tašina příšerný smích kouzla")
+    setter = SpellSetter(spell, poker)
+    lines = sum(slab.height for slab in setter.outline(6.5))
+    numbered = setter.header(first=False, numbered=True).body.height
+    assert 2 * numbered < lines < 2 * setter.header(first=False, numbered=False).body.height
+    grids: list[bool] = []
+    real = search.furniture
+
+    def recording(style, *args, **options):
+        grids.append(style.run_in)
+        return real(style, *args, **options)
+
+    monkeypatch.setattr(search, "furniture", recording)
+    faces = search.fit_spell(spell, poker)
+    assert len(faces) == 3 and not any(f.run_in for f in faces)
+    assert grids and not any(grids)
