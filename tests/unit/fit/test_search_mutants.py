@@ -505,6 +505,7 @@ def test_a_single_cards_name_keeps_the_whole_band(poker, repeat):
     (face,) = search.fit_spell(spell, poker)
     assert (face.body_size >= 9.25) == (repeat == 1)
     assert _title_sizes(face) == [poker.sizes.title_max]
+    assert (face.part, face.parts) == (1, 1)
 
 
 def _stat_sizes(face) -> set[float]:
