@@ -505,6 +505,7 @@ def test_a_single_cards_name_keeps_the_whole_band(poker, repeat):
     (face,) = search.fit_spell(spell, poker)
     assert (face.body_size >= 9.25) == (repeat == 1)
     assert _title_sizes(face) == [poker.sizes.title_max]
+    assert (face.part, face.parts) == (1, 1)
 
 
 def _stat_sizes(face) -> set[float]:
@@ -662,3 +663,77 @@ def test_a_spell_on_two_cards_at_12_pt_is_squeezed_onto_one(poker):
     assert [f.body_size for f in plain.faces] == [12.0, 12.0]
     (face,) = search.fit_spell(spell, poker)
     assert (face.body_size, face.squeeze) == (6.5, 0.5)
+
+
+def test_two_parts_on_one_card_fill_its_front_and_its_back(poker, recorded):
+    """With --continue-on-back, 12 sentences take a front and its back: the text's room is
+    the front's (with the cue) and the back's (a slim band, no footer), 8 pt on both. The
+    guess held against that room starts the walk at 8 pt: 8.5 pt is tried, no larger size."""
+    result = search.fit(make_spell(Paragraph(SENTENCE * 12)), poker, continue_on_back=True)
+    assert result.min_cards == 2
+    assert [(f.part, f.parts, f.body_size) for f in result.faces] == [(1, 2, 8.0), (2, 2, 8.0)]
+    assert set(recorded) == {6.5, 7.5, 8.0, 8.5}
+
+
+def test_walked_up_from_the_smallest_size_the_cards_bound_lets_each_step_be_tried(
+    poker, monkeypatch
+):
+    """Twenty-two one-line paragraphs take two cards at 11 pt. Walked up from 6.5 pt (the
+    first guess forced there), each step's bound (the lines grown by the sizes' ratio against
+    the two cards' room) lets the next size be tried, up to 11 pt."""
+    monkeypatch.setattr(search, "_first_guess", lambda sizes, estimate, capacity: 0)
+    faces = search.fit_spell(_one_word_paragraphs(22), poker)
+    assert [f.body_size for f in faces] == [11.0, 11.0]
+
+
+def test_the_scaled_estimate_starts_the_walk_next_to_the_size_it_ends_at(poker, recorded):
+    """Thirteen sentences take two cards at 8 pt. The estimate, scaled to the real height at
+    6.5 pt and held against 96 % of the two cards' room, guesses 7.5 pt: the search sets the
+    text at 6.5 (to count the cards), 7.5 and 8 pt, and at no other size."""
+    faces = search.fit_spell(make_spell(Paragraph(SENTENCE * 12), Paragraph(SENTENCE)), poker)
+    assert [f.body_size for f in faces] == [8.0, 8.0]
+    assert set(recorded) == {6.5, 7.5, 8.0}
+
+
+def test_a_grid_that_cannot_save_a_card_is_not_even_set(poker, monkeypatch):
+    """Three cards of "Tašina příšerný smích kouzla": at 6.5 pt its lines pass what two later
+    (numbered) cards hold, so no grid can save it the third: the run-in grid's furniture is
+    never set (though two cards without their part labels would hold the lines)."""
+    spell = make_spell(Paragraph(SENTENCE * 23), name="Tašina příšerný smích kouzla")
+    setter = SpellSetter(spell, poker)
+    lines = sum(slab.height for slab in setter.outline(6.5))
+    numbered = setter.header(first=False, numbered=True).body.height
+    assert 2 * numbered < lines < 2 * setter.header(first=False, numbered=False).body.height
+    grids: list[bool] = []
+    real = search.furniture
+
+    def recording(style, *args, **options):
+        grids.append(style.run_in)
+        return real(style, *args, **options)
+
+    monkeypatch.setattr(search, "furniture", recording)
+    faces = search.fit_spell(spell, poker)
+    assert len(faces) == 3 and not any(f.run_in for f in faces)
+    assert grids and not any(grids)
+
+
+def test_the_fewest_cards_are_counted_filling_each_card_to_its_last_line(poker):
+    """Thirteen paragraphs of three sentences: four cards at 6.5 pt when each card is filled
+    to its last line that fits; ending the full cards at paragraph ends would take five (and
+    let the text be set larger on them). Four cards, at 6.5 pt."""
+    spell = make_spell(*(Paragraph(SENTENCE * 3) for _ in range(13)))
+    result = search.fit(spell, poker)
+    assert result.min_cards == 4
+    assert [f.body_size for f in result.faces] == [6.5] * 4
+
+
+def test_headings_said_again_are_dropped_when_that_saves_a_card(poker):
+    """Five numbered items of six sentences: four cards with each split item's heading said
+    again on the next card, three without (counted filling each card to its last line): the
+    headings are not repeated: three cards at 6.5 pt with the layout's grid, unsqueezed."""
+    spell = make_spell(*(Paragraph(SENTENCE * 6, heading=f"{n}. Bod.") for n in range(1, 6)))
+    result = search.fit(spell, poker)
+    assert result.min_cards == 3
+    assert [(f.body_size, f.run_in, f.squeeze) for f in result.faces] == [(6.5, False, 0.0)] * 3
+    texts = [i.line.text for f in result.faces for i in f.items if isinstance(i, TextLine)]
+    assert not any("(pokr.)" in text for text in texts)
