@@ -1,0 +1,150 @@
+"""cards/fit/corner.py on its own: the index corner's numeral, icon and rule, placed by the
+measures its comments state (numeral 0.9 em of title_max, icon 1.5 pt below it, rule 1.8 pt
+right of the column, 0.4 pt wide, icon at least 0.8 pt clear of the rule)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from cards.face import Label, Rule, Shape
+from cards.fit import corner as C
+from cards.fit.style import card_style
+from cards.layout import load_layout
+from tests.conftest import make_spell
+
+
+def style_of(layout: str = "poker", school: str = "Zaklínání"):
+    return card_style(load_layout(layout), school)
+
+
+def corner_of(style, level: int = 1):
+    items: list = []
+    bottom = C.index_corner(style, make_spell(level=level), items)
+    (numeral,) = [i for i in items if isinstance(i, Label)]
+    icons = [i for i in items if isinstance(i, Shape)]
+    (rule,) = [i for i in items if isinstance(i, Rule)]
+    return items, bottom, numeral, icons, rule
+
+
+def widest_digit(font: str, size: float) -> float:
+    return max(stringWidth(digit, font, size) for digit in "0123456789")
+
+
+def test_the_numeral_is_the_level_even_for_a_cantrip():
+    """The corner shows the level's figure: "0" for a cantrip (the disc says "trik")."""
+    assert [C.index_numeral(level) for level in (0, 1, 9)] == ["0", "1", "9"]
+
+
+@pytest.mark.parametrize("layout", ["poker", "tarot", "mini"])
+def test_the_columns_width_is_the_widest_figure_at_nine_tenths_of_the_largest_title(layout):
+    """0.9 x title_max in the bold face, the widest of the ten figures (not "10")."""
+    style = style_of(layout)
+    size = 0.9 * style.sizes.title_max
+    assert C.index_width(style) == pytest.approx(widest_digit(style.fonts["bold"], size))
+    assert C.index_width(style) < stringWidth("10", style.fonts["bold"], size)
+
+
+def test_the_icon_is_as_wide_as_the_column_and_the_gap_less_its_clearance():
+    """Poker's band icon (1.2 x 6.8 = 8.16 pt) is wider than the column + 1.8 - 0.8 pt: cut
+    to that; a smaller band icon keeps its own size."""
+    style = style_of()
+    column = C.index_width(style)
+    assert 1.2 * 6.8 > column + 1.0  # the case wanted
+    assert C.index_icon(style) == pytest.approx(column + 1.8 - 0.8)
+    small = replace(style, spacing=replace(style.spacing, icon_em=0.5))
+    assert C.index_icon(small) == pytest.approx(0.5 * style.sizes.level)
+
+
+@pytest.mark.parametrize("level", [0, 4])
+def test_the_numeral_sits_title_ascent_below_the_safe_top_centred_over_the_icon(level):
+    """Bold at 0.9 x title_max (9.9 pt), its baseline title_ascent_em of that below the safe
+    top, in the title colour; the icon (wider than the figures here) from the column's left,
+    the numeral centred over it."""
+    style = style_of()
+    _, _, numeral, (icon,), _ = corner_of(style, level)
+    assert numeral.text == str(level) and numeral.font == style.fonts["bold"]
+    assert numeral.size == pytest.approx(9.9) and numeral.colour == style.colours.title
+    assert numeral.y == pytest.approx(style.card_height - style.safe_margin - 0.72 * 9.9)
+    assert icon.x == pytest.approx(style.left)
+    width = stringWidth(numeral.text, numeral.font, numeral.size)
+    assert numeral.x + width / 2 == pytest.approx(icon.x + icon.size / 2)
+
+
+def test_the_icon_hangs_its_gap_below_the_numeral_and_is_the_corners_bottom():
+    """The icon's top 1.5 pt below the numeral's baseline; its bottom is the corner's; the
+    school's icon, in the band's icon colour (white on a filled band)."""
+    style = style_of()
+    _, bottom, numeral, (icon,), _ = corner_of(style)
+    assert icon.size == pytest.approx(C.index_width(style) + 1.0)
+    assert icon.y == pytest.approx(numeral.y - 1.5 - icon.size)
+    assert bottom == pytest.approx(icon.y)
+    assert icon.icon == style.icon and icon.colour == style.colours.title
+
+
+def test_the_rule_parts_the_corner_from_the_name_at_the_columns_right():
+    """A 0.4 pt rule, its centre 1.8 + 0.2 pt right of the column, from the numeral's capital
+    height (ASCENT x 9.9) down to the corner's bottom, in the band's icon colour."""
+    style = style_of()
+    _, bottom, numeral, _, rule = corner_of(style)
+    x = style.left + C.index_width(style) + 1.8 + 0.2
+    assert rule.x1 == pytest.approx(x) and rule.x2 == pytest.approx(x)
+    assert rule.y1 == pytest.approx(numeral.y + 0.92 * 9.9)
+    assert rule.y2 == pytest.approx(bottom)
+    assert rule.width == pytest.approx(0.4) and rule.colour == style.colours.title
+
+
+def test_in_an_outline_design_the_icon_and_rule_take_the_school_colour():
+    """ink-saver: no filled band, so the icon and the rule are school-coloured."""
+    style = style_of("ink-saver")
+    _, _, numeral, (icon,), rule = corner_of(style)
+    assert icon.colour == style.colour and rule.colour == style.colour
+    assert numeral.colour == style.colours.title
+
+
+def test_a_narrow_icon_is_centred_under_the_figures_column():
+    """An icon narrower than the column: the column's centre is the corner's."""
+    style = style_of()
+    small = replace(style, spacing=replace(style.spacing, icon_em=0.5))
+    _, bottom, numeral, (icon,), _ = corner_of(small, 8)
+    centre = style.left + C.index_width(style) / 2
+    assert icon.size == pytest.approx(3.4)
+    assert icon.x + icon.size / 2 == pytest.approx(centre)
+    width = stringWidth("8", numeral.font, numeral.size)
+    assert numeral.x + width / 2 == pytest.approx(centre)
+    assert bottom == pytest.approx(numeral.y - 1.5 - 3.4)
+
+
+def test_a_school_without_an_icon_has_a_corner_of_its_numeral_and_rule():
+    """No icon: the numeral centred in its column, the corner's bottom its baseline, the rule
+    from its capital height down to there."""
+    style = replace(style_of(), icon=None)
+    items, bottom, numeral, icons, rule = corner_of(style, 3)
+    assert not icons and len(items) == 2
+    width = stringWidth("3", numeral.font, numeral.size)
+    assert numeral.x + width / 2 == pytest.approx(style.left + C.index_width(style) / 2)
+    assert bottom == pytest.approx(numeral.y)
+    assert rule.y2 == pytest.approx(numeral.y)
+    assert rule.y1 == pytest.approx(numeral.y + 0.92 * 9.9)
+
+
+def test_the_corner_adds_to_the_items_it_is_given():
+    """index_corner extends the list: what was there stays first."""
+    style = style_of()
+    marker = Label("x", "f", 1.0, 0.0, 0.0, "#000000")
+    items: list = [marker]
+    C.index_corner(style, make_spell(level=2), items)
+    assert items[0] is marker and len(items) == 4
+
+
+def test_without_an_icon_even_a_tiny_column_is_centred_on_its_own_middle():
+    """No icon: the numeral's column alone sets the centre, however narrow (title_max 1 pt)."""
+    style = replace(style_of(), icon=None)
+    style = replace(style, sizes=replace(style.sizes, title_max=1.0))
+    _, _, numeral, _, _ = corner_of(style, 5)
+    column = C.index_width(style)
+    assert column < 1.0  # the case wanted: narrower than a point
+    width = stringWidth("5", numeral.font, numeral.size)
+    assert numeral.x + width / 2 == pytest.approx(style.left + column / 2)
