@@ -306,3 +306,44 @@ def test_a_field_exactly_as_wide_as_its_width_at_a_step_stays_on_one_line(contex
     width = context.width(text, font) * 8.0
     title = W.fit_field(text, font, width, (11.0, 8.0), context, None)
     assert title.size == 8.0 and [line.text for line in title.lines] == [text]
+
+
+# --- every field is set ragged -----------------------------------------------------------------
+
+CLASSES_TEXT = "Bard, Čaroděj, Druid, Klerik, Kouzelník, Hraničář, Paladin, Černokněžník"
+
+
+def _ragged_lines(title) -> bool:
+    """Ragged: more than one line, spaces on a line before the last, none of them stretched."""
+    lines = title.lines
+    return (
+        len(lines) > 1
+        and any(" " in line.text for line in lines[:-1])
+        and all(line.word_space == 0 for line in lines)
+    )
+
+
+def test_a_one_size_field_of_several_words_a_line_is_ragged(context, fonts):
+    """Classes at their one size over three lines: no line's spaces are stretched."""
+    font = fonts["stat"]
+    width = stringWidth("Bard, Čaroděj, Druid,", font, 7.0) + 2.0
+    title = W.fit_field(CLASSES_TEXT, font, width, (7.0, 7.0), context, None)
+    assert _ragged_lines(title)
+    # a word wider than the width among them: hyphenated lines, still ragged
+    long = CLASSES_TEXT + ", Nejneobhospodařovávatelnější"
+    hyphenated = W.fit_field(long, font, width, (7.0, 7.0), context, None)
+    assert any(line.hyphenated for line in hyphenated.lines) and _ragged_lines(hyphenated)
+
+
+def test_a_ranged_field_on_two_lines_or_more_at_the_floor_is_ragged(context, fonts):
+    """A name too wide for one line at the floor takes two ragged lines from the largest size
+    that holds them, or more at the floor (the field allows them), still ragged."""
+    font = fonts["title"]
+    text = "Velká ohnivá koule z temných hor"
+    width = stringWidth(text, font, 11.0) * 0.6  # two lines at the largest size
+    two = W.fit_field(text, font, width, (11.0, 8.0), context, None)
+    assert two.size == 11.0 and len(two.lines) == 2 and _ragged_lines(two)
+    field = W.Field(_spell(), "název", 4)
+    narrow = stringWidth("Mordenkainenův", font, 8.0) + 1.0
+    more = W.fit_field(CLASSES_TEXT, font, narrow * 1.6, (11.0, 8.0), context, field)
+    assert more.size == 8.0 and len(more.lines) > 2 and _ragged_lines(more)
