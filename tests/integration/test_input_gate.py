@@ -275,7 +275,6 @@ def test_a_deck_naming_one_spell_100000_times_is_refused_quickly(tmp_path):
     assert not out.exists()
 
 
-
 def test_a_deck_over_the_bound_is_refused_before_its_names_are_matched(tmp_path):
     """The bound is counted on the lines that name something, before the compendium is read:
     5,001 unknown names get the bound's message, not 5,001 searches for the nearest name; the
@@ -288,6 +287,7 @@ def test_a_deck_over_the_bound_is_refused_before_its_names_are_matched(tmp_path)
         f"Chyba: {path}: seznam jmenuje 5001 kouzel (s opakováním), víc než 5000, které "
         "tiskne jeden balíček; rozdělte ho\n"
     )
+
 
 def test_a_decks_warnings_stop_after_twenty_with_a_count(tmp_path):
     """30 repeats give 20 warnings and a count, not a screenful per repeat."""

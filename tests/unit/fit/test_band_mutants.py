@@ -16,6 +16,7 @@ from cards.fit.style import card_style
 from cards.layout import load_layout
 from cards.typeset import TypesetContext
 from tests.conftest import make_spell
+from tests.unit.fit.conftest import near_widths
 
 LEFT, BASELINE, TITLE, DISC = 30.0, 200.0, 10.0, 20.0  # the name's left and baseline, ...
 
@@ -45,23 +46,6 @@ def place(style, spell, context):
 def room(style) -> float:
     """From the name's left to disc_apart (3 pt) before the disc."""
     return style.left + style.width - DISC - 3.0 - LEFT
-
-
-def near_widths(font: str, size: float, width: float, context: TypesetContext) -> tuple[str, str]:
-    """Two one-word names, one at most 0.2 pt narrower than `width` at `size`, one wider."""
-    fits = wider = None
-    for m in range(80):
-        for n in range(8):
-            for i in range(8):
-                word = "Z" + "m" * m + "n" * n + "i" * i
-                w = size * context.width(word, font)
-                if width - 0.2 <= w <= width - 0.01 and fits is None:
-                    fits = word
-                if width + 0.01 <= w <= width + 0.2 and wider is None:
-                    wider = word
-                if fits and wider:
-                    return fits, wider
-    raise AssertionError(f"no names near {width} pt")
 
 
 # --- band --------------------------------------------------------------------------------------
@@ -174,7 +158,9 @@ def test_the_school_shares_the_line_while_subtitle_apart_is_left_between_them(co
     more: the school goes on a line of its own, below(6.8, 6.8, level_below) lower."""
     style = style_of()
     school_width = stringWidth("Zaklínání", style.fonts["bold"], 6.8)
-    fits, wider = near_widths(style.fonts["body"], 6.8, room(style) - school_width - 6.0, context)
+    fits, wider = near_widths(
+        style.fonts["body"], 6.8, room(style) - school_width - 6.0, context, 0.2
+    )
     (english,), school, _, _ = place(style, replace(make_spell(), name_en=fits), context)
     assert school.y == english.y
     (english,), school, positioned, last = place(
@@ -190,7 +176,7 @@ def test_an_english_name_a_hair_too_wide_shrinks_a_step_on_its_own_line(context)
     """Wider than the room at name_en: the width rule, a TITLE_STEP smaller (6.55 pt); the
     school below it on its own line."""
     style = style_of()
-    fits, wider = near_widths(style.fonts["body"], 6.8, room(style), context)
+    fits, wider = near_widths(style.fonts["body"], 6.8, room(style), context, 0.2)
     (english,), school, _, _ = place(style, replace(make_spell(), name_en=fits), context)
     assert english.size == 6.8 and school.y < english.y
     (english,), school, positioned, _ = place(style, replace(make_spell(), name_en=wider), context)

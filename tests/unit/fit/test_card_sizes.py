@@ -46,24 +46,14 @@ def test_tarot_has_every_half_point_step():
     assert all(a - b <= 0.5 + 1e-9 for a, b in zip(small, small[1:], strict=False))
 
 
-def test_the_size_search_does_not_set_a_size_its_bound_rules_out(monkeypatch):
+def test_the_size_search_does_not_set_a_size_its_bound_rules_out(recorded):
     """Ovládni vodu takes three cards at 7.5 pt; its height there, grown only with the leading,
     already passes the three cards' room at 8 pt, so the search never sets it larger (the
     big steps cost the whole-compendium build its time; without the bound, GROWTH = 0, it
     sets 8 pt)."""
-    from cards.fit import search
-
-    sizes: list[float] = []
-    real = search.description
-
-    def recording(style, blocks, size, context, **options):
-        sizes.append(size)
-        return real(style, blocks, size, context, **options)
-
-    monkeypatch.setattr(search, "description", recording)
     faces = fit_spell(find_spell(read_compendium().spells, "Ovládni vodu"), load_layout("poker"))
     assert [f.body_size for f in faces] == [7.5, 7.5, 7.5]
-    assert max(sizes) == 7.5
+    assert max(recorded) == 7.5
 
 
 @pytest.mark.parametrize(

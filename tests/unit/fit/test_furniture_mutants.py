@@ -18,6 +18,7 @@ from cards.fit.style import ASCENT, card_style
 from cards.layout import load_layout
 from cards.typeset import TypesetContext
 from tests.conftest import make_spell
+from tests.unit.fit.conftest import near_widths
 
 EPS = 1e-6
 
@@ -37,24 +38,6 @@ def titles(header) -> list[TextLine]:
 
 def right_end(label: Label) -> float:
     return label.x + stringWidth(label.text, label.font, label.size)
-
-
-def near_widths(font: str, size: float, room: float, context: TypesetContext) -> tuple[str, str]:
-    """Return two one-word names: one at most 0.25 pt narrower than `room` at `size` (it just
-    fits), one at most 0.25 pt wider (it just does not)."""
-    fits = wider = None
-    for m in range(60):
-        for n in range(8):
-            for i in range(8):
-                word = "Z" + "m" * m + "n" * n + "i" * i
-                width = size * context.width(word, font)
-                if room - 0.25 <= width <= room - 0.01 and fits is None:
-                    fits = word
-                if room + 0.01 <= width <= room + 0.25 and wider is None:
-                    wider = word
-                if fits and wider:
-                    return fits, wider
-    raise AssertionError(f"no names near {room} pt")
 
 
 # --- the disc and the name's room ---------------------------------------------------------------
@@ -101,7 +84,7 @@ def test_a_name_that_just_fits_its_room_keeps_the_largest_size(context, numbered
     """A name a hair narrower than its room stays at title_max; a hair wider shrinks a step."""
     style = style_of()
     room = _name_room(style, numbered)
-    fits, wider = near_widths(style.fonts["title"], 11.0, room, context)
+    fits, wider = near_widths(style.fonts["title"], 11.0, room, context, 0.25)
     spell = make_spell(name=fits)
     (line,) = titles(F.furniture(style, spell, context, first=False, numbered=numbered))
     assert line.size == 11.0
@@ -293,7 +276,7 @@ def test_a_backs_band_leaves_room_for_the_part_label(context):
     """The name's room: the column less "88/88" and part_reserve; a hair too wide shrinks."""
     style = style_of()
     room = style.width - stringWidth("88/88", style.fonts["bold"], 7.0) - 4.0
-    fits, wider = near_widths(style.fonts["title"], 7.0, room, context)
+    fits, wider = near_widths(style.fonts["title"], 7.0, room, context, 0.25)
     (_, line) = F.back_band(style, make_spell(name=fits), context).items
     assert line.size == 7.0
     (_, line) = F.back_band(style, make_spell(name=wider), context).items

@@ -450,20 +450,6 @@ def _one_word_paragraphs(count: int):
     return make_spell(*(Paragraph("Slovo.") for _ in range(count)))
 
 
-@pytest.fixture
-def recorded(monkeypatch):
-    """The body sizes the search sets the description at (outlined or set)."""
-    sizes: list[float] = []
-    real = search.description
-
-    def recording(style, blocks, size, context, **options):
-        sizes.append(size)
-        return real(style, blocks, size, context, **options)
-
-    monkeypatch.setattr(search, "description", recording)
-    return sizes
-
-
 def test_a_larger_size_the_bound_rules_out_for_one_card_is_never_set(poker, recorded):
     """Ten one-line paragraphs fill 96 % of a card at 11 pt: at 12 pt, their height grown
     only with the leading (12/11) passes the card, so 12 pt is never set; 11 pt is taken."""

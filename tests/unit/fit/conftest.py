@@ -1,0 +1,43 @@
+"""Helpers shared by the fit tests: one-word names near a room's width, and the body sizes the
+size search sets a description at."""
+
+from __future__ import annotations
+
+import pytest
+
+from cards.fit import search
+from cards.typeset import TypesetContext
+
+
+def near_widths(
+    font: str, size: float, room: float, context: TypesetContext, slack: float
+) -> tuple[str, str]:
+    """Return two one-word names: one at most `slack` pt narrower than `room` at `size` (it
+    just fits), one at most `slack` pt wider (it just does not)."""
+    fits = wider = None
+    for m in range(80):
+        for n in range(8):
+            for i in range(8):
+                word = "Z" + "m" * m + "n" * n + "i" * i
+                width = size * context.width(word, font)
+                if room - slack <= width <= room - 0.01 and fits is None:
+                    fits = word
+                if room + 0.01 <= width <= room + slack and wider is None:
+                    wider = word
+                if fits and wider:
+                    return fits, wider
+    raise AssertionError(f"no names near {room} pt")
+
+
+@pytest.fixture
+def recorded(monkeypatch) -> list[float]:
+    """The body sizes the search sets the description at (outlined or set), in order."""
+    sizes: list[float] = []
+    real = search.description
+
+    def recording(style, blocks, size, context, **options):
+        sizes.append(size)
+        return real(style, blocks, size, context, **options)
+
+    monkeypatch.setattr(search, "description", recording)
+    return sizes
