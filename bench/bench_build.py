@@ -29,10 +29,10 @@ from pathlib import Path
 def full_build(out: Path) -> dict[str, float]:
     """Parse, fit, impose and write the whole compendium; return seconds per stage."""
     from cards.build import collector_paused, fit_spells
-    from cards.compendium import read_compendium
     from cards.impose import PrintOptions, impose, load_sheet
     from cards.layout import load_layout
     from cards.pdf import write_pdf
+    from cards.source.library import read_compendium
 
     layout = load_layout("poker")
     t0 = time.perf_counter()
@@ -52,8 +52,9 @@ def floor_build(out: Path) -> dict[str, float]:
     from reportlab.pdfgen.canvas import Canvas
 
     from cards.build import collector_paused
-    from cards.compendium import read_compendium, spell_text
     from cards.layout import load_layout
+    from cards.source.library import read_compendium
+    from cards.source.text import spell_text
 
     layout = load_layout("poker")
     font = layout.fonts["body"]

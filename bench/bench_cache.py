@@ -129,8 +129,8 @@ def part_build(repeat: int, old: str | None) -> None:
 
 def _fit_once(jobs: int) -> float:
     from cards.build import collector_paused, fit_spells
-    from cards.compendium import read_compendium
     from cards.layout import load_layout
+    from cards.source.library import read_compendium
 
     spells = read_compendium().spells
     layout = load_layout()
@@ -216,7 +216,7 @@ MEMORY_SCRIPT = """
 import sys
 from dataclasses import replace
 from cards.build import build_pdf
-from cards.compendium import read_compendium
+from cards.source.library import read_compendium
 from cards.model import Paragraph
 times = int(sys.argv[1])
 spells = list(read_compendium().spells)

@@ -25,11 +25,11 @@ import pdfplumber
 from reportlab.lib.units import mm
 
 from cards.build import build_pdf, fit_spells
-from cards.compendium import read_compendium
 from cards.face import Rule, TextLine
 from cards.fit.blocks import HEADING_CONTINUED
 from cards.layout import load_layout
 from cards.report import fit_report
+from cards.source.library import read_compendium
 
 TAIL = 6  # words: a shorter sentence tail on a continuation card reads as a stray
 GAP_MM = 20.0  # more than this between the last text and the footer rule: a hole

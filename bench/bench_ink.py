@@ -19,9 +19,9 @@ import pypdfium2 as pdfium
 
 from cards.build import build_pdf
 from cards.colour import darkness, relative_darkness
-from cards.homebrew import load_spells
 from cards.impose import PrintOptions
 from cards.select import select_spells, sort_spells
+from cards.source.library import load_spells
 
 DPI = 150
 

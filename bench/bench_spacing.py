@@ -26,9 +26,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from reportlab.pdfbase.pdfmetrics import stringWidth  # noqa: E402
 
 from cards.build import collector_paused, fit_spells  # noqa: E402
-from cards.compendium import read_compendium  # noqa: E402
 from cards.face import Label, TextLine  # noqa: E402
 from cards.layout import load_layout  # noqa: E402
+from cards.source.library import read_compendium  # noqa: E402
 
 END_TOLERANCE = 0.3  # points short of the right edge a justified line may end (the tool's)
 

@@ -233,7 +233,7 @@ def main() -> None:
     pdfs = args.pdfs
     if not pdfs:
         from cards.build import build_pdf
-        from cards.compendium import read_compendium
+        from cards.source.library import read_compendium
 
         out = ROOT / "out" / "bench-words.pdf"
         out.parent.mkdir(exist_ok=True)

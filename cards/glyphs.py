@@ -11,9 +11,11 @@ import re
 import unicodedata
 from collections.abc import Iterable, Iterator, Mapping
 
-from cards.compendium import BULLETS, CompendiumError, Problem, read_text
 from cards.messages import CATALOGUE, say
 from cards.model import BlockVisitor, BulletList, Heading, Paragraph, Spell, Table
+from cards.source.decode import read_text
+from cards.source.lines import BULLETS
+from cards.source.problems import CompendiumError, Problem
 from cards.typeset import metrics
 
 _covered = functools.cache(metrics.covered)  # a registered font's code points, or None

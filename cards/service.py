@@ -478,8 +478,8 @@ class SpellFile:
 
 def parse_spell_file(file: SpellFile):
     """Parse an uploaded spell file, text or JSON as --add takes it; collect its problems."""
-    from cards.compendium import parse_compendium
-    from cards.homebrew import is_json, parse_json
+    from cards.source.json import is_json, parse_json
+    from cards.source.text import parse_compendium
 
     parse = parse_json if is_json(file.text) else parse_compendium
     return parse(file.text, file.name, any_book=True)
@@ -490,8 +490,8 @@ def lint_spell_files(base: Sequence[Spell], files: Sequence[SpellFile]):
 
     `base` is the compendium they join (as `cards lint --add` checks them against it).
     """
-    from cards.compendium import Compendium
-    from cards.homebrew import clashes
+    from cards.source.duplicates import clashes
+    from cards.source.problems import Compendium
 
     parsed = [parse_spell_file(file) for file in files]
     problems = [p for file in parsed for p in file.problems]
@@ -502,7 +502,7 @@ def lint_spell_files(base: Sequence[Spell], files: Sequence[SpellFile]):
 
 def spells_with(base: Sequence[Spell], files: Sequence[SpellFile]) -> tuple[Spell, ...]:
     """Join the added files' spells to the compendium; CompendiumError when one has an error."""
-    from cards.compendium import CompendiumError
+    from cards.source.problems import CompendiumError
 
     if not files:
         return tuple(base)

@@ -1,6 +1,6 @@
 """Lint of a compendium's wording: what a proof-reader would mark in text that parses well.
 
-`cards.compendium` calls `wording_problems` and reports each finding as a warning:
+`cards.source.text` calls `wording_problems` and reports each finding as a warning:
 
 - ``description``: a spell with no paragraph before its stat block ("Akce" …): the source
   lost its description (Drobný služebník prints only its stat block);

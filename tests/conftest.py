@@ -109,9 +109,9 @@ def _parse_each_compendium_text_once():
     """
     import importlib
 
-    import cards.compendium as module
+    import cards.source.text as module
 
-    for reader in ("cards.homebrew", "cards.cli"):  # the readers that import the parser by name
+    for reader in ("cards.source.library", "cards.cli"):  # readers that import the parser by name
         try:
             importlib.import_module(reader)
         except ImportError:  # moved: the loop below patches wherever the parser is
@@ -140,7 +140,7 @@ BIG_TEXT = 50_000  # characters: the compendium (540 kB), not a test's few spell
 @pytest.fixture(scope="session")
 def compendium() -> tuple[Spell, ...]:
     """The shipped compendium's spells, read once per session."""
-    from cards.compendium import read_compendium
+    from cards.source.library import read_compendium
 
     return tuple(read_compendium().spells)
 

@@ -15,10 +15,10 @@ from pypdf import PdfWriter
 from pypdf.generic import ContentStream
 
 from cards.build import build_pdf, fit_spells
-from cards.compendium import read_compendium
 from cards.impose import PrintOptions
 from cards.layout import Layout, load_layout
 from cards.select import find_spell
+from cards.source.library import read_compendium
 from tests.pdfread import Pdf, open_pdf
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -87,7 +87,7 @@ def refuse_overwriting_inputs(params: dict) -> None:
 
 def load_spells(data: Path | None, add: tuple[Path, ...] = ()):
     """Read the compendium named by --data (or the embedded one) and the --add files."""
-    from cards.homebrew import load_spells as load
+    from cards.source.library import load_spells as load
 
     return load(data, add)
 

@@ -41,8 +41,8 @@ def list_command(sort, as_json, data, add, quiet, **filters):
     Filter by class, level, school, source, ritual or concentration; --json gives the full
     records.
     """
-    from cards.compendium import spell_to_dict
     from cards.select import sort_spells
+    from cards.source.json import spell_to_dict
 
     spells = sort_spells(apply_filters(common.load_spells(data, add), **filters), by=sort)
     if quiet:
@@ -67,8 +67,8 @@ def show_command(name, as_json, data, add):
 
     NAME is Czech or English, diacritics optional; "Název (Zdroj)" picks a book.
     """
-    from cards.compendium import spell_to_dict
     from cards.select import find_spell
+    from cards.source.json import spell_to_dict
 
     spell = find_spell(common.load_spells(data, add), name)
     record = spell_to_dict(spell)

@@ -126,8 +126,8 @@ def _api_error(error: ApiError):
 @api.errorhandler(CardsError)
 def _library_error(error: CardsError):
     """The library's refusals in Czech: bad homebrew or a character the fonts lack, a part."""
-    from cards.compendium import CompendiumError
     from cards.service import PreviewChoice
+    from cards.source.problems import CompendiumError
 
     if isinstance(error, CompendiumError):
         problems = [_lint_record(p) for p in error.problems if p.severity == "error"]
@@ -538,8 +538,8 @@ def lint():
 
 def empty_problem(name: str):
     """The problem of an uploaded file that holds no spell (as `cards lint` names it)."""
-    from cards.compendium import Problem
     from cards.messages import say
+    from cards.source.problems import Problem
 
     return Problem(name, 1, "empty", say("empty_file"))
 

@@ -250,7 +250,7 @@ def create_app(config: dict | None = None) -> Flask:
     (processes for PDF builds; default one per core, 0 builds in the request's thread), WARM
     (count the compendium's cards in the background at start; default True).
     """
-    from cards.homebrew import load_spells
+    from cards.source.library import load_spells
     from cards.web.api import api
 
     app = Flask(__name__, static_folder=None)

@@ -15,11 +15,11 @@ import pytest
 from cards import cache as cache_module
 from cards.build import build_pdf, fit_all
 from cards.cache import FitCache, cache_folder, decode_fit, encode_fit
-from cards.compendium import read_compendium
 from cards.impose import PrintOptions
 from cards.layout import list_layouts, load_layout
 from cards.model import Paragraph
 from cards.resources import resource
+from cards.source.library import read_compendium
 from tests.conftest import MONO_FONT, layout_variant
 
 # Spells that together hold every kind of block, panels, several cards and the squeezed setting.
@@ -173,7 +173,7 @@ FONT_RUN = """
 import sys
 from cards.build import fit_all
 from cards.cache import FitCache
-from cards.compendium import read_compendium
+from cards.source.library import read_compendium
 from cards.layout import load_layout
 cache = FitCache(sys.argv[1])
 fit_all(read_compendium().spells[:5], load_layout(sys.argv[2]), cache=cache)

@@ -432,8 +432,8 @@ def test_undrawable_character_is_a_lint_error_with_line(runner, tmp_path, char):
 
 def test_square_and_circle_bullets_are_read_as_bullets(runner, tmp_path):
     """▪ and ◦ opening a line are bullets; inside a line they are undrawable characters."""
-    from cards.compendium import read_compendium
     from cards.model import BulletList
+    from cards.source.library import read_compendium
 
     text = (ROOT / "data" / "kouzla.txt").read_text(encoding="utf-8")
     marker = "Na vyšších úrovních. Sešleš-li toto kouzlo použitím pozice kouzla 3."

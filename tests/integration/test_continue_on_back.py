@@ -11,11 +11,11 @@ from reportlab.lib.units import mm
 
 from cards.build import build_pdf, fit_all
 from cards.cli import main
-from cards.compendium import read_compendium
 from cards.impose import PrintOptions, load_sheet, physical_cards
 from cards.layout import load_layout
 from cards.model import BulletList, Heading, Paragraph, Table
 from cards.select import sort_spells
+from cards.source.library import read_compendium
 from tests.pdfread import open_pdf
 
 CHOSEN = (

@@ -10,11 +10,11 @@ from PIL import Image, ImageChops
 
 from cards.build import fit_spells
 from cards.cli import main
-from cards.compendium import read_compendium
 from cards.images import TTS_CARDS, card_images, slug
 from cards.layout import load_layout
 from cards.messages import say
 from cards.select import find_spell, parse_levels, select_spells, sort_spells
+from cards.source.library import read_compendium
 
 NAME = re.compile(r"^\d{4}-[a-z0-9]+(?:-[a-z0-9]+)*(?:-\d+of\d+)?-(?:front|back)\.png$")
 

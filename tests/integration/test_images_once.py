@@ -13,9 +13,9 @@ import cards.build
 from cards import images
 from cards.build import write_images, write_tts_sheets
 from cards.cache import FitCache
-from cards.compendium import read_compendium
 from cards.images import TTS_MAX_SIDE, ImagesError
 from cards.layout import load_layout
+from cards.source.library import read_compendium
 
 
 @pytest.fixture(scope="module")

@@ -16,9 +16,9 @@ from functools import lru_cache
 import pytest
 
 from cards.colour import MIN_CONTRAST, contrast
-from cards.compendium import read_compendium
 from cards.model import PANELS, SCHOOLS, Paragraph, Table
 from cards.select import sort_spells
+from cards.source.library import read_compendium
 from tests.integration.test_golden import BACKS_ONLY, SUBJECTS
 from tests.readback import (
     Glyph,

@@ -12,11 +12,11 @@ from reportlab.lib.units import mm
 
 from cards.build import build_pdf
 from cards.cli import main
-from cards.compendium import read_compendium
 from cards.impose import LAYOUTS, PrintOptions
 from cards.layout import load_layout
 from cards.messages import say
 from cards.select import select_spells, sort_spells
+from cards.source.library import read_compendium
 from tests.pdfread import open_pdf
 from tests.unit.test_index import index_rows
 

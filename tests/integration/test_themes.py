@@ -18,10 +18,10 @@ from cards.colour import darkness
 from cards.face import Disc, Fill, Label, Outline, Rule, Shape, TextLine
 from cards.fit import SpellSetter, fit
 from cards.fit.style import card_style
-from cards.homebrew import load_spells
 from cards.impose import PrintOptions
 from cards.layout import LayoutError, load_layout
 from cards.select import find_spell, select_spells, sort_spells
+from cards.source.library import load_spells
 from tests.pdfread import open_pdf
 
 LAYOUTS = Path(__file__).resolve().parents[2] / "layouts"

@@ -215,8 +215,8 @@ def test_every_back_of_a_deck_carries_its_spell_name(tmp_path):
     from click.testing import CliRunner
 
     from cards.cli import main
-    from cards.compendium import read_compendium
     from cards.select import sort_spells
+    from cards.source.library import read_compendium
 
     out = tmp_path / "paladin.pdf"
     result = CliRunner().invoke(

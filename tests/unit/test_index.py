@@ -7,11 +7,11 @@ import re
 import pytest
 
 from cards.build import build_pdf, fit_spells
-from cards.compendium import read_compendium
 from cards.impose import PrintOptions, impose, load_sheet
 from cards.index import index_entries, index_pages
 from cards.layout import load_layout
 from cards.select import select_spells, sort_spells
+from cards.source.library import read_compendium
 from tests.pdfread import open_pdf
 
 

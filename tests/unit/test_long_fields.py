@@ -10,7 +10,7 @@ import pytest
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from cards.bounds import FieldTooWide
-from cards.compendium import parse_compendium
+from cards.source.text import parse_compendium
 from tests.conftest import HOMEBREW_TEMPLATE
 
 SPELL = HOMEBREW_TEMPLATE

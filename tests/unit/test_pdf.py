@@ -219,9 +219,9 @@ def test_failed_rename_removes_the_temporary_file(tmp_path, monkeypatch):
 @pytest.fixture(scope="module")
 def real_faces():
     """Card faces of the first twelve spells of the compendium, with the poker layout."""
-    from cards.compendium import read_compendium
     from cards.fit import fit_spell
     from cards.layout import load_layout
+    from cards.source.library import read_compendium
 
     layout = load_layout("poker")
     spells = read_compendium().spells[:12]

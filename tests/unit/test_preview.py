@@ -133,9 +133,9 @@ def test_golden_check_tolerates_noise_but_not_change(tmp_path):
 def test_golden_preview_of_a_real_spell(tmp_path, refresh_golden):
     """The preview of a two-card spell matches tests/golden/ (pytest --refresh-golden renews it)."""
     from cards.backs import card_backs
-    from cards.compendium import read_compendium
     from cards.fit import fit_spell
     from cards.layout import load_layout
+    from cards.source.library import read_compendium
 
     (spell,) = [s for s in read_compendium().spells if s.name == GOLDEN_SPELL]
     faces = fit_spell(spell, load_layout("poker"))

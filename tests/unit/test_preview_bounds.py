@@ -8,11 +8,11 @@ import pytest
 from PIL import Image
 
 from cards.backs import card_backs
-from cards.compendium import read_compendium
 from cards.fit import fit_spell
 from cards.layout import load_layout
 from cards.preview import COLUMNS, PreviewError, render_preview
 from cards.select import find_spell
+from cards.source.library import read_compendium
 
 
 @pytest.fixture(scope="module")

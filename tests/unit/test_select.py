@@ -8,7 +8,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cards.compendium import read_compendium
 from cards.model import CLASSES, SCHOOLS, SOURCES
 from cards.select import (
     AmbiguousSpell,
@@ -29,6 +28,7 @@ from cards.select import (
     select_spells,
     sort_spells,
 )
+from cards.source.library import read_compendium
 
 
 @pytest.fixture(scope="module")

@@ -117,8 +117,8 @@ def test_labels_name_their_spells(client, tmp_path):
     labels = [spell["label"] for spell in spells]
     assert len(set(labels)) == len(labels) == 492
     assert "Světlo (Příručka hráče)" in labels and "Světlo (Jeskyně a draci)" in labels
-    from cards.homebrew import load_spells
     from cards.select import resolve_deck
+    from cards.source.library import load_spells
 
     every = load_spells()
     resolved = resolve_deck(labels, every).spells
@@ -140,10 +140,10 @@ def test_search_finds_without_diacritics(client):
 
 def test_card_counts_are_the_fit_reports(client):
     """Each spell's `cards` is what `cards fit-report` counts for it."""
-    from cards.homebrew import load_spells
     from cards.layout import load_layout
     from cards.report import fit_report
     from cards.select import select_spells, sort_spells
+    from cards.source.library import load_spells
 
     spells = sort_spells(select_spells(load_spells(), classes=("druid",), levels=(5, 6)), by="name")
     report = fit_report(spells, load_layout("tarot"))

@@ -9,8 +9,8 @@ from __future__ import annotations
 import os
 
 from cards.cache import FitCache, fit_key, layout_key
-from cards.homebrew import read_spell_file
 from cards.layout import load_layout
+from cards.source.library import read_spell_file
 
 from .conftest import HOMEBREW, homebrew
 

@@ -125,9 +125,9 @@ def test_load_previews_while_two_compendia_build(served, tmp_path):
     The previews' times during the builds are printed (bench/bench_web.py reports them); the
     test asserts only correctness, with a bound on the whole run.
     """
-    from cards.homebrew import load_spells
     from cards.select import find_spell
     from cards.service import preview_png
+    from cards.source.library import load_spells
 
     url, _ = served
     url = url.strip()

@@ -101,8 +101,8 @@ def _breaks_mid_sentence(faces) -> list[str]:
 def test_the_compendiums_short_tails_are_mended(layout):
     """Spells whose second card began with a stray tail ("Odolnost.", "tvorově ověření
     Síly.") at the largest size that fits are set a step smaller, to turn at a sentence end."""
-    from cards.compendium import read_compendium
     from cards.select import find_spell
+    from cards.source.library import read_compendium
 
     spells = read_compendium().spells
     for name in ("Světelná zeď", "Telekineze", "Hromadná sugesce", "Najdi honosnějšího oře"):
@@ -115,9 +115,9 @@ def test_teleports_continuation_cards_begin_with_six_words_of_a_sentence_at_leas
     """Teleport on poker: its cards 2/3 and 3/3 began "viděl, nejspíš použitím magie." and
     "jako ve tvé laboratoři."; with its table's rows on one line each (a heading wraps
     instead), no card begins with a sentence tail of fewer than TAIL_WORDS words."""
-    from cards.compendium import read_compendium
     from cards.fit.blocks import HEADING_CONTINUED
     from cards.select import find_spell
+    from cards.source.library import read_compendium
 
     faces = fit_spell(find_spell(read_compendium().spells, "Teleport"), load_layout("poker"))
     assert len(faces) == 3

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from cards.compendium import read_compendium
 from cards.face import TextLine
 from cards.fit import fit_spell
 from cards.fit.search import STAT_REFERENCE, STAT_SCALE_FROM
 from cards.layout import load_layout
 from cards.select import find_spell
+from cards.source.library import read_compendium
 
 
 def _stat_sizes(face) -> set[float]:

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from cards.compendium import read_compendium
 from cards.face import Area, TextLine
 from cards.fit import fit_spell
 from cards.fit.paginate import Slab, fill_card, openings
 from cards.layout import LayoutError, load_layout
 from cards.select import find_spell
+from cards.source.library import read_compendium
 
 
 def _label(y: float) -> TextLine:

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from cards.compendium import read_compendium
 from cards.face import Label, TextLine
 from cards.fit import fit_spell
 from cards.layout import LayoutError, load_layout
 from cards.model import BulletList, Paragraph
 from cards.select import find_spell
+from cards.source.library import read_compendium
 from tests.conftest import SENTENCE, make_spell
 
 TEXT = SENTENCE * 4

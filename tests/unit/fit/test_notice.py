@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from cards.compendium import read_compendium
 from cards.face import TextLine
 from cards.fit import fit_spell
 from cards.fit.blocks import _lost
 from cards.layout import load_layout
 from cards.messages import say
 from cards.select import find_spell
+from cards.source.library import read_compendium
 
 
 def test_drobny_sluzebnik_begins_with_a_muted_notice():

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from cards.compendium import read_compendium
 from cards.fit import fit_spell
 from cards.fit.paginate import BLOCK, NEVER, Slab
 from cards.fit.parts import Measure, Part, part_sizes
 from cards.layout import load_layout
 from cards.select import find_spell
+from cards.source.library import read_compendium
 
 SIZES = [6.0, 7.0, 8.0, 9.0, 10.0]
 

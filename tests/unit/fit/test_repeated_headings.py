@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from cards.compendium import read_compendium
 from cards.face import TextLine
 from cards.fit import fit_spell, search
 from cards.fit.blocks import HEADING_CONTINUED, continued_heading
 from cards.layout import load_layout
 from cards.model import Paragraph
 from cards.select import find_spell
+from cards.source.library import read_compendium
 from tests.conftest import SENTENCE, make_spell
 
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from cards.compendium import read_compendium
 from cards.face import TextLine
 from cards.fit import fit_spell
 from cards.fit.room import HOLE
 from cards.layout import load_layout
 from cards.select import find_spell
+from cards.source.library import read_compendium
 
 
 def _worst_space(faces, space: float) -> float:

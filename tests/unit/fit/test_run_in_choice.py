@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from cards.compendium import read_compendium
 from cards.fit import fit_spell, search
 from cards.layout import load_layout
 from cards.select import find_spell
+from cards.source.library import read_compendium
 
 
 def _spell(name: str):

@@ -9,13 +9,13 @@ import pytest
 from click.testing import CliRunner
 
 from cards.cli import main
-from cards.compendium import read_compendium
 from cards.fit import SpellSetter, fit_spell, search
 from cards.fit.paginate import used_height
 from cards.fit.room import SIZE_STEP, size_grid
 from cards.layout import LayoutError, load_layout
 from cards.model import Paragraph
 from cards.report import fit_report
+from cards.source.library import read_compendium
 from tests.conftest import SENTENCE, make_spell
 
 LAYOUTS = Path(__file__).resolve().parents[3] / "layouts"

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from cards.compendium import read_compendium
 from cards.face import Rule, TextLine
 from cards.fit import fit_spell
 from cards.fit.blocks import AIR_AFTER_TABLE, description
@@ -14,6 +13,7 @@ from cards.fit.tables import DOUBLED, figure_columns, without_doubled_rule
 from cards.layout import load_layout
 from cards.model import Heading, Paragraph, Table
 from cards.select import find_spell
+from cards.source.library import read_compendium
 from cards.typeset import TypesetContext
 from tests.conftest import SENTENCE, make_spell
 

@@ -10,8 +10,9 @@ import pytest
 
 import cards.typeset.cost as cost
 from cards.build import build_pdf
-from cards.compendium import parse_compendium, read_compendium
 from cards.layout import load_layout
+from cards.source.library import read_compendium
+from cards.source.text import parse_compendium
 from cards.typeset import prepare, set_lines
 from cards.typeset.czech import (
     Exceptions,

@@ -8,7 +8,7 @@ import json
 from click.testing import CliRunner
 
 from cards.cli import main
-from cards.homebrew import parse_json
+from cards.source.json import parse_json
 
 
 def _record() -> dict:

@@ -8,8 +8,10 @@ import json
 
 import pytest
 
-from cards.compendium import Compendium, parse_compendium, spell_text, spell_to_dict
-from cards.homebrew import clashes, parse_json
+from cards.source.duplicates import clashes
+from cards.source.json import parse_json, spell_to_dict
+from cards.source.problems import Compendium
+from cards.source.text import parse_compendium, spell_text
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,4 @@
-"""Tests for cards.compendium: the shipped data, the round trip, bad input, fuzzing."""
+"""Tests for cards.source (text format, library): shipped data, round trip, bad input, fuzzing."""
 
 from __future__ import annotations
 
@@ -10,19 +10,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cards.compendium import (
-    DEFAULT_DATA,
-    CompendiumError,
-    Problem,
-    compendium_text,
-    lint_compendium,
-    parse_compendium,
-    read_compendium,
-    spell_lines,
-    spell_text,
-    spell_to_dict,
-)
 from cards.model import BulletList, Heading, Paragraph, Table
+from cards.source.decode import DEFAULT_DATA
+from cards.source.json import spell_to_dict
+from cards.source.library import lint_compendium, read_compendium
+from cards.source.problems import CompendiumError, Problem
+from cards.source.text import compendium_text, parse_compendium, spell_lines, spell_text
 
 
 @pytest.fixture(scope="module")

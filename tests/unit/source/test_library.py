@@ -13,13 +13,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cards.cli import main
-from cards.compendium import read_compendium, spell_to_dict
-from cards.homebrew import SCHEMA, is_json, parse_json, read_spell_file, spell_from_dict
 from cards.model import CLASSES, SCHOOLS
 from cards.select import sort_spells
+from cards.source.json import SCHEMA, is_json, parse_json, spell_from_dict, spell_to_dict
+from cards.source.library import read_compendium, read_spell_file
 from tests.conftest import HOMEBREW_SPELL
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 
 TEXT_SPELL = HOMEBREW_SPELL
 
