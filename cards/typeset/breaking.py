@@ -255,7 +255,7 @@ def _inside_words(
         spaces = gaps[last] - line.g0
         # The tail of the paragraph's last word alone on the last line: never, when the
         # whole word fits a line.
-        tail_fits = line.shrunk and k == units - 1 and end_xs[k] - xs[last] <= rest
+        tail_fits = k == units - 1 and end_xs[k] - xs[last] <= rest
         for b in reversed(breaks(words[last], fonts[last])):
             if b.at <= done or tail_fits:
                 break

@@ -87,7 +87,7 @@ def _ends_inside(p, breaks, unit, word, start, x0, g0, avail, loose, shrunk, res
             continue
         last = p.ends[k]
         done = start if last == word else 0
-        if shrunk and k == units - 1 and p.end_xs[k] - p.xs[last] <= rest:
+        if k == units - 1 and p.end_xs[k] - p.xs[last] <= rest:
             continue  # the last word's tail alone on the last line, though the word fits one
         spaces = p.gaps[last] - g0
         for b in sorted(breaks(p.words[last], p.fonts[last]), key=lambda b: -b.at):
@@ -360,10 +360,11 @@ def test_of_two_unit_ends_judged_alike_the_shorter_line_is_taken():
 
 def test_of_two_hyphenation_points_judged_alike_the_longer_part_is_taken():
     """'bbbb bb' and 'bbbb b-' both reach 11 of 10 (shrunk by 1 of the space's 5): equal
-    demerits, the first tried (the later point) wins."""
+    demerits, the first tried (the later point) wins. (The next line, 9, cannot hold the
+    whole word, so the tail rule does not keep it whole.)"""
     p = _exact(["bbbb", "bbbbbbbbbb"], space=5.0)
     breaks = _points({"bbbbbbbbbb": [(1, 1.0, 1.0, 0.0), (2, 2.0, 0.0, 0.0)]})
-    spans = break_lines(p, 10.0, 10.0, False, True, breaks, flush_left=True)
+    spans = break_lines(p, 10.0, 9.0, False, True, breaks, flush_left=True)
     assert _ends(spans)[0] == (0, 0, 1, 2, 0.0)
 
 
@@ -456,6 +457,16 @@ def test_the_last_words_tail_stays_with_it_when_the_word_fits_the_next_line_exac
     breaks = _points({"bbbbbbbb": [(1, 1.0, 1.0, 0.0)]})
     spans = break_lines(p, 12.0, 8.0, False, True, breaks)
     assert _ends(spans) == [(0, 0, 1, 4, 0.0), (2, 0, 2, 8, 0.0)]
+
+
+def test_the_tail_rule_holds_when_only_the_first_unit_fits_the_first_line():
+    """'bbbb bbbbbbbb' on lines of 8: 'bbbb' / 'bbbbbbbb', not 'bbbb b-' / 'bbbbbbb' (the
+    rule was skipped when the last unit fitting shrunk was unit 0, an index read as a flag)."""
+    p = _exact(["bbbb", "bbbbbbbb"])
+    breaks = _points({"bbbbbbbb": [(1, 1.0, 1.0, 0.0)]})
+    for flush_left in (False, True):
+        spans = break_lines(p, 8.0, 8.0, False, True, breaks, flush_left=flush_left)
+        assert _ends(spans) == [(0, 0, 0, 4, 0.0), (1, 0, 1, 8, 0.0)]
 
 
 def test_a_hyphen_costs_hyphen_penalty_squared():
