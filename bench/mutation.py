@@ -526,7 +526,8 @@ def main() -> None:
     )
     sys.dont_write_bytecode = True
     os.environ["PYTHONDONTWRITEBYTECODE"] = "1"
-    os.environ["CARDS_FRESH_BYTECODE"] = "1"  # tests/conftest.py writes bytecode otherwise
+    # tests/conftest.py then writes no bytecode and derandomises hypothesis, with no database
+    os.environ["CARDS_MUTATION_RUN"] = "1"
     scratch = scratch_copy()
     try:
         os.chdir(scratch)

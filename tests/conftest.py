@@ -12,15 +12,23 @@ from pathlib import Path
 # pytest keeps its rewritten test modules in __pycache__ only where bytecode is written. With
 # PYTHONDONTWRITEBYTECODE set, as on our machines, every run and every xdist worker rewrote all
 # 200 test modules again: 14 s of CPU each, a third of collecting. So test runs write bytecode,
-# except under bench/mutation.py, which compiles every mutant afresh (CARDS_FRESH_BYTECODE): a
+# except under bench/mutation.py, which compiles every mutant afresh (CARDS_MUTATION_RUN): a
 # mutant as long as the original, written within the same second, would load the old bytecode.
-if not os.environ.get("CARDS_FRESH_BYTECODE"):
+if not os.environ.get("CARDS_MUTATION_RUN"):
     sys.dont_write_bytecode = False
 
 import pytest
+from hypothesis import settings
 from reportlab.lib.units import mm
 
 from cards.model import Components, Origin, Paragraph, Spell
+
+# Under bench/mutation.py every property test draws the same examples in every run and keeps
+# none: a mutant is killed by what it changes, never by a random example that fails the
+# unmutated code too (one saved in the example database would "kill" every later mutant).
+settings.register_profile("mutation", derandomize=True, database=None)
+if os.environ.get("CARDS_MUTATION_RUN"):
+    settings.load_profile("mutation")
 
 SENTENCE = (
     "Vrhneš energetickou kouli o průměru 4 couly na tvora, kterého vidíš v dosahu, "

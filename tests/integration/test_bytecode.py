@@ -1,4 +1,4 @@
-"""Test runs keep pytest's rewritten test modules as bytecode, mutation runs never write any."""
+"""Test runs keep rewritten test modules as bytecode; mutation runs write none, fix examples."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ SMALL = "tests/unit/test_module_size.py"
 def collect(prefix: Path, **env: str) -> list[str]:
     """Collect one small test module in a fresh pytest with bytecode writing turned off."""
     environment = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "PYTHONPYCACHEPREFIX": str(prefix)}
-    environment.pop("CARDS_FRESH_BYTECODE", None)
+    environment.pop("CARDS_MUTATION_RUN", None)
     environment.update(env)
     run = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "--co", "-p", "no:cacheprovider", SMALL],
@@ -38,9 +38,25 @@ def test_a_test_run_keeps_its_rewritten_modules_despite_pythondontwritebytecode(
 
 @pytest.mark.slow
 def test_a_mutation_run_writes_no_bytecode(tmp_path):
-    assert collect(tmp_path, CARDS_FRESH_BYTECODE="1") == []
+    assert collect(tmp_path, CARDS_MUTATION_RUN="1") == []
 
 
 def test_the_mutation_tool_asks_for_fresh_bytecode():
     source = (ROOT / "bench" / "mutation.py").read_text("utf-8")
-    assert 'os.environ["CARDS_FRESH_BYTECODE"] = "1"' in source
+    assert 'os.environ["CARDS_MUTATION_RUN"] = "1"' in source
+
+
+@pytest.mark.parametrize("mutation", [True, False])
+def test_a_mutation_run_draws_the_same_examples_and_keeps_none(mutation):
+    """Under bench/mutation.py, hypothesis is derandomised and has no example database."""
+    environment = {**os.environ}
+    environment.pop("CARDS_MUTATION_RUN", None)
+    if mutation:
+        environment["CARDS_MUTATION_RUN"] = "1"
+    code = "import tests.conftest, hypothesis; s = hypothesis.settings.default; "
+    code += "print(s.derandomize, s.database is None)"
+    run = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=environment, capture_output=True, text=True
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == ([str(mutation)] * 2)
