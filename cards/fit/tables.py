@@ -127,14 +127,14 @@ class TableSetter:
 
     def _continued(self, header: tuple[str, ...], geometry: TableGeometry) -> Slab:
         """Return the header repeated on a card the table goes on to: its widest cell says
-        CONTINUED (the header as it is, should the word not fit the column)."""
+        CONTINUED (the header as it is, should the word not fit the column unhyphenated)."""
         widest = max(range(len(header)), key=lambda c: geometry.widths[c])
         marked = tuple(
             f"{text} {CONTINUED}".strip() if c == widest else text for c, text in enumerate(header)
         )
         for row in (marked, header):
             (cells,) = self._set_cells([row], list(geometry.widths), geometry.size)
-            if not any(line.overfull or line.forced for lines in cells for line in lines):
+            if not any(x.split_word or x.overfull or x.forced for lines in cells for x in lines):
                 break
         height, items = self._row(cells, 0, 2, geometry)
         return Slab(height, items, 0.0, BLOCK, what=_row_what(row))

@@ -133,3 +133,14 @@ def test_a_table_of_one_line_headings_that_fit_keeps_them_whole(poker):
         i.line.text for i in _table_lines(fit_spell(make_spell(Paragraph(SENTENCE), table), poker))
     ]
     assert "Hod kostkou" in texts
+
+
+@pytest.mark.parametrize("name", ["Teleport", "Oživlé předměty"])
+def test_a_repeated_header_says_it_goes_on_only_unhyphenated(name):
+    """Where "(pokračování)" would be hyphenated in its column (mini's narrow columns), the
+    header is repeated as it is: no "(po-" / "kračo-" / "vání)"."""
+    spell = find_spell(read_compendium().spells, name)
+    lines = _table_lines(fit_spell(spell, load_layout("mini")))
+    cues = [i.line.text for i in lines if "(po" in i.line.text or "vání)" in i.line.text]
+    assert all("(pokračování)" in text for text in cues)
+    assert not any(i.line.text.startswith(("kračo", "čování")) for i in lines)
