@@ -5,19 +5,22 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from cards.czech_text import plural
 from cards.face import Fill, Primitive, Rule, TextLine
-from cards.fit.paginate import BLOCK, LINE, NEVER, Slab
+from cards.fit.paginate import BLOCK, LINE, NEVER, SHORT, Slab
 from cards.fit.style import BASELINE, CardStyle
 from cards.model import Table
 from cards.typeset import Line, TypesetContext, set_lines
 
 MIN_TABLE_SCALE = 0.8  # a table too wide even at type.table_min is condensed down to this
 MIN_TABLE_ROWS = 3  # body rows on each part of a table split across cards
+# A body row taller than this share of the card is set as a slab per line, so that a row no
+# card can hold goes on to the next card (a break inside it only as a last resort).
+TALL_ROW = 0.5
 PAIRED_MIN_ROWS = 4  # a two-column table this long may be set as two pairs side by side
 CONTINUED = "(pokračování)"  # in the header repeated where a table goes on to a new card
 _EPS = 1e-6
@@ -86,7 +89,20 @@ class TableSetter:
                 continue
             # At least MIN_TABLE_ROWS rows under the header on each card the table reaches.
             breakable = LINE if MIN_TABLE_ROWS < n <= count - MIN_TABLE_ROWS else NEVER
-            slabs.append(Slab(height, items, 0.0, breakable, repeat, what))
+            if height <= TALL_ROW * self.style.card_height:
+                slabs.append(Slab(height, items, 0.0, breakable, repeat, what))
+                continue
+            # Inside the row a card may end as a last resort (SHORT), never after a line
+            # that ends inside a word; the header repeated above the rest keeps the padding.
+            padded = replace(repeat, height=repeat.height + 0.5 * geometry.pad)
+            torn = False
+            for k, (part, part_items) in enumerate(_row_lines(height, items, geometry)):
+                if k:
+                    rank = NEVER if torn else SHORT
+                    slabs.append(Slab(part, part_items, 0.0, rank, padded, what))
+                else:
+                    slabs.append(Slab(part, part_items, 0.0, breakable, repeat, what))
+                torn = any(isinstance(i, TextLine) and i.line.split_word for i in part_items)
 
     def _row(
         self,
@@ -227,6 +243,25 @@ class TableSetter:
                 scale = max(scale - 0.05, MIN_TABLE_SCALE)
             else:
                 return size, scale, widths, cells
+
+
+def _row_lines(
+    height: float, items: Sequence[Primitive], geometry: TableGeometry
+) -> list[tuple[float, tuple[Primitive, ...]]]:
+    """Return a tall body row cut into a slab per line: the height and items of each, the
+    items moved to their slab's top. The first takes the padding above the text, the last
+    the padding below and the row's rule; line k of every cell lies on slab k (the divider
+    of paired tables never gets here: their cells are one line each)."""
+    leading, half = geometry.leading, 0.5 * geometry.pad
+    count = round((height - geometry.pad) / leading)
+    tops = [0.0, *(-half - k * leading for k in range(1, count)), -height]
+    parts: list[list[Primitive]] = [[] for _ in range(count)]
+    for item in items:
+        k = count - 1  # the rule under the row
+        if isinstance(item, TextLine):
+            k = round((-item.y - half - BASELINE * geometry.size) / leading)
+        parts[k].append(item.moved(-tops[k]))
+    return [(tops[k] - tops[k + 1], tuple(parts[k])) for k in range(count)]
 
 
 def without_doubled_rule(

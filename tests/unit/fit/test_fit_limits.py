@@ -136,10 +136,21 @@ def test_a_material_note_taller_than_the_card_is_refused_with_a_clear_message():
     assert isinstance(caught.value, CardsError)
 
 
-def test_a_table_cell_of_2000_words_is_refused_with_a_clear_message():
-    """A table row taller than any card: FitError naming the cell, not a traceback or lost text."""
+def test_a_table_cell_of_2000_words_goes_on_over_as_many_cards_as_it_needs():
+    """A table row taller than any card is set line by line over the cards: every word."""
     cell = " ".join(["slovo"] * 2000)
     spell = make_spell(Paragraph(SENTENCE), Table(("k4", "Účinek"), (("1", cell), ("2", "Nic"))))
+    faces = fit_spell(spell, load_layout("poker"))
+    assert len(faces) > 5
+    texts = [i.line.text for f in faces for i in f.items if isinstance(i, TextLine)]
+    assert sum(text.split().count("slovo") for text in texts) == 2000
+    assert sum(text.split().count("Nic") for text in texts) == 1
+
+
+def test_a_table_header_taller_than_any_card_is_refused_with_a_clear_message():
+    """A header row is never cut: taller than a card, FitError names its cell."""
+    cell = " ".join(["slovo"] * 2000)
+    spell = make_spell(Paragraph(SENTENCE), Table(("k4", cell), (("1", "Nic"),)))
     with pytest.raises(FitError, match=r"buňka tabulky \(„slovo slovo .*2000 slov\) se nevejde"):
         fit_spell(spell, load_layout("poker"))
 

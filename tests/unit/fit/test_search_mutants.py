@@ -599,14 +599,14 @@ def test_the_run_in_grid_that_saves_a_third_card_is_tried(poker, monkeypatch):
 def test_a_spell_of_over_sixty_cards_names_what_does_not_fit_on_them(tmp_path):
     """On a 45 mm card (six lines a card), a long numbered item and 420 one-line paragraphs
     take 64 cards (66 with the item's heading repeated on each of its cards, so it is not),
-    and a table row taller than a card comes last: the error names the row, the cards
+    and a table header taller than a card comes last: the error names its cell, the cards
     counted whatever their number."""
     layout = load_layout(layout_variant(tmp_path, {"height_mm": "45.0"}))
     cell = " ".join(["slovo"] * 300)
     spell = make_spell(
         Paragraph(SENTENCE * 35, heading="1. Bod."),
         *(Paragraph("Slovo.") for _ in range(420)),
-        Table(("A", "B"), (("x", cell),)),
+        Table(("x", cell), (("A", "B"),)),
     )
     row = r"^Barevná koule: buňka tabulky \(„slovo slovo .*, 300 slov\) se nevejde"
     with pytest.raises(FitError, match=row + r" na kartu 63 × 45 mm ani v písmu 6\.5 pt "):

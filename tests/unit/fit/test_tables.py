@@ -3,6 +3,8 @@ before the body minimum, air above a heading after a table, no rule doubling the
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from cards.face import Rule, TextLine
@@ -15,7 +17,9 @@ from cards.model import Heading, Paragraph, Table
 from cards.select import find_spell
 from cards.source.library import read_compendium
 from cards.typeset import TypesetContext
+from cards.typeset.normalise import normalise
 from tests.conftest import SENTENCE, make_spell
+from tests.unit.fit.test_fit import words_of
 
 
 @pytest.fixture(scope="module")
@@ -133,6 +137,82 @@ def test_a_table_of_one_line_headings_that_fit_keeps_them_whole(poker):
         i.line.text for i in _table_lines(fit_spell(make_spell(Paragraph(SENTENCE), table), poker))
     ]
     assert "Hod kostkou" in texts
+
+
+# A cell no mini card can hold in one piece (hypothesis found it: FitError before).
+TALL_CELL = (
+    "nepřátelský nepřátelský nepřátelský 01−05 zranění nepřátelský a a a zranění sáhů 4 "
+    "nepřátelský zranění a a a a a nepřátelský zranění a a zranění zranění a a a a a zranění "
+    "nepřátelský zranění"
+)
+
+
+def test_a_row_no_card_can_hold_goes_on_to_the_next_card():
+    """A row taller than a mini card is set line by line over two cards, every word of it
+    once, the header repeated above its rest with the word that it goes on."""
+    mini = load_layout("mini")
+    table = Table(("Hod", "Účinek"), ((TALL_CELL, "nepřátelský 01−05"),))
+    faces = fit_spell(make_spell(table), mini)
+    assert len(faces) == 2
+    texts = [[i.line.text for i in _table_lines([face])] for face in faces]
+    assert texts[0][:2] == ["Hod", "Účinek"] and "pokračování" not in " ".join(texts[0])
+    assert texts[1][:2] == ["Hod", "Účinek"]  # "(pokračování)" would be hyphenated: left out
+    assert all(len(t) > 3 for t in texts)  # the row's lines on both cards
+    found = Counter(words_of(faces))
+    wanted = Counter(normalise(f"Hod Účinek {TALL_CELL} nepřátelský 01−05").split())
+    assert found - wanted == Counter({"Hod": 1, "Účinek": 1})
+    assert wanted - found == Counter()
+
+
+def _table_slabs(cell: str, poker):
+    """The slabs of a seven-row table at 8 pt in poker's text column whose fifth row (of
+    LINE rank) holds `cell`, the others one word."""
+    from cards.fit.tables import TableSetter
+
+    style = card_style(poker, "Iluze")
+    rows = tuple((str(n), cell if n == 5 else "x") for n in range(1, 8))
+    slabs: list = []
+    TableSetter(style, 8.0, TypesetContext(), 0.0).table(slabs, Table(("Hod", "Účinek"), rows))
+    return style, 8.0, [s for s in slabs if s.what.startswith("buňka tabulky („" + cell[:5])]
+
+
+def test_a_tall_row_is_a_slab_per_line_with_the_rows_height_and_rank(poker):
+    """A row taller than half the card: one slab per line of its longest cell, together as
+    tall as the row; the first keeps the row's rank (LINE), the rest break only as a last
+    resort (SHORT; NEVER after a hyphen) under a header with the row's padding; the rule
+    closes the last slab."""
+    from cards.fit.paginate import LINE, NEVER, SHORT
+    from cards.fit.tables import TALL_ROW
+
+    style, size, row = _table_slabs("nejrůznějších nepředvídatelných okolností " * 30, poker)
+    leading = size * style.sizes.leading
+    pad = style.spacing.table_pad_em * size
+    texts = [i for s in row for i in s.items if isinstance(i, TextLine) and i.line.text != "5"]
+    count = len(texts)
+    assert count * leading + pad > TALL_ROW * style.card_height
+    assert len(row) == count  # one slab per line of the cell
+    assert sum(s.height for s in row) == pytest.approx(count * leading + pad)
+    assert row[0].height == pytest.approx(leading + pad / 2)
+    assert row[-1].height == pytest.approx(leading + pad / 2)
+    torn = [t.line.split_word for t in texts]
+    assert [s.breakable for s in row] == [LINE] + [NEVER if t else SHORT for t in torn[:-1]]
+    assert any(torn) and not all(torn)
+    assert row[1].repeat.height == pytest.approx(row[0].repeat.height + pad / 2)
+    assert row[1].repeat.items == row[0].repeat.items
+    for s in row[1:]:
+        (text,) = [i for i in s.items if isinstance(i, TextLine)]
+        assert text.y == pytest.approx(-0.8 * size)  # the baseline below the slab's top
+    (rule,) = [i for i in row[-1].items if isinstance(i, Rule)]
+    assert rule.y1 == pytest.approx(-row[-1].height)
+    assert not any(isinstance(i, Rule) for s in row[:-1] for i in s.items)
+
+
+def test_a_row_under_half_the_card_stays_one_slab(poker):
+    """A row of a few lines is one slab, as tall as its lines and padding."""
+    style, size, row = _table_slabs("nejrůznějších nepředvídatelných okolností " * 2, poker)
+    assert len(row) == 1
+    leading, pad = size * style.sizes.leading, style.spacing.table_pad_em * size
+    assert row[0].height == pytest.approx(3 * leading + pad)
 
 
 @pytest.mark.parametrize("name", ["Teleport", "Oživlé předměty"])
