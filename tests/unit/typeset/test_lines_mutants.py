@@ -12,6 +12,7 @@ from the module's arithmetic. Paragraphs come from a seeded generator.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -148,3 +149,29 @@ def test_line_text_drops_inserted_and_repeated_hyphens_and_joins_words_with_spac
         _line("roste", hyphenated=False),
     ]
     assert line_text(lines) == "modro-zelená tráva roste"
+
+
+# ---------------------------------------------------------------- Line and LineRun
+
+
+def test_a_set_line_cannot_be_changed():
+    """A Line is frozen: a context's cache hands the same lines to every caller."""
+    line = set_lines(prepare([Run("tvor hodí", MONO)]), 100.0, 10.0)[0]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        line.width = 0.0
+
+
+def test_a_line_run_cannot_be_changed():
+    """A LineRun is frozen, as the Line holding it."""
+    run = set_lines(prepare([Run("tvor hodí", MONO)]), 100.0, 10.0)[0].runs[0]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        run.x = 5.0
+
+
+def test_a_line_given_only_its_required_fields_is_a_plain_one():
+    """Line(runs, width, word_space, hyphenated) is not overfull, not split, has no repeated
+    hyphen, is not scaled and not forced (the tests of cards/fit build lines so)."""
+    line = Line((LineRun("tvor", MONO, 0.0),), 4 * MONO_EM, 0.0, False)
+    flags = (line.overfull, line.split_word, line.repeated_hyphen, line.forced)
+    assert all(flag is False for flag in flags)
+    assert line.scale == 1.0
