@@ -356,3 +356,17 @@ def test_after_a_broken_word_a_font_change_starts_one_word_space_on(mono_bold):
     assert lines[1].word_space == pytest.approx(2 * em)
     assert [(run.text, run.font) for run in lines[1].runs] == [("ném ", MONO), ("hodí", mono_bold)]
     assert lines[1].runs[1].x == pytest.approx(6 * em)
+
+
+def test_flush_left_text_is_never_longer_than_justified_text_within_its_tolerance():
+    """'l l' in Charis, up to 25 % narrower, on a line 0.9e-9 pt short of its width
+    narrowed and shrunk: justified (to within 1e-9 pt) it is one line, flush-left two,
+    so it is set on one (the bound on the lines allows for that tolerance)."""
+    prepared = prepare([Run("l l", SERIF)])
+    natural, space = 2 * 0.296875 + 0.29296875, 0.29296875
+    width = 0.75 * natural - SHRINK * space - 0.9e-9
+    justified = break_lines(prepared, width, width, True, True, word_breaks, 0.25, None, True)
+    assert len(justified) == 1
+    assert _flush_lines(prepared, width) == ["l", "l"]
+    lines = set_lines(prepared, width, 1.0, expansion=0.25, flush_left=True)
+    assert [line.text for line in lines] == ["l l"]
