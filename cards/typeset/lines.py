@@ -279,7 +279,7 @@ def _set(
     indent: float,
     avail: float | None,
     final: bool,
-    expansion: float = 0.0,
+    expansion: float,
 ) -> Line:
     """Build the positioned runs of one line, justified to `avail` (1 pt units) if given.
 
@@ -326,7 +326,7 @@ def _set(
 
 
 def _mixed_runs(
-    prepared: Prepared, span: Span, size: float, indent: float, extra: float, scale: float = 1.0
+    prepared: Prepared, span: Span, size: float, indent: float, extra: float, scale: float
 ):
     """Build the runs of a line that changes font, each placed after the previous.
 
