@@ -8,6 +8,11 @@ when they are no more than the justified ones and each fits narrowed and shrunk;
 justified lines. The line ends come from break_lines (another module); which lines fit is
 counted in characters of the monospaced font (every glyph, space and hyphen 0.602 em), apart
 from the module's arithmetic. Paragraphs come from a seeded generator.
+
+Then cases worked by hand: Line's contract, flush-left edge cases (a line exactly full, a
+word sticking out, a glued unit wider than the line, a column narrower than an em, a run-in
+heading) and how a justified line is set; the widths are exact in the monospaced font and in
+Charis SIL's 'l' and space (binary fractions of an em).
 """
 
 from __future__ import annotations
