@@ -203,8 +203,9 @@ def _fewest_lines(prepared: Prepared, first: float, rest: float, expansion: floa
     """Return a number of lines no setting of the paragraph goes below (0 if none is known).
 
     Each line holds at most its width of text with its glyphs narrowed by `expansion` and
-    its spaces shrunk by SHRINK; n lines drop n - 1 spaces at their breaks. A unit wider
-    than a line (set overfull) breaks that rule: then 0.
+    its spaces shrunk by SHRINK, and 1e-9 pt more (total fit's tolerance); n lines drop
+    n - 1 spaces at their breaks. A unit wider than a line (set overfull) breaks that rule:
+    then 0.
     """
     ends, xs, gaps = prepared.ends, prepared.xs, prepared.gaps
     if not ends:
@@ -216,7 +217,7 @@ def _fewest_lines(prepared: Prepared, first: float, rest: float, expansion: floa
     space = max((b - a for a, b in zip(gaps, gaps[1:], strict=False)), default=0.0)
     keep = 1.0 - expansion
     text = keep * (prepared.end_xs[-1] + space) - SHRINK * gaps[-1]
-    return max(0, math.ceil(text / (max(first, rest) + keep * space) - 1e-9))
+    return max(0, math.ceil(text / (max(first, rest) + 1e-9 + keep * space) - 1e-9))
 
 
 def _spans(
@@ -278,7 +279,7 @@ def _set(
     indent: float,
     avail: float | None,
     final: bool,
-    expansion: float = 0.0,
+    expansion: float,
 ) -> Line:
     """Build the positioned runs of one line, justified to `avail` (1 pt units) if given.
 
@@ -325,7 +326,7 @@ def _set(
 
 
 def _mixed_runs(
-    prepared: Prepared, span: Span, size: float, indent: float, extra: float, scale: float = 1.0
+    prepared: Prepared, span: Span, size: float, indent: float, extra: float, scale: float
 ):
     """Build the runs of a line that changes font, each placed after the previous.
 

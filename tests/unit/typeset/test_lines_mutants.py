@@ -8,20 +8,29 @@ when they are no more than the justified ones and each fits narrowed and shrunk;
 justified lines. The line ends come from break_lines (another module); which lines fit is
 counted in characters of the monospaced font (every glyph, space and hyphen 0.602 em), apart
 from the module's arithmetic. Paragraphs come from a seeded generator.
+
+Then cases worked by hand: Line's contract, flush-left edge cases (a line exactly full, a
+word sticking out, a glued unit wider than the line, a column narrower than an em, a run-in
+heading) and how a justified line is set; the widths are exact in the monospaced font and in
+Charis SIL's 'l' and space (binary fractions of an em).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
 
 from cards.typeset import Run, prepare, set_lines
 from cards.typeset.breaking import break_lines
 from cards.typeset.cost import SHRINK
-from cards.typeset.lines import Line, LineRun, line_text
+from cards.typeset.lines import Line, LineRun, line_spans, line_text
 from cards.typeset.words import word_breaks
-from tests.unit.typeset.test_typeset import MONO, MONO_EM
+from tests.conftest import MONO_FONT
+from tests.unit.typeset.test_typeset import MONO, MONO_EM, SERIF
 
 WORDS = (
     "a v k s o u z i ohnivý proud dlouhý sáhů široký tvor zasažený proudem hodit záchranný "
@@ -148,3 +157,221 @@ def test_line_text_drops_inserted_and_repeated_hyphens_and_joins_words_with_spac
         _line("roste", hyphenated=False),
     ]
     assert line_text(lines) == "modro-zelená tráva roste"
+
+
+# ---------------------------------------------------------------- Line and LineRun
+
+
+def test_a_set_line_cannot_be_changed():
+    """A Line is frozen: a context's cache hands the same lines to every caller."""
+    line = set_lines(prepare([Run("tvor hodí", MONO)]), 100.0, 10.0)[0]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        line.width = 0.0
+
+
+def test_a_line_run_cannot_be_changed():
+    """A LineRun is frozen, as the Line holding it."""
+    run = set_lines(prepare([Run("tvor hodí", MONO)]), 100.0, 10.0)[0].runs[0]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        run.x = 5.0
+
+
+def test_a_line_given_only_its_required_fields_is_a_plain_one():
+    """Line(runs, width, word_space, hyphenated) is not overfull, not split, has no repeated
+    hyphen, is not scaled and not forced (the tests of cards/fit build lines so)."""
+    line = Line((LineRun("tvor", MONO, 0.0),), 4 * MONO_EM, 0.0, False)
+    flags = (line.overfull, line.split_word, line.repeated_hyphen, line.forced)
+    assert all(flag is False for flag in flags)
+    assert line.scale == 1.0
+
+
+# ---------------------------------------------------------------- flush-left, worked by hand
+
+MONO_BOLD = "LinesMutantsMonoBold"  # MONO_FONT again under another name: a font change, same widths
+
+
+@pytest.fixture(scope="module")
+def mono_bold():
+    if MONO_BOLD not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont(MONO_BOLD, str(MONO_FONT)))
+    return MONO_BOLD
+
+
+def _flush_lines(prepared, width, hyphenate=True):
+    """The line texts break_lines gives flush-left, `width` wide at 1 pt."""
+    spans = break_lines(prepared, width, width, False, hyphenate, word_breaks, flush_left=True)
+    return [_text(prepared, span) for span in spans]
+
+
+def test_flush_left_text_justified_text_sets_on_fewer_lines_is_set_justified():
+    """'každý tvor v dosahu' (19 characters, 3 spaces) on a line 0.5e-9 pt short of 19 - 3 *
+    SHRINK: flush-left (no tolerance) breaks it in two; justified (to within 1e-9 pt) with
+    its spaces shrunk by SHRINK, it is one line, and so it is set."""
+    text = "každý tvor v dosahu"
+    prepared = prepare([Run(text, MONO)])
+    width = (19 - 3 * SHRINK) * MONO_EM - 0.5e-9
+    assert _flush_lines(prepared, width) == ["každý tvor", "v dosahu"]
+    lines = set_lines(prepared, width, 1.0, flush_left=True)
+    assert [line.text for line in lines] == [text]
+    assert lines[0].word_space == pytest.approx(-SHRINK * MONO_EM)
+
+
+def test_flush_left_lines_take_the_first_indent_then_the_indent():
+    """The first flush-left line starts at first_indent (2 characters), the next at indent (1)."""
+    em = MONO_EM * 10
+    lines = set_lines(
+        prepare([Run("tvor hodí proud sáhů", MONO)]),
+        12 * em,
+        10.0,
+        first_indent=2 * em,
+        indent=em,
+        flush_left=True,
+    )
+    assert [line.text for line in lines] == ["tvor hodí", "proud sáhů"]
+    assert [line.runs[0].x for line in lines] == [2 * em, em]
+
+
+def test_line_spans_keeps_a_gaping_first_line_after_a_heading_justified_unless_asked(mono_bold):
+    """'Cíl:' (another font) 'tvor hodí' on lines of 13: the first line, 'Cíl: tvor', is
+    marked ragged only with ragged_first, as set_lines does by default."""
+    prepared = prepare([Run("Cíl: ", mono_bold), Run("tvor hodí", MONO)])
+    width = 13 * 10 * MONO_EM
+    spans = line_spans(prepared, width, 10.0, hyphenate=False)
+    asked = line_spans(prepared, width, 10.0, hyphenate=False, ragged_first=True)
+    assert [span.ragged for span in asked] == [True, False]
+    assert [span.ragged for span in spans] == [False, False]
+
+
+def test_flush_left_text_set_justified_leaves_a_gaping_first_line_after_a_heading_ragged(
+    mono_bold,
+):
+    """After the run-in heading 'Dosah:', flush-left takes more lines than justified text,
+    which is set instead, its first line 'Dosah: hodí' (11 of 14) ragged, not stretched."""
+    runs = [Run("Dosah: ", mono_bold), Run("hodí proud záchranný úspěšném tvor proud", MONO)]
+    prepared = prepare(runs)
+    width = 14 * MONO_EM
+    choice, spans = _flush_choice(prepared, width, width, True, 0.0)
+    assert choice == "justified"
+    lines = set_lines(prepared, 14 * 10 * MONO_EM, 10.0, flush_left=True)
+    texts = ["Dosah: hodí", "proud zá-", "chranný úspěš-", "ném tvor proud"]
+    assert [line.text for line in lines] == [_text(prepared, s) for s in spans] == texts
+    assert lines[0].word_space == 0.0
+    assert lines[1].word_space == pytest.approx(5 * MONO_EM * 10)  # 9 of 14, one space
+
+
+def test_flush_left_lines_are_not_narrowed_when_one_sticks_out():
+    """'tvor hodí nejrůznějších ohnivý tvor' on lines of 10, no hyphens, up to 10 % narrower:
+    broken as if 10 / 0.9 wide, the 13-letter word still sticks out, so the lines are not
+    set narrowed but justified: 'tvor hodí' (9 of 10) widened by the whole 10 %."""
+    prepared = prepare([Run("tvor hodí nejrůznějších ohnivý tvor", MONO)])
+    assert len(_flush_lines(prepared, 10 * MONO_EM, hyphenate=False)) == 4
+    lines = set_lines(prepared, 10 * MONO_EM, 1.0, hyphenate=False, expansion=0.1, flush_left=True)
+    assert [line.text for line in lines] == ["tvor hodí", "nejrůznějších", "ohnivý tvor"]
+    assert lines[1].overfull
+    assert lines[0].scale == pytest.approx(1.1)
+    assert lines[0].word_space == pytest.approx(10 * MONO_EM / 1.1 - 9 * MONO_EM)
+
+
+@pytest.mark.parametrize(
+    ("width", "narrowed"),
+    [
+        (10 * MONO_EM, True),  # 'Obratnosti' exactly fills the line
+        (6.0205078115, True),  # + 1e-9 is 10 * MONO_EM exactly: over by the tolerance
+        (10 * MONO_EM - 1.5e-9, False),  # over by more
+    ],
+    ids=["full", "over by 1e-9", "over by 1.5e-9"],
+)
+def test_a_flush_left_word_alone_on_a_line_fits_it_to_within_1e_9_pt(width, narrowed):
+    """'tvor hodí Obratnosti ohnivý tvor', no hyphens, up to 10 % narrower: broken as if
+    10 / 0.9 wide, 'Obratnosti' (10 letters, one unit: never narrowed) has a line to
+    itself; if it fits that line's width (to within 1e-9 pt) the lines are set
+    flush-left and narrowed, 'tvor hodí' ragged; else justified, 'tvor hodí' widened."""
+    if narrowed and width != 10 * MONO_EM:
+        assert width + 1e-9 == 10 * MONO_EM
+    prepared = prepare([Run("tvor hodí Obratnosti ohnivý tvor", MONO)])
+    assert len(_flush_lines(prepared, 10 * MONO_EM, hyphenate=False)) == 4
+    lines = set_lines(prepared, width, 1.0, hyphenate=False, expansion=0.1, flush_left=True)
+    assert [line.text for line in lines] == ["tvor hodí", "Obratnosti", "ohnivý tvor"]
+    assert lines[2].scale == pytest.approx(10 / 11)  # 11 letters on 10 either way
+    assert lines[0].scale == (1.0 if narrowed else pytest.approx(1.1))
+
+
+def test_flush_left_text_in_a_column_narrower_than_an_em_is_narrowed_as_any_other():
+    """'l l ll l' in Charis ('l' 0.296875 em, space 0.29296875) 0.9 em wide, up to 25 %
+    narrower: flush-left takes 3 lines, justified 2 ('l l' | 'll l'), and broken as if
+    0.9 / 0.75 wide, 'l l' | 'll l' fit narrowed (0.75 * (0.88671875 - 0.2 * 0.29296875)
+    and 0.75 * (1.18359375 - 0.2 * 0.29296875) <= 0.9): set flush-left, 'l l' not widened."""
+    prepared = prepare([Run("l l ll l", SERIF)])
+    flush = break_lines(prepared, 0.9, 0.9, False, False, word_breaks, flush_left=True)
+    assert len(flush) == 3
+    lines = set_lines(prepared, 9.0, 10.0, hyphenate=False, expansion=0.25, flush_left=True)
+    assert [line.text for line in lines] == ["l l", "ll l"]
+    assert (lines[0].scale, lines[0].word_space) == (1.0, 0.0)
+    assert lines[1].scale == pytest.approx(0.9 / 1.18359375)
+
+
+def test_a_glued_unit_wider_than_the_line_does_not_make_flush_left_text_the_shortest():
+    """'ab', then a unit of three glued words (34 letters) that sticks out of lines of 10,
+    then 'cc dd ee ff': flush-left takes 4 lines; justified text, 'cc dd ee ff' narrowed by
+    up to 10 %, 3, and is set (the unit on its line counts as one line, not three)."""
+    text = "ab " + "p" * 30 + "\u00a0qq\u00a0rr cc dd ee ff"
+    prepared = prepare([Run(text, MONO)])
+    width = 10 * MONO_EM
+    assert len(_flush_lines(prepared, 10 * MONO_EM, hyphenate=False)) == 4
+    choice, spans = _flush_choice(prepared, width, width, False, 0.1)
+    assert choice == "justified"
+    lines = set_lines(prepared, width, 1.0, hyphenate=False, expansion=0.1, flush_left=True)
+    expected = ["ab", "p" * 30 + " qq rr", "cc dd ee ff"]
+    assert [line.text for line in lines] == [_text(prepared, s) for s in spans] == expected
+
+
+def test_an_empty_paragraph_set_flush_left_has_no_lines():
+    """No words, no lines (and no bound on them to compute)."""
+    assert set_lines(prepare([]), 100.0, 10.0, expansion=0.1, flush_left=True) == ()
+
+
+# ---------------------------------------------------------------- how a justified line is set
+
+
+def test_a_justified_line_of_one_glued_unit_shrinks_its_space_but_keeps_its_glyphs():
+    """'tvor' glued to 'hodí' (9 characters) on a line of 8.9, up to 10 % narrower: one
+    unit, so its glyphs keep their width and its space shrinks by the 0.1 character."""
+    prepared = prepare([Run("tvor\u00a0hodí", MONO)])
+    (line,) = set_lines(prepared, 8.9 * 10 * MONO_EM, 10.0, expansion=0.1)
+    assert line.scale == 1.0
+    assert line.word_space == pytest.approx(-0.1 * MONO_EM * 10)
+
+
+def test_a_justified_line_narrower_than_an_em_widens_its_glyphs_too():
+    """'l l' (0.88671875 em in Charis) on the first of two lines 0.9 em wide, up to 10 %
+    wider: its glyphs widen to fill the line (a scale of 0.9 / 0.88671875), its space not."""
+    lines = set_lines(prepare([Run("l l l l", SERIF)]), 9.0, 10.0, expansion=0.1)
+    assert [line.text for line in lines] == ["l l", "l l"]
+    assert lines[0].scale == pytest.approx(0.9 / 0.88671875)
+    assert lines[0].word_space == pytest.approx(0.0, abs=1e-12)
+
+
+def test_after_a_broken_word_a_font_change_starts_one_word_space_on(mono_bold):
+    """'úspěš-|ném hodí' ('hodí' in another font) on lines of 10: the second line, 8 of 10
+    with one space, stretches it by 2 characters, so 'hodí' starts at 4 + 2 characters."""
+    runs = [Run("úspěšném ", MONO), Run("hodí", mono_bold), Run(" dlouhý", MONO)]
+    em = MONO_EM * 10
+    lines = set_lines(prepare(runs), 10 * em, 10.0)
+    assert [line.text for line in lines] == ["úspěš-", "ném hodí", "dlouhý"]
+    assert lines[1].word_space == pytest.approx(2 * em)
+    assert [(run.text, run.font) for run in lines[1].runs] == [("ném ", MONO), ("hodí", mono_bold)]
+    assert lines[1].runs[1].x == pytest.approx(6 * em)
+
+
+def test_flush_left_text_is_never_longer_than_justified_text_within_its_tolerance():
+    """'l l' in Charis, up to 25 % narrower, on a line 0.9e-9 pt short of its width
+    narrowed and shrunk: justified (to within 1e-9 pt) it is one line, flush-left two,
+    so it is set on one (the bound on the lines allows for that tolerance)."""
+    prepared = prepare([Run("l l", SERIF)])
+    natural, space = 2 * 0.296875 + 0.29296875, 0.29296875
+    width = 0.75 * natural - SHRINK * space - 0.9e-9
+    justified = break_lines(prepared, width, width, True, True, word_breaks, 0.25, None, True)
+    assert len(justified) == 1
+    assert _flush_lines(prepared, width) == ["l", "l"]
+    lines = set_lines(prepared, width, 1.0, expansion=0.25, flush_left=True)
+    assert [line.text for line in lines] == ["l l"]
