@@ -59,7 +59,8 @@ class TableSetter:
         cell's word sticks out of its column; failing that, its text is condensed. A long
         two-column table whose cells fit one line as two pairs side by side is set so (half
         the rows). A table split across cards keeps MIN_TABLE_ROWS rows on each part, and
-        the header repeated on the next card says CONTINUED.
+        the header repeated on the next card says CONTINUED. A row taller than TALL_ROW of
+        the card may go on to the next card between its lines (`_line_slabs`).
         """
         columns = max([len(block.header), *(len(row) for row in block.rows)])
         if columns == 0:
@@ -89,20 +90,11 @@ class TableSetter:
                 continue
             # At least MIN_TABLE_ROWS rows under the header on each card the table reaches.
             breakable = LINE if MIN_TABLE_ROWS < n <= count - MIN_TABLE_ROWS else NEVER
+            row = Slab(height, items, 0.0, breakable, repeat, what)
             if height <= TALL_ROW * self.style.card_height:
-                slabs.append(Slab(height, items, 0.0, breakable, repeat, what))
-                continue
-            # Inside the row a card may end as a last resort (SHORT), never after a line
-            # that ends inside a word; the header repeated above the rest keeps the padding.
-            padded = replace(repeat, height=repeat.height + 0.5 * geometry.pad)
-            torn = False
-            for k, (part, part_items) in enumerate(_row_lines(height, items, geometry)):
-                if k:
-                    rank = NEVER if torn else SHORT
-                    slabs.append(Slab(part, part_items, 0.0, rank, padded, what))
-                else:
-                    slabs.append(Slab(part, part_items, 0.0, breakable, repeat, what))
-                torn = any(isinstance(i, TextLine) and i.line.split_word for i in part_items)
+                slabs.append(row)
+            else:
+                slabs.extend(_line_slabs(row, geometry))
 
     def _row(
         self,
@@ -245,23 +237,33 @@ class TableSetter:
                 return size, scale, widths, cells
 
 
-def _row_lines(
-    height: float, items: Sequence[Primitive], geometry: TableGeometry
-) -> list[tuple[float, tuple[Primitive, ...]]]:
-    """Return a tall body row cut into a slab per line: the height and items of each, the
-    items moved to their slab's top. The first takes the padding above the text, the last
-    the padding below and the row's rule; line k of every cell lies on slab k (the divider
-    of paired tables never gets here: their cells are one line each)."""
+def _line_slabs(row: Slab, geometry: TableGeometry) -> list[Slab]:
+    """Return a tall body row cut into a slab per line, so that it may go on to the next card.
+
+    Line k of every cell lies on slab k, its items moved to the slab's top; the first slab
+    takes the padding above the text and the row's rank, the last the padding below and the
+    row's rule. Inside the row a card may end as a last resort (SHORT), never after a line
+    that ends inside a word (NEVER); the header repeated above the rest keeps the padding.
+    (The divider of paired tables never gets here: their cells are one line each.)
+    """
     leading, half = geometry.leading, 0.5 * geometry.pad
-    count = round((height - geometry.pad) / leading)
-    tops = [0.0, *(-half - k * leading for k in range(1, count)), -height]
+    count = round((row.height - geometry.pad) / leading)
+    tops = [0.0, *(-half - k * leading for k in range(1, count)), -row.height]
     parts: list[list[Primitive]] = [[] for _ in range(count)]
-    for item in items:
+    for item in row.items:
         k = count - 1  # the rule under the row
         if isinstance(item, TextLine):
             k = round((-item.y - half - BASELINE * geometry.size) / leading)
         parts[k].append(item.moved(-tops[k]))
-    return [(tops[k] - tops[k + 1], tuple(parts[k])) for k in range(count)]
+    assert row.repeat is not None  # every body row repeats its table's header
+    padded = replace(row.repeat, height=row.repeat.height + half)
+    slabs = [replace(row, height=tops[0] - tops[1], items=tuple(parts[0]))]
+    for k in range(1, count):
+        torn = any(isinstance(i, TextLine) and i.line.split_word for i in parts[k - 1])
+        rank = NEVER if torn else SHORT
+        height = tops[k] - tops[k + 1]
+        slabs.append(Slab(height, tuple(parts[k]), 0.0, rank, padded, row.what))
+    return slabs
 
 
 def without_doubled_rule(
