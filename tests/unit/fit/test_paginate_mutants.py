@@ -139,6 +139,15 @@ def test_plan_never_asks_for_a_card_past_its_limit():
     assert plan(slabs, heights.__getitem__, None, 1) == (0.0, [3])
 
 
+def test_plan_finds_the_cards_split_finds_when_each_is_just_over_its_room():
+    """Two cards each 2**-20 pt over their room (within the millionth every fit allows a
+    card), together more than a millionth over: split fills three cards, so plan does too."""
+    over = 1.0 + 2**-20
+    slabs = (Slab(1.0, ()), Slab(over, ()), Slab(over, ()))
+    assert split(slabs, 1.0, 1.0, True, 3) == [1, 2, 3]
+    assert plan(slabs, lambda n: 1.0, None, 3) == (0.0, [1, 2, 3])
+
+
 @pytest.mark.parametrize(("worse", "better"), list(itertools.pairwise(RANKS)))
 def test_plan_takes_the_better_ranked_of_two_breaks_leaving_the_same_room(worse, better):
     """A 10 pt line, then a 0 pt slab of rank `worse`, then a 10 pt one of rank `better`:
