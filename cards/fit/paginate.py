@@ -147,12 +147,14 @@ def plan(
     count = len(slabs)
     memo: dict[tuple[int, int], tuple[float, tuple[int, ...]]] = {}
     worst = (float("inf"), ())
-    # What cards n.. can hold at most, and what the slabs from i on take at least: a break
-    # that leaves more text than the cards after it can hold is not followed (costs nothing).
+    # What cards n.. can hold at most (each up to EPS over its room, as every fit test
+    # allows), and what the slabs from i on take at least: a break that leaves more text
+    # than the cards after it can hold (with EPS to spare for sums taken in another order)
+    # is not followed (costs nothing).
     can_hold = [0.0] * (limit + 1)
     for n in range(limit - 1, -1, -1):
         most = max(height(n), final(n)) if final is not None else height(n)
-        can_hold[n] = can_hold[n + 1] + most
+        can_hold[n] = can_hold[n + 1] + most + EPS
     takes = [0.0] * (count + 1)
     for i in range(count - 1, -1, -1):
         takes[i] = takes[i + 1] + slabs[i].height

@@ -14,9 +14,10 @@ import random
 import pytest
 
 from cards.face import Area, Fill, Label, Rule
-from cards.fit import paginate
+from cards.fit import paginate, search
 from cards.fit.paginate import (
     BLOCK,
+    EPS,
     LINE,
     NEVER,
     SENTENCE,
@@ -26,10 +27,15 @@ from cards.fit.paginate import (
     Slab,
     card_end,
     fill_card,
+    openings,
     overflow,
     plan,
     split,
 )
+from cards.fit.search import FitError
+from cards.layout import load_layout
+from cards.model import Paragraph
+from tests.conftest import layout_variant, make_spell
 
 RANKS = (NEVER, SHORT, LINE, SENTENCE, BLOCK)  # worst to best, as the module's comment says
 
@@ -137,6 +143,15 @@ def test_plan_never_asks_for_a_card_past_its_limit():
     slabs = (Slab(10.0, ()), Slab(0.0, ()), Slab(0.0, ()))
     heights = {0: 10.0}
     assert plan(slabs, heights.__getitem__, None, 1) == (0.0, [3])
+
+
+def test_plan_finds_the_cards_split_finds_when_each_is_just_over_its_room():
+    """Two cards each 2**-20 pt over their room (within the millionth every fit allows a
+    card), together more than a millionth over: split fills three cards, so plan does too."""
+    over = 1.0 + 2**-20
+    slabs = (Slab(1.0, ()), Slab(over, ()), Slab(over, ()))
+    assert split(slabs, 1.0, 1.0, True, 3) == [1, 2, 3]
+    assert plan(slabs, lambda n: 1.0, None, 3) == (0.0, [1, 2, 3])
 
 
 @pytest.mark.parametrize(("worse", "better"), list(itertools.pairwise(RANKS)))
@@ -327,3 +342,93 @@ def test_a_block_end_on_a_half_empty_card_beats_a_sentence_end_on_a_full_one():
     cost, ends = _two_cards(5.0, 5.0, 2.0)
     assert ends == [1, 3]
     assert cost == pytest.approx(0.75)
+
+
+def _fives(ranks) -> tuple[Slab, ...]:
+    """One 5 pt slab per rank, the rank of a card break before it (the first's is moot)."""
+    return tuple(Slab(5.0, (), 0.0, rank) for rank in ranks)
+
+
+def test_a_short_break_on_a_full_card_beats_three_line_breaks_and_half_a_card_empty():
+    """Seven 5 pt slabs on at most four 10 pt cards: three cards of two slabs and one of one.
+    Ending at 10, 20, 30 pt costs a short break (12) and two block ends (0): 12; at 5, 15,
+    25 pt three line breaks (3 x 4) and card 1 half empty (1.5 x 0.5): 12.75. (One slab
+    alone on card 2 or 3 costs 20.75 or 16.75.)"""
+    slabs = _fives((BLOCK, LINE, SHORT, LINE, BLOCK, LINE, BLOCK))
+    assert plan(slabs, lambda n: 10.0, None, 4) == (12.0, [2, 4, 6, 7])
+
+
+def test_the_rules_give_way_once_rather_than_at_nine_breaks_they_allow():
+    """Nineteen 5 pt slabs on at most ten 10 pt cards: nine cards of two slabs and one of
+    one. Ending every card at the card edge, the first where the rules forbid (100), costs
+    100; every card at an odd multiple of 5 pt, card 1 half empty (0.75), eight short breaks
+    and a line break (96 + 4): 100.75; the lone slab anywhere between costs more than both."""
+    slabs = _fives((BLOCK, LINE, NEVER, *(SHORT, BLOCK) * 8))
+    assert [slab.breakable for slab in slabs[1::2]] == [LINE] + [SHORT] * 8  # 5, 15, .. 85 pt
+    assert [slab.breakable for slab in slabs[2::2]] == [NEVER] + [BLOCK] * 8  # 10, .. 90 pt
+    assert plan(slabs, lambda n: 10.0, None, 10) == (100.0, [*range(2, 19, 2), 19])
+
+
+def test_a_card_holds_a_run_up_to_a_millionth_over_its_height():
+    """Exactly EPS over the card, from its first slab or from a later one: the run fits."""
+    assert card_end((Slab(1.0 + EPS, ()), Slab(0.0, ())), 0, 1.0, prefer_blocks=True) == 2
+    assert card_end((Slab(1.0, ()), Slab(EPS, ())), 0, 1.0, prefer_blocks=True) == 2
+
+
+def test_a_run_more_than_a_millionth_over_the_card_does_not_fit():
+    """2**-19 pt (about 1.9 millionths) over: the card ends before the slab that overfills
+    it, or holds a first slab that tall alone."""
+    over = 2**-19
+    assert card_end((Slab(1.0, ()), Slab(over, ())), 0, 1.0, prefer_blocks=True) == 1
+    assert card_end((Slab(1.0 + over, ()), Slab(0.0, ())), 0, 1.0, prefer_blocks=True) == 1
+
+
+def _one_point(n: int) -> float:
+    """Every card's room: 1 pt."""
+    return 1.0
+
+
+def test_plan_lets_the_last_card_be_a_millionth_over_its_room():
+    """One card exactly EPS over its room, in one slab or with the overfilling slab last."""
+    one = _one_point
+    assert plan((Slab(1.0 + EPS, ()),), one, None, 1) == (0.0, [1])
+    assert plan((Slab(1.0, ()), Slab(EPS, ())), one, None, 1) == (0.0, [2])
+
+
+def test_plan_lets_a_card_before_the_last_be_a_millionth_over_its_room():
+    """Two cards of one slab each, the first or the second exactly EPS over its room."""
+    one = _one_point
+    assert plan((Slab(1.0 + EPS, ()), Slab(1.0, ())), one, None, 2) == (0.0, [1, 2])
+    assert plan((Slab(1.0, ()), Slab(1.0 + EPS, ())), one, None, 2) == (0.0, [1, 2])
+
+
+def test_overflow_lets_a_card_be_a_millionth_over_its_room():
+    """A card exactly EPS over its room is not overfull; 2**-19 pt over it is."""
+    assert overflow((Slab(1.0 + EPS, ()),), [1], 1.0, 1.0) is None
+    tall = Slab(1.0 + 2**-19, ())
+    assert overflow((tall,), [1], 1.0, 1.0) is tall
+
+
+def test_a_card_with_at_most_a_millionth_of_room_opens_nothing():
+    """Slabs of no height on a card EPS high: no room to open; on one 2 EPS high, room."""
+    slabs = (Slab(0.0, ()), Slab(0.0, (), stretch=1.0))
+    assert openings(slabs, EPS) == (0.0, 0.0)
+    assert openings(slabs, 2 * EPS) == (0.0, 2 * EPS)
+
+
+def test_slabs_with_at_most_a_millionth_of_stretch_open_nothing():
+    """A card with room, its slabs able to open by EPS in all: they stay as they are."""
+    assert openings((Slab(0.0, ()), Slab(0.0, (), stretch=EPS)), 1.0) == (0.0, 0.0)
+    assert openings((Slab(0.0, ()), Slab(0.0, (), stretch=2 * EPS)), 1.0) == (0.0, 2 * EPS)
+
+
+def test_a_panel_line_taller_than_every_card_is_named_a_description_line(tmp_path):
+    """On a 45 mm card with panels padded 5 em above and below, a higher-levels line does
+    not fit at any size: FitError names it a line of the description ("řádek popisu")."""
+    layout = load_layout(layout_variant(tmp_path, {"higher_pad_y_em": "5", "height_mm": "45.0"}))
+    spell = make_spell(
+        Paragraph("Krátký popis."),
+        Paragraph("Na vyšších úrovních. Víc.", kind="higher_levels"),
+    )
+    with pytest.raises(FitError, match="^Barevná koule: řádek popisu se nevejde na kartu 63 × 45"):
+        search.fit(spell, layout)
