@@ -371,7 +371,10 @@ def run_tests(
     code = os.waitstatus_to_exitcode(status)
     if code == 0:
         return "survived", seconds
-    if code in (1, 2):  # a red test, or collection broken by the mutant (an import error)
+    # A red test; collection broken by the mutant (an import error); or a usage error, which
+    # pytest also gives when a conftest cannot import the mutated package (the unmutated
+    # baseline ran with the same arguments, so the mutant is the cause).
+    if code in (1, 2, 4):
         return "killed", seconds
     return f"error {code}", seconds
 
