@@ -10,7 +10,7 @@ import pytest
 
 from cards.face import Rule, TextLine
 from cards.fit import room as R
-from cards.fit.paginate import BLOCK, EPS, Slab
+from cards.fit.paginate import BLOCK, EPS, LINE, NEVER, Slab, used_height
 from cards.fit.search import SpellSetter
 from cards.layout import load_layout
 from cards.typeset import Line
@@ -428,3 +428,49 @@ def test_a_description_taller_than_one_card_counts_the_numbered_cards():
 def test_the_fewest_cards_are_counted_whole_past_sixty():
     """The count has no practical limit: 40 pt on the first card and 61 cards of 30 pt."""
     assert R._fewest(_fewest_setter(40.0 + 30.0 * 61), False) == 62
+
+
+def _outlined(slabs: tuple[Slab, ...]):
+    """`_fewest_setter`'s furniture (50 pt unnumbered, 40 numbered, 30 later) over these slabs."""
+    setter = _fewest_setter(0.0)
+    setter.outline = lambda size: slabs
+    return setter
+
+
+def test_a_description_within_eps_of_the_unnumbered_first_card_takes_one_card():
+    """50 pt and EPS of text (a float sum's noise) still goes on the 50 pt card alone."""
+    slabs = (Slab(10.0, ()), Slab(40.0 + EPS, ()))
+    assert used_height(slabs) == 50.0 + EPS  # exactly the room and its tolerance
+    assert R._fewest(_outlined(slabs), False) == 1
+
+
+def test_the_fewest_cards_fill_each_card_rather_than_end_at_a_paragraph():
+    """Fourteen 5 pt lines breakable only before the 8th (a paragraph end) and the 9th: the
+    first card (40 pt) takes eight and the second (30 pt) six. Ending the first card at the
+    paragraph, as full as a paragraph end asks (35 of 40 pt), would leave seven for the
+    second, which holds six, and take a third card."""
+    kinds = {7: BLOCK, 8: LINE}
+    slabs = tuple(Slab(5.0, (), breakable=kinds.get(i, NEVER)) for i in range(14))
+    assert R._fewest(_outlined(slabs), False) == 2
+
+
+def test_check_room_takes_a_line_less_eps_as_room_for_a_line():
+    """Later cards EPS (float noise) short of a line at the minimum size are room enough."""
+    R._check_room(_fake_setter(), 10.0, 7.0 * 1.2 - EPS, 7.0)
+
+
+def test_the_last_front_on_backs_has_a_numbered_cards_room():
+    """With text continued on backs, the last part's front is a numbered card (room for
+    "2/3" in its band), first or later, not a single card's."""
+    heights = {(True, True): 40.0, (True, False): 50.0, (False, True): 30.0, (False, False): 36.0}
+
+    def furniture(height: float):
+        return SimpleNamespace(body=SimpleNamespace(height=height))
+
+    setter = SimpleNamespace(
+        header=lambda first, numbered: furniture(heights[first, numbered]),
+        back_header=lambda: furniture(60.0),
+        continued_header=lambda first: furniture(32.0 if first else 22.0),
+    )
+    _, final = R._heights(setter, 0)
+    assert [final(0), final(1), final(2)] == [40.0, 60.0, 30.0]
