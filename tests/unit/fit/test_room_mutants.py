@@ -474,3 +474,30 @@ def test_the_last_front_on_backs_has_a_numbered_cards_room():
     )
     _, final = R._heights(setter, 0)
     assert [final(0), final(1), final(2)] == [40.0, 60.0, 30.0]
+
+
+# --- gape: a line's spaces ---------------------------------------------------------------------
+
+
+def test_gape_counts_a_line_stretched_by_less_than_a_point():
+    """A 2 pt space (8 pt type) stretched by 0.5 pt is 1.25 times its width."""
+    assert R._gape([Slab(10.0, (_line(0.5),))], 0.25) == pytest.approx(1.25)
+
+
+def test_gape_ignores_a_line_widened_by_its_glyphs_alone():
+    """A line filled by glyph expansion (scale 1.02) with no space added is not stretched."""
+    assert R._gape([Slab(10.0, (_line(0.0, scale=1.02),))], 0.25) == 1.0
+
+
+def test_least_gaping_goes_down_to_the_smallest_size_and_no_further():
+    """From the second size, gaping (2.5x): the smallest (2.4x) is tried and taken; the
+    largest size, which gapes least, is never tried."""
+    ratios = {1: 2.5, 0: 2.4, 20: 1.0}
+    assert R._least_gaping(SIZES, 1, lambda size: True, _gaping(ratios, 2.5)) == 0
+
+
+def test_readable_breaks_go_no_lower_than_the_smallest_size():
+    """At the smallest size, breaks inside a sentence are kept: there is no smaller size
+    (the largest, whose breaks cost nothing, is not a step down)."""
+    setter, room = _plans({6.0: (12.0, [3, 6]), 8.0: (0.0, [4, 7])})
+    assert R._readable_breaks(SIX, 0, lambda size: [3, 6], room, setter) == (0, [3, 6])
