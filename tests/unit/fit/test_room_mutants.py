@@ -1,5 +1,7 @@
 """cards/fit/room.py's helpers on their own: the size grid, the room of a spell's cards, the
-gape of spaces and the choices made from it (breaks that read well, a less gaping size)."""
+gape of spaces and the choices made from it (breaks that read well, a less gaping size), and
+the cards placed (their own sizes, their furniture), with stub setters whose heights are
+given by hand."""
 
 from __future__ import annotations
 
@@ -10,9 +12,10 @@ import pytest
 
 from cards.face import Rule, TextLine
 from cards.fit import room as R
-from cards.fit.paginate import BLOCK, EPS, Slab
+from cards.fit.paginate import BLOCK, EPS, LINE, NEVER, Slab, used_height
 from cards.fit.search import SpellSetter
 from cards.layout import load_layout
+from cards.model import Paragraph
 from cards.typeset import Line
 from tests.conftest import make_spell
 
@@ -428,3 +431,166 @@ def test_a_description_taller_than_one_card_counts_the_numbered_cards():
 def test_the_fewest_cards_are_counted_whole_past_sixty():
     """The count has no practical limit: 40 pt on the first card and 61 cards of 30 pt."""
     assert R._fewest(_fewest_setter(40.0 + 30.0 * 61), False) == 62
+
+
+def _outlined(slabs: tuple[Slab, ...]):
+    """`_fewest_setter`'s furniture (50 pt unnumbered, 40 numbered, 30 later) over these slabs."""
+    setter = _fewest_setter(0.0)
+    setter.outline = lambda size: slabs
+    return setter
+
+
+def test_a_description_within_eps_of_the_unnumbered_first_card_takes_one_card():
+    """50 pt and EPS of text (a float sum's noise) still goes on the 50 pt card alone."""
+    slabs = (Slab(10.0, ()), Slab(40.0 + EPS, ()))
+    assert used_height(slabs) == 50.0 + EPS  # exactly the room and its tolerance
+    assert R._fewest(_outlined(slabs), False) == 1
+
+
+def test_the_fewest_cards_fill_each_card_rather_than_end_at_a_paragraph():
+    """Fourteen 5 pt lines breakable only before the 8th (a paragraph end) and the 9th: the
+    first card (40 pt) takes eight and the second (30 pt) six. Ending the first card at the
+    paragraph, as full as a paragraph end asks (35 of 40 pt), would leave seven for the
+    second, which holds six, and take a third card."""
+    kinds = {7: BLOCK, 8: LINE}
+    slabs = tuple(Slab(5.0, (), breakable=kinds.get(i, NEVER)) for i in range(14))
+    assert R._fewest(_outlined(slabs), False) == 2
+
+
+def test_check_room_takes_a_line_less_eps_as_room_for_a_line():
+    """Later cards EPS (float noise) short of a line at the minimum size are room enough."""
+    R._check_room(_fake_setter(), 10.0, 7.0 * 1.2 - EPS, 7.0)
+
+
+def test_the_last_front_on_backs_has_a_numbered_cards_room():
+    """With text continued on backs, the last part's front is a numbered card (room for
+    "2/3" in its band), first or later, not a single card's."""
+    heights = {(True, True): 40.0, (True, False): 50.0, (False, True): 30.0, (False, False): 36.0}
+
+    def furniture(height: float):
+        return SimpleNamespace(body=SimpleNamespace(height=height))
+
+    setter = SimpleNamespace(
+        header=lambda first, numbered: furniture(heights[first, numbered]),
+        back_header=lambda: furniture(60.0),
+        continued_header=lambda first: furniture(32.0 if first else 22.0),
+    )
+    _, final = R._heights(setter, 0)
+    assert [final(0), final(1), final(2)] == [40.0, 60.0, 30.0]
+
+
+# --- gape: a line's spaces ---------------------------------------------------------------------
+
+
+def test_gape_counts_a_line_stretched_by_less_than_a_point():
+    """A 2 pt space (8 pt type) stretched by 0.5 pt is 1.25 times its width."""
+    assert R._gape([Slab(10.0, (_line(0.5),))], 0.25) == pytest.approx(1.25)
+
+
+def test_gape_ignores_a_line_widened_by_its_glyphs_alone():
+    """A line filled by glyph expansion (scale 1.02) with no space added is not stretched."""
+    assert R._gape([Slab(10.0, (_line(0.0, scale=1.02),))], 0.25) == 1.0
+
+
+def test_least_gaping_goes_down_to_the_smallest_size_and_no_further():
+    """From the second size, gaping (2.5x): the smallest (2.4x) is tried and taken; the
+    largest size, which gapes least, is never tried."""
+    ratios = {1: 2.5, 0: 2.4, 20: 1.0}
+    assert R._least_gaping(SIZES, 1, lambda size: True, _gaping(ratios, 2.5)) == 0
+
+
+def test_readable_breaks_go_no_lower_than_the_smallest_size():
+    """At the smallest size, breaks inside a sentence are kept: there is no smaller size
+    (the largest, whose breaks cost nothing, is not a step down)."""
+    setter, room = _plans({6.0: (12.0, [3, 6]), 8.0: (0.0, [4, 7])})
+    assert R._readable_breaks(SIX, 0, lambda size: [3, 6], room, setter) == (0, [3, 6])
+
+
+# --- the cards placed: own sizes, furniture, the last card's stretch ---------------------------
+
+
+class _Paragraphs:
+    """A setter of paragraphs of one slab each, as tall at each size as `heights[text][size]`
+    says whether set alone or together; its furniture and cards are plain records."""
+
+    def __init__(self, heights: dict[str, dict[float, float]], stretch: float = 0.0):
+        self.heights, self.stretch = heights, stretch
+        self.spell = SimpleNamespace(blocks=tuple(Paragraph(text) for text in heights))
+
+    def run(self, blocks, size: float, outline: bool) -> tuple[Slab, ...]:
+        return tuple(
+            Slab(self.heights[b.text][size], (), what=b.text, stretch=self.stretch) for b in blocks
+        )
+
+    def outline(self, size: float) -> tuple[Slab, ...]:
+        return self.run(self.spell.blocks, size, True)
+
+    def slabs(self, size: float) -> tuple[Slab, ...]:
+        return self.run(self.spell.blocks, size, False)
+
+    def block_starts(self, size: float) -> dict[int, tuple[int, int]]:
+        return {i: (i, 0) for i in range(len(self.spell.blocks))}
+
+    def header(self, first: bool, numbered: bool) -> str:
+        return ("first" if first else "later") + (" numbered" if numbered else "")
+
+    def back_header(self) -> str:
+        return "back"
+
+    def continued_header(self, first: bool) -> str:
+        return "cued " + ("first" if first else "later")
+
+    def card(self, size: float, part: int, parts: int, header: str, slabs) -> SimpleNamespace:
+        return SimpleNamespace(size=size, part=part, parts=parts, header=header, slabs=slabs)
+
+
+def _at(height: float, what: str) -> tuple[Slab, ...]:
+    return (Slab(height, (), what=what),)
+
+
+# Paragraph a is 20 pt at 6 pt and 25 pt at 7 pt; b 27 pt at 6 pt (34.6 pt guessed at 7 pt).
+GROWING = {"a": {6.0: 20.0, 7.0: 25.0}, "b": {6.0: 27.0}}
+
+
+def test_a_card_whose_guessed_growth_fits_is_set_larger():
+    """Two cards of 28 pt at 6 pt: a's 20 pt grown by (7 / 6) ** 1.6 is 25.6 pt, so a is
+    set at 7 pt (25 pt, it fits); b's 27 pt would grow to 34.6 pt and stays at 6 pt."""
+    own = R._own_sizes(_Paragraphs(GROWING), [6.0, 7.0], 0, 2, R._Room(28.0, 28.0, 0, None, None))
+    assert own == [(1, _at(25.0, "a")), (0, _at(27.0, "b"))]
+
+
+def test_own_sizes_on_backs_take_the_cards_heights():
+    """With text continued on backs, each card holds what the room's heights say (28 pt),
+    not its first and rest (10 pt, where nothing would fit)."""
+    room = R._Room(10.0, 10.0, 0, lambda n: 28.0, lambda n: 28.0)
+    own = R._own_sizes(_Paragraphs(GROWING), [6.0, 7.0], 0, 2, room)
+    assert own == [(1, _at(25.0, "a")), (0, _at(27.0, "b"))]
+
+
+def test_cards_after_a_stats_only_card_take_their_own_sizes():
+    """The first card holds only the stats; a (25 pt at 7 pt) and b (35 pt at 7 pt) on the
+    two 30 pt cards after it: a's card is set at 7 pt, b's at the spell's 6 pt."""
+    setter = _Paragraphs({"a": {6.0: 20.0, 7.0: 25.0}, "b": {6.0: 20.0, 7.0: 35.0}})
+    room = R._Room(30.0, 30.0, 1, None, None)
+    faces = R._place(setter, [6.0, 7.0], 0, [0, 1, 2], room, False, 0.25)
+    assert [face.size for face in faces] == [6.0, 7.0, 6.0]
+    assert [face.slabs for face in faces] == [(), _at(25.0, "a"), _at(20.0, "b")]
+
+
+def test_fronts_continued_on_backs_carry_the_cue_but_the_last():
+    """Three parts on backs: the first card's front with the cue, its back the slim band,
+    the last part's front (nothing goes on overleaf) a later card's numbered furniture."""
+    setter = _Paragraphs({"a": {6.0: 10.0}, "b": {6.0: 10.0}, "c": {6.0: 10.0}})
+    room = R._Room(10.0, 10.0, 0, lambda n: 10.0, lambda n: 10.0)
+    faces = R._place(setter, [6.0, 7.0], 0, [1, 2, 3], room, True, 0.25)
+    assert [face.header for face in faces] == ["cued first", "back", "later numbered"]
+    assert [(face.part, face.parts) for face in faces] == [(1, 3), (2, 3), (3, 3)]
+
+
+def test_a_spell_placed_on_one_card_keeps_its_stretch():
+    """Only the last of several cards is set as its text runs: one card opens its lines
+    to fill its room like any card, its slabs' stretch kept."""
+    setter = _Paragraphs({"a": {6.0: 10.0}, "b": {6.0: 10.0}}, stretch=1.0)
+    faces = R._place(setter, [6.0, 7.0], 0, [2], R._Room(40.0, 30.0, 0, None, None), False, 0.25)
+    assert [slab.stretch for slab in faces[0].slabs] == [1.0, 1.0]
+    assert faces[0].header == "first numbered"
