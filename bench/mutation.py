@@ -107,15 +107,26 @@ TESTS: dict[str, tuple[str, ...]] = {
 # Fast integration checks every run ends with: a whole card fitted and typeset end to end.
 INTEGRATION = ("tests/unit/fit/test_fit.py", "tests/unit/typeset/test_typeset.py")
 
-# Survivors examined by hand, in mutation_equivalent.toml: (module, function, original line,
-# mutated line) -> why no output can change ("" for a module's top level). Lines are compared
-# stripped, so the entries outlive edits elsewhere in the file.
-EQUIVALENT: dict[tuple[str, str, str, str], str] = {
-    (e["module"], e["function"], e["line"], e["mutant"]): e["why"]
-    for e in tomllib.loads((ROOT / "bench" / "mutation_equivalent.toml").read_text("utf-8"))[
-        "equivalent"
-    ]
-}
+# Survivors examined by hand, one file per module in bench/mutation_equivalent/ (fit-room.toml
+# for fit/room): (module, function, original line, mutated line) -> why no output can change
+# ("" for a module's top level). Lines are compared stripped, so the entries outlive edits
+# elsewhere in the file.
+EQUIVALENT_DIR = ROOT / "bench" / "mutation_equivalent"
+
+
+def _equivalents() -> dict[tuple[str, str, str, str], str]:
+    """Read every module's file of explained survivors; an entry under another module's
+    name is refused (one file per module keeps parallel work apart)."""
+    found: dict[tuple[str, str, str, str], str] = {}
+    for file in sorted(EQUIVALENT_DIR.glob("*.toml")):
+        for e in tomllib.loads(file.read_text("utf-8"))["equivalent"]:
+            if e["module"].replace("/", "-") != file.stem:
+                raise SystemExit(f"{file}: an entry of {e['module']}")
+            found[(e["module"], e["function"], e["line"], e["mutant"])] = e["why"]
+    return found
+
+
+EQUIVALENT = _equivalents()
 
 
 @dataclass
