@@ -1,9 +1,10 @@
 """The cost model (cards/typeset/cost.py) against values worked out by hand from its docstrings.
 
 Written to kill what a mutation run left alive: each branch of `judge` (a single unit or
-several, stretching or shrinking, glyph expansion used in part or in full, the last line),
-the fitness classes at their edges, `ragged_demerits` with its cap, `ragged_badness`, and the
-state table of `transitions`. Numbers are chosen so that the expected values are exact.
+several, stretching or shrinking, glyph expansion used in part or in full, the last line, a
+line without spaces, the edge of the shrink tolerance), the fitness classes at their edges,
+`ragged_demerits` with its cap, `ragged_badness` and the state table of `transitions`.
+Numbers are chosen so that the expected values are exact.
 """
 
 from __future__ import annotations
@@ -167,3 +168,52 @@ def test_transitions_follow_the_hyphen_run_and_the_fitness_jump():
     assert table[True, True][DECENT][DECENT * 3] == (DECENT * 3 + 1, 0.0, 0.0)
     assert transitions(1.0, 2.0, 3.0, 1)[True, False][DECENT][DECENT * 3 + 1] is None
     assert transitions(1.0, 2.0, 3.0, 3)[True, False][DECENT][DECENT * 3 + 2] == (9, 2.0, 0.0)
+
+
+def test_a_single_unit_shrinks_its_spaces_by_their_own_width():
+    """One unit of 2.5 of spaces shrinking 0.25 uses half of the 0.5 they give: r = 0.5."""
+    assert judge(10.0, 2.5, 9.75, 0.02, True, False) == (12.5, 1.0, DECENT)
+
+
+def test_glyphs_shrinking_alone_are_classed_by_what_glyphs_and_spaces_give():
+    """Natural 100, spaces 4: 1.25 of the glyphs' 2 is -1.25 / (2 + 0.8), decent (u = 0.625)."""
+    result = judge(100.0, 4.0, 98.75, 0.02, False, False)
+    assert result == pytest.approx((10 * 0.625**3, 1 - 0.02 * 0.625, DECENT))
+
+
+def test_a_line_without_spaces_takes_all_its_glyphs_stretch_at_the_expansion_cost():
+    """Slack 2 exactly the glyphs' 2 (of 100 at 0.02): badness 10, scale 1.02, class of 2 / 2."""
+    assert judge(100.0, 0.0, 102.0, 0.02, False, False) == (10.0, 1.02, LOOSE)
+
+
+def test_a_line_without_spaces_may_shrink_by_all_its_glyphs_give():
+    """Need 2 exactly the glyphs' 2: badness 10, scale 0.98, class of -2 / 2 (tight)."""
+    assert judge(100.0, 0.0, 98.0, 0.02, False, False) == (10.0, 0.98, TIGHT)
+
+
+def test_a_line_without_spaces_cannot_shrink_a_hair_past_its_glyphs():
+    """Need 2**-31 beyond the glyphs' 0.5 (below the 1e-9 tolerance), no spaces: refused."""
+    assert judge(1.0, 0.0, 0.5 - 2**-31, 0.5, False, False) is None
+
+
+# The bound on shrinking, with the tolerance of 1e-9 (relative and absolute): 5 of spaces
+# give SHRINK * 5 = 1 (exactly, in binary), so a line may shrink by 1 + 2e-9 at most.
+EDGE = 0.2 * 5.0 * (1 + 1e-9) + 1e-9
+
+
+@pytest.mark.parametrize("single", [True, False], ids=["one unit", "several"])
+def test_spaces_may_shrink_to_the_edge_of_the_tolerance(single):
+    """Natural 2 * EDGE set at EDGE (exactly -EDGE of slack): accepted, r = EDGE, tight."""
+    assert 2 * EDGE - EDGE == EDGE  # the slack is exact
+    badness, scale, fit = judge(2 * EDGE, 5.0, EDGE, 0.0, single, False)
+    assert badness == pytest.approx(100.0, rel=1e-8)
+    assert (scale, fit) == (1.0, TIGHT)
+
+
+@pytest.mark.parametrize("single", [True, False], ids=["one unit", "several"])
+def test_spaces_may_shrink_1e9_past_shrink_but_not_3e9(single):
+    """5 of spaces give 1: shrinking 1 + 1e-9 is within the tolerance, 1 + 3e-9 is not."""
+    badness, scale, fit = judge(9.0 + 1e-9, 5.0, 8.0, 0.0, single, False)
+    assert badness == pytest.approx(100.0, rel=1e-8)
+    assert (scale, fit) == (1.0, TIGHT)
+    assert judge(9.0 + 3e-9, 5.0, 8.0, 0.0, single, False) is None
