@@ -3,15 +3,16 @@
 Written to kill what a mutation run left alive: each branch of `judge` (a single unit or
 several, stretching or shrinking, glyph expansion used in part or in full, the last line, a
 line without spaces, the edge of the shrink tolerance), the fitness classes at their edges,
-`ragged_demerits` with its cap, `ragged_badness` and the state table of `transitions`.
-Numbers are chosen so that the expected values are exact.
+`ragged_demerits` with its cap, `ragged_badness`, the state table of `transitions`, and the
+demerits constants by their effect on what total fit charges a paragraph. Numbers are chosen
+so that the expected values are exact.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from cards.typeset import cost
+from cards.typeset import Run, cost, prepare
 from cards.typeset.cost import (
     DECENT,
     LOOSE,
@@ -23,6 +24,9 @@ from cards.typeset.cost import (
     ragged_demerits,
     transitions,
 )
+from cards.typeset.totalfit import paragraph_breaks, total_fit
+from tests.unit.typeset.test_totalfit import paragraph
+from tests.unit.typeset.test_typeset import MONO, MONO_EM
 
 
 def test_the_constants_the_docstrings_name():
@@ -217,3 +221,57 @@ def test_spaces_may_shrink_1e9_past_shrink_but_not_3e9(single):
     assert badness == pytest.approx(100.0, rel=1e-8)
     assert (scale, fit) == (1.0, TIGHT)
     assert judge(9.0 + 3e-9, 5.0, 8.0, 0.0, single, False) is None
+
+
+# The paragraph-end and jump constants, by their effect: the demerits total fit gives
+# paragraphs of one-unit words 0.5 apart (widths exact in binary) with a single way to set
+# them at width 8 (every other line overflows or stretches past LOOSEST). A line exactly
+# full, or the last line, costs (LINE_PENALTY + 0)**2 = 40000; a hyphen 150**2 = 22500.
+
+
+def test_a_jump_of_two_fitness_classes_costs_10000():
+    """ "4 3.5" (full, decent) / "3.5 3.625" (r = 0.375 / 0.25 = 1.5: very loose) / "4"
+    (last, decent): two jumps, 40000 + (200 + 337.5)**2 + 40000 + 2 * 10000."""
+    plan = total_fit(paragraph([4.0, 3.5, 3.5, 3.625, 4.0], space=0.5), 8.0, 8.0)
+    assert plan.ends == (2, 4, 5)
+    assert plan.demerits == 40000 + 537.5**2 + 40000 + 2 * 10000
+
+
+def test_a_hyphen_before_the_last_line_costs_5000():
+    """ "7.75-" (full) / its tail 4.25 and "3" (last): 2 * 40000 + 22500 + 5000."""
+    plan = total_fit(paragraph([12.0, 3.0], {0: [(7.75, 0.25)]}, space=0.5), 8.0, 8.0)
+    assert plan.ends == (1, 3)
+    assert plan.demerits == 2 * 40000 + 22500 + 5000
+
+
+def test_a_second_hyphenated_line_in_a_row_costs_10000():
+    """ "7.75-" / "4.25 3-" / "2 5.5" / "4", all full but the last: 4 * 40000, two hyphens,
+    the second in a row 10000 (the last line follows an unhyphenated one)."""
+    breaks = paragraph([12.0, 5.0, 5.5, 4.0], {0: [(7.75, 0.25)], 1: [(3.0, 0.25)]}, space=0.5)
+    plan = total_fit(breaks, 8.0, 8.0)
+    assert plan.ends == (1, 3, 5, 6)
+    assert plan.demerits == 4 * 40000 + 2 * 22500 + 10000
+
+
+def test_a_last_line_under_two_em_costs_a_million():
+    """ "4 3.5" (full) / "1.5" (last, under SHORT_LAST): 2 * 40000 + 1e6."""
+    plan = total_fit(paragraph([4.0, 3.5, 1.5], space=0.5), 8.0, 8.0)
+    assert plan.ends == (2, 3)
+    assert plan.demerits == 2 * 40000 + 1e6
+
+
+def test_a_unit_wider_than_the_line_costs_1e15_and_the_lines_after_it_still_count():
+    """ "10" alone (overfull at width 8) / "4" (last): 1e15 + 40000, exact in binary."""
+    plan = total_fit(paragraph([10.0, 4.0], space=0.5), 8.0, 8.0)
+    assert (plan.ends, plan.overfull) == ((1, 2), (True, False))
+    assert plan.demerits == 1e15 + 40000
+
+
+def test_a_line_ending_before_a_signed_number_costs_6000_squared():
+    """ "bonus" / "+2 k OČ" (mono font, first line 5 characters, the rest 7, both full): the
+    break at the sign's soft glue adds 6000**2 to 2 * 40000."""
+    prepared = prepare([Run("bonus +2 k OČ", MONO)])
+    breaks = paragraph_breaks(prepared, False, lambda word, font: ())
+    plan = total_fit(breaks, 5 * MONO_EM, 7 * MONO_EM)
+    assert plan.ends == (1, 2)
+    assert plan.demerits == 2 * 40000 + 6000**2
