@@ -1,16 +1,18 @@
 """The cost model (cards/typeset/cost.py) against values worked out by hand from its docstrings.
 
 Written to kill what a mutation run left alive: each branch of `judge` (a single unit or
-several, stretching or shrinking, glyph expansion used in part or in full, the last line),
-the fitness classes at their edges, `ragged_demerits` with its cap, `ragged_badness`, and the
-state table of `transitions`. Numbers are chosen so that the expected values are exact.
+several, stretching or shrinking, glyph expansion used in part or in full, the last line, a
+line without spaces, the edge of the shrink tolerance), the fitness classes at their edges,
+`ragged_demerits` with its cap, `ragged_badness`, the state table of `transitions`, and the
+demerits constants by their effect on what total fit charges a paragraph. Numbers are chosen
+so that the expected values are exact.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from cards.typeset import cost
+from cards.typeset import Run, cost, prepare
 from cards.typeset.cost import (
     DECENT,
     LOOSE,
@@ -22,6 +24,9 @@ from cards.typeset.cost import (
     ragged_demerits,
     transitions,
 )
+from cards.typeset.totalfit import paragraph_breaks, total_fit
+from tests.unit.typeset.test_totalfit import paragraph
+from tests.unit.typeset.test_typeset import MONO, MONO_EM
 
 
 def test_the_constants_the_docstrings_name():
@@ -167,3 +172,106 @@ def test_transitions_follow_the_hyphen_run_and_the_fitness_jump():
     assert table[True, True][DECENT][DECENT * 3] == (DECENT * 3 + 1, 0.0, 0.0)
     assert transitions(1.0, 2.0, 3.0, 1)[True, False][DECENT][DECENT * 3 + 1] is None
     assert transitions(1.0, 2.0, 3.0, 3)[True, False][DECENT][DECENT * 3 + 2] == (9, 2.0, 0.0)
+
+
+def test_a_single_unit_shrinks_its_spaces_by_their_own_width():
+    """One unit of 2.5 of spaces shrinking 0.25 uses half of the 0.5 they give: r = 0.5."""
+    assert judge(10.0, 2.5, 9.75, 0.02, True, False) == (12.5, 1.0, DECENT)
+
+
+def test_glyphs_shrinking_alone_are_classed_by_what_glyphs_and_spaces_give():
+    """Natural 100, spaces 4: 1.25 of the glyphs' 2 is -1.25 / (2 + 0.8), decent (u = 0.625)."""
+    result = judge(100.0, 4.0, 98.75, 0.02, False, False)
+    assert result == pytest.approx((10 * 0.625**3, 1 - 0.02 * 0.625, DECENT))
+
+
+def test_a_line_without_spaces_takes_all_its_glyphs_stretch_at_the_expansion_cost():
+    """Slack 2 exactly the glyphs' 2 (of 100 at 0.02): badness 10, scale 1.02, class of 2 / 2."""
+    assert judge(100.0, 0.0, 102.0, 0.02, False, False) == (10.0, 1.02, LOOSE)
+
+
+def test_a_line_without_spaces_may_shrink_by_all_its_glyphs_give():
+    """Need 2 exactly the glyphs' 2: badness 10, scale 0.98, class of -2 / 2 (tight)."""
+    assert judge(100.0, 0.0, 98.0, 0.02, False, False) == (10.0, 0.98, TIGHT)
+
+
+def test_a_line_without_spaces_cannot_shrink_a_hair_past_its_glyphs():
+    """Need 2**-31 beyond the glyphs' 0.5 (below the 1e-9 tolerance), no spaces: refused."""
+    assert judge(1.0, 0.0, 0.5 - 2**-31, 0.5, False, False) is None
+
+
+# The bound on shrinking, with the tolerance of 1e-9 (relative and absolute): 5 of spaces
+# give SHRINK * 5 = 1 (exactly, in binary), so a line may shrink by 1 + 2e-9 at most.
+EDGE = 0.2 * 5.0 * (1 + 1e-9) + 1e-9
+
+
+@pytest.mark.parametrize("single", [True, False], ids=["one unit", "several"])
+def test_spaces_may_shrink_to_the_edge_of_the_tolerance(single):
+    """Natural 2 * EDGE set at EDGE (exactly -EDGE of slack): accepted, r = EDGE, tight."""
+    assert 2 * EDGE - EDGE == EDGE  # the slack is exact
+    badness, scale, fit = judge(2 * EDGE, 5.0, EDGE, 0.0, single, False)
+    assert badness == pytest.approx(100.0, rel=1e-8)
+    assert (scale, fit) == (1.0, TIGHT)
+
+
+@pytest.mark.parametrize("single", [True, False], ids=["one unit", "several"])
+def test_spaces_may_shrink_1e9_past_shrink_but_not_3e9(single):
+    """5 of spaces give 1: shrinking 1 + 1e-9 is within the tolerance, 1 + 3e-9 is not."""
+    badness, scale, fit = judge(9.0 + 1e-9, 5.0, 8.0, 0.0, single, False)
+    assert badness == pytest.approx(100.0, rel=1e-8)
+    assert (scale, fit) == (1.0, TIGHT)
+    assert judge(9.0 + 3e-9, 5.0, 8.0, 0.0, single, False) is None
+
+
+# The paragraph-end and jump constants, by their effect: the demerits total fit gives
+# paragraphs of one-unit words 0.5 apart (widths exact in binary) with a single way to set
+# them at width 8 (every other line overflows or stretches past LOOSEST). A line exactly
+# full, or the last line, costs (LINE_PENALTY + 0)**2 = 40000; a hyphen 150**2 = 22500.
+
+
+def test_a_jump_of_two_fitness_classes_costs_10000():
+    """ "4 3.5" (full, decent) / "3.5 3.625" (r = 0.375 / 0.25 = 1.5: very loose) / "4"
+    (last, decent): two jumps, 40000 + (200 + 337.5)**2 + 40000 + 2 * 10000."""
+    plan = total_fit(paragraph([4.0, 3.5, 3.5, 3.625, 4.0], space=0.5), 8.0, 8.0)
+    assert plan.ends == (2, 4, 5)
+    assert plan.demerits == 40000 + 537.5**2 + 40000 + 2 * 10000
+
+
+def test_a_hyphen_before_the_last_line_costs_5000():
+    """ "7.75-" (full) / its tail 4.25 and "3" (last): 2 * 40000 + 22500 + 5000."""
+    plan = total_fit(paragraph([12.0, 3.0], {0: [(7.75, 0.25)]}, space=0.5), 8.0, 8.0)
+    assert plan.ends == (1, 3)
+    assert plan.demerits == 2 * 40000 + 22500 + 5000
+
+
+def test_a_second_hyphenated_line_in_a_row_costs_10000():
+    """ "7.75-" / "4.25 3-" / "2 5.5" / "4", all full but the last: 4 * 40000, two hyphens,
+    the second in a row 10000 (the last line follows an unhyphenated one)."""
+    breaks = paragraph([12.0, 5.0, 5.5, 4.0], {0: [(7.75, 0.25)], 1: [(3.0, 0.25)]}, space=0.5)
+    plan = total_fit(breaks, 8.0, 8.0)
+    assert plan.ends == (1, 3, 5, 6)
+    assert plan.demerits == 4 * 40000 + 2 * 22500 + 10000
+
+
+def test_a_last_line_under_two_em_costs_a_million():
+    """ "4 3.5" (full) / "1.5" (last, under SHORT_LAST): 2 * 40000 + 1e6."""
+    plan = total_fit(paragraph([4.0, 3.5, 1.5], space=0.5), 8.0, 8.0)
+    assert plan.ends == (2, 3)
+    assert plan.demerits == 2 * 40000 + 1e6
+
+
+def test_a_unit_wider_than_the_line_costs_1e15_and_the_lines_after_it_still_count():
+    """ "10" alone (overfull at width 8) / "4" (last): 1e15 + 40000, exact in binary."""
+    plan = total_fit(paragraph([10.0, 4.0], space=0.5), 8.0, 8.0)
+    assert (plan.ends, plan.overfull) == ((1, 2), (True, False))
+    assert plan.demerits == 1e15 + 40000
+
+
+def test_a_line_ending_before_a_signed_number_costs_6000_squared():
+    """ "bonus" / "+2 k OČ" (mono font, first line 5 characters, the rest 7, both full): the
+    break at the sign's soft glue adds 6000**2 to 2 * 40000."""
+    prepared = prepare([Run("bonus +2 k OČ", MONO)])
+    breaks = paragraph_breaks(prepared, False, lambda word, font: ())
+    plan = total_fit(breaks, 5 * MONO_EM, 7 * MONO_EM)
+    assert plan.ends == (1, 2)
+    assert plan.demerits == 2 * 40000 + 6000**2
