@@ -179,12 +179,13 @@ def run_stages(stages: list[list[str]], timeout: float) -> tuple[str, float]:
     return status, total
 
 
-def mutants_of(module: str) -> list[Mutant]:
-    """Return every mutant mutmut's engine makes of a module, with its changed line."""
+def mutants_of(module: str, root: Path = ROOT) -> list[Mutant]:
+    """Return every mutant mutmut's engine makes of a module (in the tree at `root`), with
+    its changed line."""
     from mutmut import Context, list_mutations, mutate
 
     filename = f"cards/{module}.py"
-    source = (ROOT / filename).read_text(encoding="utf-8")
+    source = (root / filename).read_text(encoding="utf-8")
     original = source.splitlines()
     where = _functions(source)
     found = []
@@ -444,7 +445,7 @@ def run_module(module: str, scratch: Path, args: argparse.Namespace) -> list[Mut
     record = json.loads(Path(f"{target}.tests").read_text(encoding="utf-8"))
     spans = _statements(original)
     timeout = args.timeout or max(10.0, 2 * baseline + 5)
-    mutants = mutants_of(module)
+    mutants = mutants_of(module, scratch)  # the copy the tests run: edits since do not count
     if args.only:
         mutants = [m for m in mutants if m.line in args.only]
     if args.start:
