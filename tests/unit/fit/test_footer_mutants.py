@@ -152,3 +152,14 @@ def test_books_exactly_filling_the_room_at_the_floor_stay_beside_the_classes(con
         ("Bard,", LEFT, pytest.approx(foot + LINE)),
     ]
     assert top == pytest.approx(foot + LINE + CAPITALS + 1.5)
+
+
+def test_books_a_hair_too_wide_at_the_floor_take_the_foot_on_one_line(context):
+    """The books at the floor 2**-21 pt (under a millionth of a point) wider than the room
+    beside the classes: stacked, one label at the footer's size ending at the column's right
+    (never wrapped into labels on one baseline beside the classes); the classes a line up."""
+    width = 6.0 + 9 * U + 9 * F - 2**-21
+    assert 9 * F - (width - 6.0 - 9 * U) == 2**-21  # the case wanted
+    style, top, foot, _, books, lines = place(width, ("Bard", "Kouzelník"), context)
+    assert books == (Label(BOOKS, MONO, SIZE, LEFT + width - 9 * U, foot, "#8f1014"),)
+    assert lines == [("Bard, Kouzelník", LEFT, pytest.approx(foot + LINE))]
