@@ -102,7 +102,7 @@ TESTS: dict[str, tuple[str, ...]] = {
     "fit/band": ("test_band_mutants", "test_furniture", _UNIT_FIT),
     "fit/labels": ("test_labels_mutants", "test_furniture", _UNIT_FIT),
     "fit/grid": ("test_furniture", "test_furniture_mutants", "test_run_in_choice", _UNIT_FIT),
-    "fit/footer": ("test_furniture", "test_furniture_mutants", _UNIT_FIT),
+    "fit/footer": ("test_footer_mutants", "test_furniture", "test_furniture_mutants", _UNIT_FIT),
 }
 # Fast integration checks every run ends with: a whole card fitted and typeset end to end.
 INTEGRATION = ("tests/unit/fit/test_fit.py", "tests/unit/typeset/test_typeset.py")

@@ -26,9 +26,6 @@ from cards.typeset import TypesetContext
 if TYPE_CHECKING:
     from cards.fit.furniture import Header
 
-_EPS = 1e-6
-
-
 CUE = "pokračuje ›"  # at the foot of every part of a spell but the last
 
 
@@ -57,7 +54,8 @@ def footer(
     sources = _sources(spell)
     beside_room = style.width - sp.footer_apart - widest
     shrunk = (size, floor(style, size))
-    stacked = shrunk[1] * context.width(sources, fonts["bold"]) > beside_room + _EPS
+    # fit_field's own test at the floor, to the bit: books kept beside fit one line there
+    stacked = shrunk[1] * context.width(sources, fonts["bold"]) > beside_room
     books, books_size = one_line(sources, fonts["bold"], beside_room, size, context)
     if books is None:
         field = Field(spell, "zdroj (kniha)", SOURCES_LINES)
