@@ -271,6 +271,24 @@ def test_a_choice_that_takes_more_rounds_than_max_rounds_is_given_up():
     ]  # fmt: skip
 
 
+def test_a_size_measured_to_fit_counts_above_one_guessed_not_to():
+    """Blocks of 4, 4, 8, 4 and 4 pt at 6 pt, as tall in proportion at larger sizes and
+    guessed to grow with the size to the power 1.6 (room.PART_GROWTH); four cards: fronts
+    of 15 pt, backs of 10.1 pt. First the 8 pt block is taken alone on a front (a | b | c |
+    d e) at 7.5 pt, measured 10 pt. On the back before it (a b | c | d | e) it is guessed
+    at 10.24 pt at 7 pt, over the room, yet was measured to fit at 7.5 pt: every card is
+    set at 7.5 pt that way (d e would be guessed over their back at 7.5 pt)."""
+    slabs = [Slab(h, (), 0.0, BLOCK) for h in (4.0, 4.0, 8.0, 4.0, 4.0)]
+    height = _heights(slabs, 0, 1.0)
+
+    def room(n: int, last: bool) -> float:
+        return 15.0 if n % 2 == 0 and not last else 10.1
+
+    parts = part_sizes(SIZES, 0, Measure(slabs), 4, room, height, 1.6)
+    assert parts == [Part(3, 0, 2), Part(3, 2, 3), Part(3, 3, 4), Part(3, 4, 5)]
+    assert height(3, 2, 3) == 10.0 < 10.1 < 8.0 * (7.0 / 6.0) ** 1.6  # measured, guessed
+
+
 # --- own_sizes: the blocks of a part, a list cut to its items ----------------------------------
 
 
