@@ -526,16 +526,55 @@ def test_a_body_within_eps_below_9_25_pt_grows_its_stats(tmp_path):
 
 def test_the_one_card_search_is_tried_on_the_estimate_at_the_minimum_size(poker):
     """Its text and a six-row table estimated at 1.12 cards at 6.5 pt (1.2 at 7 pt: a table's
-    row is counted two lines), the spell is searched for one card, and fits one at 7.5 pt with
-    a single card's furniture: the name at the band's full size, no room kept for "1/2"."""
+    row is counted two lines), past the card, the spell is searched for one card all the same
+    (it fits one at 6.5 pt), and fits one at 7.5 pt with a single card's furniture: the name
+    at the band's full size, no room kept for "1/2"."""
     table = Table(("Úroveň", "Zranění"), tuple((str(n), f"{n}k8") for n in range(6)))
     spell = make_spell(Paragraph(SENTENCE * 4), table, name="Melfův kyselinový šíp")
     setter = SpellSetter(spell, poker)
     box = setter.header(first=True, numbered=False).body.height
-    assert setter.estimate(6.5) <= 1.15 * box < setter.estimate(7.0)
+    assert box < setter.estimate(6.5) <= 1.15 * box < setter.estimate(7.0)
     (face,) = search.fit_spell(spell, poker)
     assert face.body_size == 7.5
     assert _title_sizes(face) == [poker.sizes.title_max]
+
+
+def _paired_table(rows: int):
+    """A spell of one two-column table of short cells, set as two pairs side by side (half
+    as many lines as rows), which the estimate counts at two lines a row."""
+    colours = ("rudá", "modrá", "zelená", "žlutá", "bílá", "černá")
+    table = Table(("k20", "Barva"), tuple((str(n + 1), colours[n % 6]) for n in range(rows)))
+    return make_spell(table, name="Melfův kyselinový šíp")
+
+
+@pytest.mark.parametrize(("rows", "size", "larger"), [(24, 8.0, 8.5), (29, 6.5, 7.0)])
+def test_a_table_the_estimate_puts_past_the_card_is_set_on_one_card_if_it_fits(
+    poker, rows, size, larger
+):
+    """A paired table of 24 rows is estimated at 2.3 cards at 6.5 pt and takes 0.78 of one;
+    one of 29 rows 2.8 cards and 0.96. Each is set on one card, with a single card's
+    furniture (the name at the band's full size, no room kept for "1/2"), at the largest size
+    its text fits that card: 8 pt (0.96 of it; 8.5 pt would take 1.02), and 6.5 pt (1.04 at
+    7 pt)."""
+    spell = _paired_table(rows)
+    setter = SpellSetter(spell, poker)
+    box = setter.header(first=True, numbered=False).body.height
+    assert setter.estimate(6.5) > 2.15 * box
+    assert search.used_height(setter.outline(size)) <= box
+    assert search.used_height(setter.outline(larger)) > box
+    result = search.fit(spell, poker)
+    ((face,), least) = result.faces, result.min_cards
+    assert (face.body_size, face.squeeze, least) == (size, 0.0, 1)
+    assert _title_sizes(face) == [poker.sizes.title_max]
+
+
+def test_a_spell_that_fits_one_card_takes_one_with_text_continued_on_backs_too(poker):
+    """One card if the text fits one at the minimum size, whatever the estimate said: the
+    24-row paired table, continued on backs, is one front at 8 pt (not a front and its back
+    at a larger size, as a spell of three parts would take four)."""
+    result = search.fit(_paired_table(24), poker, continue_on_back=True)
+    assert [(f.part, f.parts, f.body_size) for f in result.faces] == [(1, 1, 8.0)]
+    assert result.min_cards == 1
 
 
 # --- a text exactly as tall as the card's room fits (EPS is a tolerance, not a margin) -----------
