@@ -652,6 +652,43 @@ def test_a_spell_of_over_sixty_cards_names_what_does_not_fit_on_them(tmp_path):
         search.fit(spell, layout)
 
 
+def test_a_heading_said_again_that_costs_no_card_is_kept_past_sixty_cards(tmp_path):
+    """On a 45 mm card, a numbered item of two sentences and 482 one-line paragraphs take 62
+    cards with the item's heading said again where it goes on to its second card, and 62
+    without: it is said again ("1. Bod (pokr.)"), whatever the number of cards."""
+    layout = load_layout(layout_variant(tmp_path, {"height_mm": "45.0"}))
+    spell = make_spell(
+        Paragraph(SENTENCE * 2, heading="1. Bod."), *(Paragraph("Slovo.") for _ in range(482))
+    )
+    setter = SpellSetter(spell, layout)
+    slabs = setter.outline(6.5)
+    plain = search.without_repeated_headings(slabs)
+    cards = search._room(setter, False).cards
+    assert plain is not None and len(cards(slabs, False, 10**6)) == len(cards(plain, False, 10**6))
+    result = search.fit(spell, layout)
+    assert (len(result.faces), result.min_cards) == (62, 62)
+    texts = [i.line.text for f in result.faces for i in f.items if isinstance(i, TextLine)]
+    assert texts.count("1. Bod (pokr.)") == 1
+
+
+def test_the_error_names_what_overfills_the_cards_filled_to_their_last_lines(poker):
+    """Twenty-two paragraphs of nine sentences (each some 21 lines at 6.5 pt, over 80 % of a
+    later card) and a table whose header is taller than a card: filled to their last lines,
+    21 cards hold it all, the header alone on one of them, too tall: the error names its
+    cell. (Ended at paragraph ends, full cards would take 24, and the 21 counted would not
+    reach the header.)"""
+    cell = " ".join(["slovo"] * 300)
+    spell = make_spell(
+        *(Paragraph(SENTENCE * 9) for _ in range(22)), Table(("x", cell), (("A", "B"),))
+    )
+    setter = SpellSetter(spell, poker)
+    slabs, cards = setter.outline(6.5), search._room(setter, False).cards
+    assert (len(cards(slabs, False, 10**6)), len(cards(slabs, True, 10**6))) == (21, 24)
+    row = r"^Barevná koule: buňka tabulky \(„slovo slovo .*, 300 slov\) se nevejde"
+    with pytest.raises(FitError, match=row + r" na kartu 63 × 88 mm ani v písmu 6\.5 pt "):
+        search.fit(spell, poker)
+
+
 # --- continued on the backs ---------------------------------------------------------------------
 
 
@@ -664,6 +701,29 @@ def test_an_odd_count_on_backs_takes_a_part_more_at_a_larger_size(poker):
     assert [(f.part, f.parts, f.body_size) for f in result.faces] == [
         (n, 4, 8.0) for n in range(1, 5)
     ]
+
+
+def test_on_backs_a_smaller_size_is_tried_for_breaks_in_the_parts_filling_would_not_take(poker):
+    """Six paragraphs (3, 5, 2, 3, 7 and 2 sentences) continued on backs take three parts at
+    the minimum size, so four may be taken (the third card's back is free): at 8.5 pt, where
+    their best breaks (paginate.plan) cost 8.4, more than one inside a sentence. Smaller
+    sizes in four parts are tried: 8 pt costs 4.9 and a step (1.5), 7.5 pt 2.0 and two steps
+    (3.0), the least: the spell is set at 7.5 pt, though cards filled to their last lines
+    would take only three parts there (ended at paragraph ends, four); the first three parts
+    are then set larger on their own, the last stays at 7.5 pt."""
+    from cards.fit.room import STEP_COST, _room
+
+    spell = make_spell(*(Paragraph(SENTENCE * m) for m in (3, 5, 2, 3, 7, 2)))
+    setter = SpellSetter(spell, poker)
+    room = _room(setter, True)
+    costs = {size: room.plan(setter.outline(size), 4)[0] for size in (8.5, 8.0, 7.5)}
+    assert costs[7.5] + 2 * STEP_COST < costs[8.0] + STEP_COST < costs[8.5]
+    slabs = setter.outline(7.5)
+    assert (len(room.cards(slabs, False, 4)), len(room.cards(slabs, True, 4))) == (3, 4)
+    result = search.fit(spell, poker, continue_on_back=True)
+    assert result.min_cards == 3
+    assert [(f.part, f.parts) for f in result.faces] == [(n, 4) for n in range(1, 5)]
+    assert result.faces[-1].body_size == 7.5 < min(f.body_size for f in result.faces[:-1])
 
 
 def test_stats_are_grown_as_the_size_asks_or_the_size_goes_down(poker, tmp_path):
