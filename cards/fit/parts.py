@@ -120,14 +120,19 @@ class _Sizes:
         self.memo: dict[tuple[float, int, int], int | None] = {}
 
     def largest(self, room: float, a: int, b: int) -> int | None:
-        """Walk up from k while boundaries a..b fit `room` (heights grow with the size)."""
+        """Return the largest size from k up at which boundaries a..b fit `room`, or None
+        when they do not fit even at k. A size they were measured to fit counts though a
+        smaller one is guessed not to: a guess may grow faster than the text, and a run
+        measured for one card may be asked about for a card of less room."""
         key = (room, a, b)
         if key not in self.memo:
+
+            def fits(j: int) -> bool:
+                return self.height(j, a, b) <= room + EPS
+
             found = None
-            for j in range(self.k, self.top + 1):
-                if self.height(j, a, b) > room + EPS:
-                    break
-                found = j
+            if fits(self.k):
+                found = max(j for j in range(self.k, self.top + 1) if fits(j))
             self.memo[key] = found
         return self.memo[key]
 

@@ -512,7 +512,10 @@ def _fit(setter: SpellSetter, continue_on_back: bool) -> Fit:
     def one_hopeless(known: float, larger: float) -> bool:
         return used_height(setter.outline(known)) * (larger / known) ** GROWTH > box
 
-    if setter.estimate(sizes[0]) <= 1.15 * box:
+    # The estimate spares setting the text at the minimum size where it says the text fits
+    # one card (the walk starts at its guess); where it says not, the text may fit all the
+    # same (a table paired side by side, whose rows it counts twice): that size is tried.
+    if setter.estimate(sizes[0]) <= box or fits_one(sizes[0]):
         k = _walk(sizes, fits_one, _first_guess(sizes, setter.estimate, box), one_hopeless)
         if k is not None and used_height(setter.slabs(sizes[k])) <= box:
             k = _least_gaping(sizes, k, lambda s: used_height(setter.slabs(s)) <= box, gape)

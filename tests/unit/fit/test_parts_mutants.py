@@ -9,13 +9,16 @@ gains a step. The oracle tries every way to cut the boundaries; slabs are made b
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
+from types import SimpleNamespace
 
 import pytest
 
 from cards.fit.paginate import BLOCK, EPS, LINE, NEVER, Slab, used_height
-from cards.fit.parts import MAX_SPREAD, Measure, part_sizes
+from cards.fit.parts import MAX_SPREAD, Measure, Part, own_sizes, part_sizes
+from cards.model import BulletList, Paragraph
 
 SIZES = (6.0, 6.5, 7.0, 7.5, 8.0, 9.0, 10.0, 11.0)
 
@@ -184,3 +187,161 @@ def test_no_card_goes_past_the_spread_or_the_largest_size(k):
     parts = part_sizes(SIZES, k, Measure(slabs), 2, lambda n, last: 1e6, _heights(slabs, k, 1.0))
     assert parts is not None
     assert {p.size for p in parts} == {min(k + MAX_SPREAD, len(SIZES) - 1)}
+
+
+def test_a_part_is_a_value_that_cannot_be_changed():
+    """A card's part compares and hashes by its size and boundaries, and cannot be changed."""
+    part = Part(2, 0, 3)
+    assert part == Part(2, 0, 3) and hash(part) == hash(Part(2, 0, 3))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        part.size = 3  # type: ignore[misc]
+
+
+def test_measure_sums_heights_a_float_holds_without_losing_a_bit():
+    """Slabs of 1 pt and of 5 pt and 2**-50 (the last bit of a float between 4 and 8): their
+    sum, 6 pt and 2**-50, is a float, and the run measures it exactly, as used_height does
+    (prefix sums started anywhere but at nothing pass 8 pt, where that bit is lost)."""
+    slabs = [Slab(1.0, (), 0.0, BLOCK), Slab(5.0 + 2.0**-50, (), 0.0, BLOCK)]
+    measure = Measure(slabs)
+    assert measure.height(0, 2) == used_height(slabs) == 6.0 + 2.0**-50
+    assert measure.height(1, 2) == 5.0 + 2.0**-50
+
+
+def test_a_run_as_tall_as_its_room_and_eps_fits():
+    """EPS is the tolerance of every fit test: a card's block measured at 7.5 pt as its
+    20 pt room plus EPS fits there (the other card's block, 12.5 pt, too): both at 7.5 pt."""
+
+    def height(j: int, a: int, b: int) -> float:
+        if j == 0:
+            return 10.0
+        return 20.0 + EPS if a == 0 else 10.0 * SIZES[j] / SIZES[0]
+
+    slabs = [Slab(10.0, (), 0.0, BLOCK), Slab(10.0, (), 0.0, BLOCK)]
+    parts = part_sizes(SIZES, 0, Measure(slabs), 2, lambda n, last: 20.0, height)
+    assert parts == [Part(3, 0, 1), Part(3, 1, 2)]
+
+
+def test_of_breaks_equally_good_the_first_card_ends_at_the_earlier():
+    """Three blocks of 10 pt on two cards of 20 pt: one block fits up to 7.5 pt (12.5 pt),
+    two only at 6 pt (20 pt; 21.7 pt at 6.5 pt). Either cut gives one card at 7.5 pt and one
+    at 6 pt: the first found is kept, the first card ending after one block."""
+    slabs = [Slab(10.0, (), 0.0, BLOCK) for _ in range(3)]
+    height = _heights(slabs, 0, 1.0)
+    parts = part_sizes(SIZES, 0, Measure(slabs), 2, lambda n, last: 20.0, height)
+    assert parts == [Part(3, 0, 1), Part(0, 1, 3)]
+
+
+def test_a_guess_grows_from_the_largest_size_measured_below_it():
+    """Two blocks on two cards of 95 pt; block a is 60 pt at 6 pt and grows in proportion
+    (70 pt at 7 pt, 80 at 8, 90 at 9), guessed to grow with the square of the size: 81.7 pt
+    at 7 pt, 106.7 at 8 from its 6 pt height. So it is taken at 7 pt and measured (70 pt);
+    grown from that, 8 pt is 91.4 pt: taken, measured (80 pt); grown from that, 9 pt is
+    101.3 pt, over the room: a stays at 8 pt. Block b (90 pt at 6 pt) stays at 6 pt."""
+    sizes = (6.0, 7.0, 8.0, 9.0)
+    calls: list[tuple[int, int, int]] = []
+
+    def height(j: int, a: int, b: int) -> float:
+        calls.append((j, a, b))
+        return (60.0 if a == 0 else 90.0) * sizes[j] / sizes[0]
+
+    slabs = [Slab(60.0, (), 0.0, BLOCK), Slab(90.0, (), 0.0, BLOCK)]
+    parts = part_sizes(sizes, 0, Measure(slabs), 2, lambda n, last: 95.0, height, 2.0)
+    assert parts == [Part(2, 0, 1), Part(0, 1, 2)]
+    assert calls == [(1, 0, 1), (2, 0, 1)]
+
+
+def test_a_choice_that_takes_more_rounds_than_max_rounds_is_given_up():
+    """Blocks of 4, 12 and 4 pt at 6 pt on two cards of 20 pt; a run of two blocks is
+    guessed to grow in proportion (16 pt: 20 pt at 7.5 pt) but measures 21 pt at every
+    larger size, one block 5 pt. The choice swings between the two cuts, taking the two
+    blocks one size lower each round: (a | b c) and (a b | c) at 7.5 pt, then (a | b c) at
+    7 pt, (a b | c) at 7 pt, and so at 6.5 pt: six rounds, each measuring a run too tall.
+    The seventh would take one block at 7.5 pt and two at 6 pt (all measured): past
+    MAX_ROUNDS (6), no parts."""
+    calls: list[tuple[int, int, int]] = []
+
+    def height(j: int, a: int, b: int) -> float:
+        calls.append((j, a, b))
+        return 21.0 if b - a == 2 else 5.0
+
+    slabs = [Slab(h, (), 0.0, BLOCK) for h in (4.0, 12.0, 4.0)]
+    assert part_sizes(SIZES, 0, Measure(slabs), 2, lambda n, last: 20.0, height) is None
+    assert calls == [
+        (3, 0, 1), (3, 1, 3), (3, 0, 2), (3, 2, 3), (2, 1, 3), (2, 0, 2), (1, 1, 3), (1, 0, 2)
+    ]  # fmt: skip
+
+
+def test_a_size_measured_to_fit_counts_above_one_guessed_not_to():
+    """Blocks of 4, 4, 8, 4 and 4 pt at 6 pt, as tall in proportion at larger sizes and
+    guessed to grow with the size to the power 1.6 (room.PART_GROWTH); four cards: fronts
+    of 15 pt, backs of 10.1 pt. First the 8 pt block is taken alone on a front (a | b | c |
+    d e) at 7.5 pt, measured 10 pt. On the back before it (a b | c | d | e) it is guessed
+    at 10.24 pt at 7 pt, over the room, yet was measured to fit at 7.5 pt: every card is
+    set at 7.5 pt that way (d e would be guessed over their back at 7.5 pt)."""
+    slabs = [Slab(h, (), 0.0, BLOCK) for h in (4.0, 4.0, 8.0, 4.0, 4.0)]
+    height = _heights(slabs, 0, 1.0)
+
+    def room(n: int, last: bool) -> float:
+        return 15.0 if n % 2 == 0 and not last else 10.1
+
+    parts = part_sizes(SIZES, 0, Measure(slabs), 4, room, height, 1.6)
+    assert parts == [Part(3, 0, 2), Part(3, 2, 3), Part(3, 3, 4), Part(3, 4, 5)]
+    assert height(3, 2, 3) == 10.0 < 10.1 < 8.0 * (7.0 / 6.0) ** 1.6  # measured, guessed
+
+
+# --- own_sizes: the blocks of a part, a list cut to its items ----------------------------------
+
+
+class _Items:
+    """A setter of paragraphs and bulleted lists: one slab per paragraph and per item, each
+    as tall at a size as `heights[size]` says, its `what` the text it sets."""
+
+    def __init__(self, blocks, heights: dict[float, float]):
+        self.spell = SimpleNamespace(blocks=tuple(blocks))
+        self.heights = heights
+
+    def run(self, blocks, size: float, outline: bool) -> tuple[Slab, ...]:
+        texts = []
+        for block in blocks:
+            texts.extend(block.items if isinstance(block, BulletList) else (block.text,))
+        return tuple(Slab(self.heights[size], (), 0.0, BLOCK, what=text) for text in texts)
+
+    def outline(self, size: float) -> tuple[Slab, ...]:
+        return self.run(self.spell.blocks, size, True)
+
+    def slabs(self, size: float) -> tuple[Slab, ...]:
+        return self.run(self.spell.blocks, size, False)
+
+    def block_starts(self, size: float) -> dict[int, tuple[int, int]]:
+        starts, index = {}, 0
+        for number, block in enumerate(self.spell.blocks):
+            for item in range(len(block.items) if isinstance(block, BulletList) else 1):
+                starts[index] = (number, item)
+                index += 1
+        return starts
+
+
+def test_parts_that_begin_and_end_inside_lists_are_set_with_their_items_only():
+    """A paragraph, a list of two items, a paragraph, a list of three, a paragraph: eight
+    slabs of 10 pt at 6 pt, 11 pt at 7 pt. On three cards holding 24, 36 and 36 pt (a slab
+    guessed at 11.7 pt at 7 pt), the cards take 2, 3 and 3 slabs at 7 pt: the first ends
+    after the first item of the first list, the second begins with its second item and ends
+    after the first item of the second list, the third begins with that list's second item.
+    Each is set alone at 7 pt from its own blocks, a list cut to those items."""
+    blocks = (
+        Paragraph("a"),
+        BulletList(("b", "c")),
+        Paragraph("d"),
+        BulletList(("e", "f", "g")),
+        Paragraph("h"),
+    )
+    setter = _Items(blocks, {6.0: 10.0, 7.0: 11.0})
+    rooms = (24.0, 36.0, 36.0)
+    own = own_sizes(setter, [6.0, 7.0], 0, 3, lambda n, last: rooms[n], 1.0)
+    assert own is not None
+    assert [(j, [slab.what for slab in text]) for j, text in own] == [
+        (1, ["a", "b"]),
+        (1, ["c", "d", "e"]),
+        (1, ["f", "g", "h"]),
+    ]
+    assert all(slab.height == 11.0 for _, text in own for slab in text)

@@ -526,16 +526,55 @@ def test_a_body_within_eps_below_9_25_pt_grows_its_stats(tmp_path):
 
 def test_the_one_card_search_is_tried_on_the_estimate_at_the_minimum_size(poker):
     """Its text and a six-row table estimated at 1.12 cards at 6.5 pt (1.2 at 7 pt: a table's
-    row is counted two lines), the spell is searched for one card, and fits one at 7.5 pt with
-    a single card's furniture: the name at the band's full size, no room kept for "1/2"."""
+    row is counted two lines), past the card, the spell is searched for one card all the same
+    (it fits one at 6.5 pt), and fits one at 7.5 pt with a single card's furniture: the name
+    at the band's full size, no room kept for "1/2"."""
     table = Table(("Úroveň", "Zranění"), tuple((str(n), f"{n}k8") for n in range(6)))
     spell = make_spell(Paragraph(SENTENCE * 4), table, name="Melfův kyselinový šíp")
     setter = SpellSetter(spell, poker)
     box = setter.header(first=True, numbered=False).body.height
-    assert setter.estimate(6.5) <= 1.15 * box < setter.estimate(7.0)
+    assert box < setter.estimate(6.5) <= 1.15 * box < setter.estimate(7.0)
     (face,) = search.fit_spell(spell, poker)
     assert face.body_size == 7.5
     assert _title_sizes(face) == [poker.sizes.title_max]
+
+
+def _paired_table(rows: int):
+    """A spell of one two-column table of short cells, set as two pairs side by side (half
+    as many lines as rows), which the estimate counts at two lines a row."""
+    colours = ("rudá", "modrá", "zelená", "žlutá", "bílá", "černá")
+    table = Table(("k20", "Barva"), tuple((str(n + 1), colours[n % 6]) for n in range(rows)))
+    return make_spell(table, name="Melfův kyselinový šíp")
+
+
+@pytest.mark.parametrize(("rows", "size", "larger"), [(24, 8.0, 8.5), (29, 6.5, 7.0)])
+def test_a_table_the_estimate_puts_past_the_card_is_set_on_one_card_if_it_fits(
+    poker, rows, size, larger
+):
+    """A paired table of 24 rows is estimated at 2.3 cards at 6.5 pt and takes 0.78 of one;
+    one of 29 rows 2.8 cards and 0.96. Each is set on one card, with a single card's
+    furniture (the name at the band's full size, no room kept for "1/2"), at the largest size
+    its text fits that card: 8 pt (0.96 of it; 8.5 pt would take 1.02), and 6.5 pt (1.04 at
+    7 pt)."""
+    spell = _paired_table(rows)
+    setter = SpellSetter(spell, poker)
+    box = setter.header(first=True, numbered=False).body.height
+    assert setter.estimate(6.5) > 2.15 * box
+    assert search.used_height(setter.outline(size)) <= box
+    assert search.used_height(setter.outline(larger)) > box
+    result = search.fit(spell, poker)
+    ((face,), least) = result.faces, result.min_cards
+    assert (face.body_size, face.squeeze, least) == (size, 0.0, 1)
+    assert _title_sizes(face) == [poker.sizes.title_max]
+
+
+def test_a_spell_that_fits_one_card_takes_one_with_text_continued_on_backs_too(poker):
+    """One card if the text fits one at the minimum size, whatever the estimate said: the
+    24-row paired table, continued on backs, is one front at 8 pt (not a front and its back
+    at a larger size, as a spell of three parts would take four)."""
+    result = search.fit(_paired_table(24), poker, continue_on_back=True)
+    assert [(f.part, f.parts, f.body_size) for f in result.faces] == [(1, 1, 8.0)]
+    assert result.min_cards == 1
 
 
 # --- a text exactly as tall as the card's room fits (EPS is a tolerance, not a margin) -----------
@@ -613,6 +652,43 @@ def test_a_spell_of_over_sixty_cards_names_what_does_not_fit_on_them(tmp_path):
         search.fit(spell, layout)
 
 
+def test_a_heading_said_again_that_costs_no_card_is_kept_past_sixty_cards(tmp_path):
+    """On a 45 mm card, a numbered item of two sentences and 482 one-line paragraphs take 62
+    cards with the item's heading said again where it goes on to its second card, and 62
+    without: it is said again ("1. Bod (pokr.)"), whatever the number of cards."""
+    layout = load_layout(layout_variant(tmp_path, {"height_mm": "45.0"}))
+    spell = make_spell(
+        Paragraph(SENTENCE * 2, heading="1. Bod."), *(Paragraph("Slovo.") for _ in range(482))
+    )
+    setter = SpellSetter(spell, layout)
+    slabs = setter.outline(6.5)
+    plain = search.without_repeated_headings(slabs)
+    cards = search._room(setter, False).cards
+    assert plain is not None and len(cards(slabs, False, 10**6)) == len(cards(plain, False, 10**6))
+    result = search.fit(spell, layout)
+    assert (len(result.faces), result.min_cards) == (62, 62)
+    texts = [i.line.text for f in result.faces for i in f.items if isinstance(i, TextLine)]
+    assert texts.count("1. Bod (pokr.)") == 1
+
+
+def test_the_error_names_what_overfills_the_cards_filled_to_their_last_lines(poker):
+    """Twenty-two paragraphs of nine sentences (each some 21 lines at 6.5 pt, over 80 % of a
+    later card) and a table whose header is taller than a card: filled to their last lines,
+    21 cards hold it all, the header alone on one of them, too tall: the error names its
+    cell. (Ended at paragraph ends, full cards would take 24, and the 21 counted would not
+    reach the header.)"""
+    cell = " ".join(["slovo"] * 300)
+    spell = make_spell(
+        *(Paragraph(SENTENCE * 9) for _ in range(22)), Table(("x", cell), (("A", "B"),))
+    )
+    setter = SpellSetter(spell, poker)
+    slabs, cards = setter.outline(6.5), search._room(setter, False).cards
+    assert (len(cards(slabs, False, 10**6)), len(cards(slabs, True, 10**6))) == (21, 24)
+    row = r"^Barevná koule: buňka tabulky \(„slovo slovo .*, 300 slov\) se nevejde"
+    with pytest.raises(FitError, match=row + r" na kartu 63 × 88 mm ani v písmu 6\.5 pt "):
+        search.fit(spell, poker)
+
+
 # --- continued on the backs ---------------------------------------------------------------------
 
 
@@ -625,6 +701,29 @@ def test_an_odd_count_on_backs_takes_a_part_more_at_a_larger_size(poker):
     assert [(f.part, f.parts, f.body_size) for f in result.faces] == [
         (n, 4, 8.0) for n in range(1, 5)
     ]
+
+
+def test_on_backs_a_smaller_size_is_tried_for_breaks_in_the_parts_filling_would_not_take(poker):
+    """Six paragraphs (3, 5, 2, 3, 7 and 2 sentences) continued on backs take three parts at
+    the minimum size, so four may be taken (the third card's back is free): at 8.5 pt, where
+    their best breaks (paginate.plan) cost 8.4, more than one inside a sentence. Smaller
+    sizes in four parts are tried: 8 pt costs 4.9 and a step (1.5), 7.5 pt 2.0 and two steps
+    (3.0), the least: the spell is set at 7.5 pt, though cards filled to their last lines
+    would take only three parts there (ended at paragraph ends, four); the first three parts
+    are then set larger on their own, the last stays at 7.5 pt."""
+    from cards.fit.room import STEP_COST, _room
+
+    spell = make_spell(*(Paragraph(SENTENCE * m) for m in (3, 5, 2, 3, 7, 2)))
+    setter = SpellSetter(spell, poker)
+    room = _room(setter, True)
+    costs = {size: room.plan(setter.outline(size), 4)[0] for size in (8.5, 8.0, 7.5)}
+    assert costs[7.5] + 2 * STEP_COST < costs[8.0] + STEP_COST < costs[8.5]
+    slabs = setter.outline(7.5)
+    assert (len(room.cards(slabs, False, 4)), len(room.cards(slabs, True, 4))) == (3, 4)
+    result = search.fit(spell, poker, continue_on_back=True)
+    assert result.min_cards == 3
+    assert [(f.part, f.parts) for f in result.faces] == [(n, 4) for n in range(1, 5)]
+    assert result.faces[-1].body_size == 7.5 < min(f.body_size for f in result.faces[:-1])
 
 
 def test_stats_are_grown_as_the_size_asks_or_the_size_goes_down(poker, tmp_path):
