@@ -22,8 +22,8 @@ from cards.typeset.totalfit import BreakPlan, Breaks, judge, total_fit
 SPACE = 0.3  # a word space (breakable or glued) at 1 pt
 
 
-def units_paragraph(units, points=None, penalties=None, cut_penalties=None) -> Breaks:
-    """Return the breaks of units of words (each a list of widths), apart by `SPACE`.
+def units_paragraph(units, points=None, penalties=None, cut_penalties=None, space=SPACE) -> Breaks:
+    """Return the breaks of units of words (each a list of widths), apart by `space`.
 
     Words inside a unit are glued: a line ends only after a unit or at a hyphenation
     point of its last word. `points[k]` lists the last word's points (prefix, hyphen
@@ -37,7 +37,7 @@ def units_paragraph(units, points=None, penalties=None, cut_penalties=None) -> B
         firsts.append(len(xs))
         for width in unit:
             if xs:
-                x, g = x + SPACE, g + SPACE
+                x, g = x + space, g + space
             xs.append(x)
             gaps.append(g)
             widths.append(width)
@@ -503,7 +503,7 @@ def test_cases_a_search_found_set_as_the_brute_forces_say(case):
     ragged_pair on a found paragraph, each against its brute force."""
     points = {int(k): [tuple(p) for p in v] for k, v in case["points"].items()}
     penalties = {int(k): v for k, v in case["penalties"].items()}
-    breaks = units_paragraph(case["units"], points, penalties)
+    breaks = units_paragraph(case["units"], points, penalties, space=case.get("space", SPACE))
     first, rest, expansion = case["first"], case["rest"], case["expansion"]
     ragged_first = case["ragged_first"]
     loosest = math.inf if case["loosest"] is None else case["loosest"]
@@ -600,3 +600,57 @@ def test_on_a_tie_the_line_from_the_earlier_start_is_kept():
     for start in (1, 2):
         tf._extend(breaks, best, states, start, 4, 2.0, 1.0, 2.0, 0.0, False, False)
     assert [value[1] for value in states.values()] == [1]
+
+
+# Exact paragraphs: widths and spaces are binary fractions (letters of 1/4 em, a space of 1/2),
+# so a slack, a stretch ratio and a badness below are exact and a rule's edge is met exactly.
+
+
+def test_a_line_stretched_by_all_its_stretch_is_loose_not_very_loose():
+    """'4 4' in 8.75: slack 0.25 of the space's stretch 0.25 (ratio 1, badness 100) is loose,
+    as TeX's fitness classes say (very loose only past 1): no adjacent demerits before the
+    decent last line, 300**2 + 200**2."""
+    breaks = units_paragraph([[4.0], [4.0], [2.5]], space=0.5)
+    plan = total_fit(breaks, 8.75, 8.75, 0.0)
+    assert (plan.ends, plan.demerits) == ((2, 3), 130000.0)
+    assert brute_force(breaks, 8.75, 8.75, 0.0)[0] == 130000.0
+
+
+def test_a_line_stretched_by_half_its_stretch_is_decent_not_loose():
+    """'4 4' in 8.625 (ratio 1/2, badness 12.5) is decent, so the tight last line after it
+    ('2 2 3.75' shrunk by 0.125 of its 0.2) costs no adjacent demerits."""
+    breaks = units_paragraph([[4.0], [4.0], [2.0], [2.0], [3.75]], space=0.5)
+    plan = total_fit(breaks, 8.625, 8.625, 0.0)
+    shrunk = 100 * (0.125 / (cost.SHRINK * 1.0)) ** 3
+    assert plan.ends == (2, 5)
+    assert plan.demerits == pytest.approx(212.5**2 + (200 + shrunk) ** 2, rel=1e-12)
+    assert brute_force(breaks, 8.625, 8.625, 0.0)[0] == plan.demerits
+
+
+def test_a_line_shrunk_by_half_its_shrink_is_decent_not_tight():
+    """The last line '1 1 1 1 1 1.4375' in 8.6875 shrinks its five spaces by 0.25, half of
+    their 0.5: decent, so after the loose '4 4' (ratio 0.75) no adjacent demerits."""
+    breaks = units_paragraph([[4.0], [4.0], *[[1.0]] * 5, [1.4375]], space=0.5)
+    assert 0.5 * (cost.SHRINK * 2.5) == 0.25  # the edge is met exactly
+    plan = total_fit(breaks, 8.6875, 8.6875, 0.0)
+    assert plan.ends == (2, 8)
+    assert plan.demerits == pytest.approx((200 + 42.1875) ** 2 + 212.5**2, rel=1e-12)
+    assert brute_force(breaks, 8.6875, 8.6875, 0.0)[0] == plan.demerits
+
+
+def test_a_last_line_exactly_short_last_wide_is_not_short():
+    """A last line '0.75 0.75' of exactly SHORT_LAST (2 em) costs no SHORT_LAST_DEMERITS."""
+    breaks = units_paragraph([[4.0], [4.0], [0.75], [0.75]], space=0.5)
+    assert breaks.end_x[4] - breaks.start_x[2] == cost.SHORT_LAST
+    plan = total_fit(breaks, 8.5, 8.5, 0.0)
+    assert (plan.ends, plan.demerits) == ((2, 4), 2 * 200.0**2)
+
+
+def test_a_bound_equal_to_a_one_line_plan_keeps_it():
+    """'4 3.5' (8) in 7.75 with glyphs narrowed by half their 1/16: one line of demerits
+    (200 + 10 * 0.5**3)**2; with exactly that as the bound, the pass still sets it."""
+    breaks = units_paragraph([[4.0], [3.5]], space=0.5)
+    demerits = (200 + cost.EXPANSION_BADNESS * 0.5**3) ** 2
+    plan = tf._total_fit(breaks, 7.75, 7.75, 0.0625, math.inf, -1, demerits)
+    assert (plan.ends, plan.scales, plan.overfull) == ((2,), (1 - 0.0625 / 2,), (False,))
+    assert plan.demerits == demerits == brute_force(breaks, 7.75, 7.75, 0.0625)[0]
