@@ -654,3 +654,56 @@ def test_a_bound_equal_to_a_one_line_plan_keeps_it():
     plan = tf._total_fit(breaks, 7.75, 7.75, 0.0625, math.inf, -1, demerits)
     assert (plan.ends, plan.scales, plan.overfull) == ((2,), (1 - 0.0625 / 2,), (False,))
     assert plan.demerits == demerits == brute_force(breaks, 7.75, 7.75, 0.0625)[0]
+
+
+@pytest.mark.parametrize("over, ends", [(1e-9, (4, 6)), (1.6e-9, (3, 6))])
+def test_a_line_shrinks_past_its_limit_by_a_rounding_error_at_most(over, ends):
+    """'2 2 2 2' (9.5, spaces 1.5) may shrink by 0.3: in 9.2 - 1e-9 it is set (a rounding
+    error of 1e-9 is allowed), in 9.2 - 1.6e-9 not (then '2 2 2', very loose, is), as judge
+    says."""
+    breaks = units_paragraph([[2.0]] * 6, space=0.5)
+    first = 9.5 - cost.SHRINK * 1.5 - over
+    plan = total_fit(breaks, first, first, 0.0)
+    best, (best_ends, _) = brute_force(breaks, first, first, 0.0)
+    assert plan.ends == best_ends == ends
+    assert plan.demerits == pytest.approx(best, rel=1e-12)
+
+
+@pytest.mark.parametrize("over, overfull", [(1e-9, False), (1.5e-9, True)])
+def test_a_word_as_wide_as_the_line_to_a_rounding_error_fits_it(over, overfull):
+    """A one-word paragraph wider than its line by 1e-9 (a rounding error) is set as its
+    one line; wider by 1.5e-9 it cannot shrink (no space), so it stands alone, overfull."""
+    breaks = units_paragraph([[4.0 + over]])
+    assert breaks.end_x[1] == 4.0 + over
+    plan = total_fit(breaks, 4.0, 4.0, 0.02)
+    assert (plan.ends, plan.scales, plan.overfull) == ((1,), (1.0,), (overfull,))
+    assert plan.demerits == (cost.OVERFULL_DEMERITS if overfull else cost.LINE_PENALTY**2)
+
+
+def test_a_first_line_stretching_exactly_as_badly_as_a_ragged_one_stays_justified():
+    """After a run-in heading, '1 1.85546875' in 5 with one space of 61/64 stretches its space
+    by 2.5 of its stretch (badness 1562.5), as bad as a ragged line leaving 61/256 of the
+    line empty, 800 * (1 + 4 * 61/256): not worse, so it stays justified and very loose
+    (adjacent demerits after the paragraph's start, decent as TeX's, and before the last line)."""
+    space = 61 / 64
+    breaks = units_paragraph([[1.0], [5 - 1.25 * space - space - 1.0], [3.0]], space=space)
+    slack = 5 - breaks.end_x[2]
+    assert slack == 1.25 * space and cost.ragged_badness(slack, 5.0) == 1562.5
+    plan = total_fit(breaks, 5.0, 4.0, 0.0, 0)
+    assert (plan.ends, plan.scales, plan.ragged_first) == ((2, 3), (1.0, 1.0), False)
+    demerits = (200 + 1562.5) ** 2 + 2 * cost.ADJACENT_DEMERITS + 200**2
+    assert plan.demerits == demerits == brute_force(breaks, 5.0, 4.0, 0.0, 0)[0]
+
+
+def test_a_first_line_that_must_shrink_is_never_set_ragged():
+    """Units of tiny words and wide spaces: the first line (4.625, spaces 4) in 3.75 shrinks
+    nearly all it may (badness 103.6), more than a ragged line 'leaving' -0.875 would cost
+    (53.3), but a ragged line must fit at its natural width: it stays justified, narrowed."""
+    breaks = units_paragraph([[0.125] * 3, [0.125] * 2, [3.0]], space=1.0)
+    natural = breaks.end_x[2]
+    badness = judge(natural, breaks.end_gap[2], 3.75, 0.02, False, False)[0]
+    assert natural > 3.75 and badness > cost.ragged_badness(3.75 - natural, 3.75)
+    plan = total_fit(breaks, 3.75, 3.0, 0.02, 0)
+    best, (ends, scales) = brute_force(breaks, 3.75, 3.0, 0.02, 0)
+    assert (plan.ends, plan.scales, plan.ragged_first) == (ends, scales, False)
+    assert plan.scales[0] < 1.0 and plan.demerits == pytest.approx(best, rel=1e-12)
