@@ -707,3 +707,16 @@ def test_a_first_line_that_must_shrink_is_never_set_ragged():
     best, (ends, scales) = brute_force(breaks, 3.75, 3.0, 0.02, 0)
     assert (plan.ends, plan.scales, plan.ragged_first) == (ends, scales, False)
     assert plan.scales[0] < 1.0 and plan.demerits == pytest.approx(best, rel=1e-12)
+
+
+def test_of_two_plans_costing_the_same_the_earlier_break_is_kept():
+    """Six words, '0.25', six words, then a last word: ending the first line before or after
+    '0.25' gives the same lines mirrored ('X' and '0.25 Y', or 'X 0.25' and 'Y'), the same
+    demerits; the plan whose line to their common break starts earlier is kept."""
+    breaks = units_paragraph([[1.0]] * 6 + [[0.25]] + [[1.0]] * 6 + [[3.0]], space=0.5)
+    plan = tf._total_fit(breaks, 9.0, 9.0, 0.0, math.inf)
+    best, (ends, _) = brute_force(breaks, 9.0, 9.0, 0.0)
+    mirrored = BreakPlan((7, 13, 14), (1.0,) * 3, (False,) * 3, best)
+    assert plan_cost(breaks, mirrored, 9.0, 9.0, 0.0) == best  # the case is what it says
+    assert (plan.ends, plan.demerits) == ((6, 13, 14), best)
+    assert ends == (6, 13, 14)
