@@ -720,3 +720,19 @@ def test_of_two_plans_costing_the_same_the_earlier_break_is_kept():
     assert plan_cost(breaks, mirrored, 9.0, 9.0, 0.0) == best  # the case is what it says
     assert (plan.ends, plan.demerits) == ((6, 13, 14), best)
     assert ends == (6, 13, 14)
+
+
+def test_a_bounded_pass_tries_later_starts_after_a_dear_line_from_the_paragraph_start():
+    """First line 15 wide, the rest 4.75, after a run-in heading: the line from the start to
+    the hyphen in '2.75-|0.5' cannot be ragged (it ends inside a word) and stretches its
+    spaces about 8.7 times, dearer than the best plan; the best plan reaches that hyphen
+    from the end of its ragged first line, a later start, which the pass still tries."""
+    breaks = units_paragraph(
+        [[3.5], [3.25], [1.25], [3.25], [3.25], [3.75]], {3: [(2.75, 0.25)]}, space=0.25
+    )
+    best, (ends, _) = brute_force(breaks, 15.0, 4.75, 0.0, 1)
+    assert ends == (2, 4, 6, 7)
+    from_start = _line(breaks, 0, 4, 15.0, 4.75, 0.0, 1)[0]
+    assert from_start > best  # the case is what it says
+    plan = tf._total_fit(breaks, 15.0, 4.75, 0.0, math.inf, 1, best * (1 + 1e-12))
+    assert plan.ends == ends and plan.demerits == pytest.approx(best, rel=1e-12)
