@@ -492,7 +492,8 @@ def test_a_break_dearer_than_a_loose_line_sends_the_plan_to_the_wider_pass(penal
 def _found_cases():
     """Paragraphs a random search found where a mutant of totalfit set other lines than
     the module does (tests/unit/typeset/cases/totalfit.jsonl; `found_for` says which line
-    was mutated). The oracles below are the brute forces, not the module's output."""
+    was mutated, `space` the width of a space where it is not SPACE: binary fractions make
+    ties exact). The oracles below are the brute forces, not the module's output."""
     path = Path(__file__).parent / "cases" / "totalfit.jsonl"
     return [json.loads(line) for line in path.read_text("utf-8").splitlines() if line]
 
