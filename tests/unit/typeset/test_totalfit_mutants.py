@@ -500,8 +500,9 @@ def _found_cases():
 
 @pytest.mark.parametrize("case", _found_cases(), ids=lambda case: case["found_for"])
 def test_cases_a_search_found_set_as_the_brute_forces_say(case):
-    """The limited pass, total_fit (its pass choice, the ragged first line) and
-    ragged_pair on a found paragraph, each against its brute force."""
+    """The limited pass, the pass bounded by the least demerits, total_fit (its pass choice,
+    the ragged first line) and ragged_pair on a found paragraph, each against its brute
+    force."""
     points = {int(k): [tuple(p) for p in v] for k, v in case["points"].items()}
     penalties = {int(k): v for k, v in case["penalties"].items()}
     breaks = units_paragraph(case["units"], points, penalties, space=case.get("space", SPACE))
@@ -523,6 +524,9 @@ def test_cases_a_search_found_set_as_the_brute_forces_say(case):
     )
     best, _ = brute_force(breaks, first, rest, expansion, ragged_first)
     if not math.isinf(best):
+        bound = best * (1 + 1e-12)
+        bounded = tf._total_fit(breaks, first, rest, expansion, math.inf, ragged_first, bound)
+        assert bounded.demerits == pytest.approx(best, rel=1e-9)
         good = within < cost.FRAGMENT_DEMERITS and not _dear(breaks, found[0])
         assert plan.demerits == pytest.approx(within if good else best, rel=1e-9)
         justified = tuple(
