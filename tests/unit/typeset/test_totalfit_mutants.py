@@ -741,3 +741,16 @@ def test_a_bounded_pass_tries_later_starts_after_a_dear_line_from_the_paragraph_
     assert from_start > best  # the case is what it says
     plan = tf._total_fit(breaks, 15.0, 4.75, 0.0, math.inf, 1, best * (1 + 1e-12))
     assert plan.ends == ends and plan.demerits == pytest.approx(best, rel=1e-12)
+
+
+def test_a_unit_wider_than_the_line_follows_the_cheapest_way_to_its_start():
+    """'7' in a line of 6 stands alone, overfull, after the break before it reached the
+    cheapest way: of its two ways (lines of two fitness classes, from an earlier start and
+    a later one), 3602 apart on top of OVERFULL_DEMERITS, the cheaper (the later)."""
+    breaks = units_paragraph([[3.5, 3.75], [2.25], [2.0, 0.25], [7.0], [2.0]], space=0.5)
+    plan = tf._total_fit(breaks, 11.0, 6.0, 0.0625, math.inf)
+    best, (ends, _) = brute_force(breaks, 11.0, 6.0, 0.0625)
+    assert plan.ends == ends == (2, 3, 4, 5) and plan.overfull == (False, False, True, False)
+    assert plan.demerits - cost.OVERFULL_DEMERITS == pytest.approx(
+        best - cost.OVERFULL_DEMERITS, rel=1e-9
+    )
