@@ -754,3 +754,20 @@ def test_a_unit_wider_than_the_line_follows_the_cheapest_way_to_its_start():
     assert plan.demerits - cost.OVERFULL_DEMERITS == pytest.approx(
         best - cost.OVERFULL_DEMERITS, rel=1e-9
     )
+
+
+def test_a_line_shrunk_exactly_to_its_limit_and_tolerance_is_set():
+    """First line 16 wide after a run-in heading, the rest narrower: '0.5 1.75 2.75-' (6.28125,
+    spaces 1.03125) in a rest exactly as wide as it may shrink to (SHRINK of its spaces and
+    the tolerance for rounding, the edge judge allows) is a line, and the best plan's."""
+    breaks = units_paragraph(
+        [[4.25], [0.75], [0.5], [1.75], [3.5], [4.5], [2.25]], {4: [(2.75, 0.25)]}, space=33 / 64
+    )
+    natural, spaces = breaks.end_x[5] - breaks.start_x[2], breaks.end_gap[5] - breaks.start_gap[2]
+    limit = cost.SHRINK * spaces * (1 + 1e-9) + 1e-9
+    rest = natural - limit
+    assert natural - rest == limit and judge(natural, spaces, rest, 0.0, False, False)
+    plan = tf._total_fit(breaks, 16.0, rest, 0.0, math.inf, 0)
+    best, (ends, _) = brute_force(breaks, 16.0, rest, 0.0, 0)
+    assert plan.ends == ends == (2, 5, 7, 8)
+    assert plan.demerits == pytest.approx(best, rel=1e-12)
