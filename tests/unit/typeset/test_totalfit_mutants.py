@@ -771,3 +771,18 @@ def test_a_line_shrunk_exactly_to_its_limit_and_tolerance_is_set():
     best, (ends, _) = brute_force(breaks, 16.0, rest, 0.0, 0)
     assert plan.ends == ends == (2, 5, 7, 8)
     assert plan.demerits == pytest.approx(best, rel=1e-12)
+
+
+def test_a_wider_plan_costing_as_much_as_the_first_is_taken():
+    """The plan within LOOSEST ends its first line at a break of penalty 2872.93..., dearer
+    than a line past LOOSEST, so the wider pass runs; its plan, a first line stretched 3
+    times, costs exactly as much (8470000, found by a search): it is taken, as the brute
+    force, which keeps the first of equal ways (here its last line's earlier start), says."""
+    breaks = units_paragraph(
+        [[1.25, 0.75], [3.0, 2.0], [0.5], [2.0, 4.0], [0.5]], {}, {2: 2872.9302162328536}, space=0.5
+    )
+    within, (first_ends, _) = brute_force(breaks, 10.75, 10.75, 0.0, -1, tf.LOOSEST * cost.STRETCH)
+    best, (ends, _) = brute_force(breaks, 10.75, 10.75, 0.0)
+    assert within == best == 8470000.0 and first_ends == (3, 5)  # the case is what it says
+    plan = total_fit(breaks, 10.75, 10.75, 0.0)
+    assert (plan.ends, plan.demerits) == (ends, best) == ((2, 5), 8470000.0)
