@@ -632,15 +632,21 @@ def test_a_line_stretched_by_half_its_stretch_is_decent_not_loose():
     assert brute_force(breaks, 8.625, 8.625, 0.0)[0] == plan.demerits
 
 
-def test_a_line_shrunk_by_half_its_shrink_is_decent_not_tight():
-    """The last line '1 1 1 1 1 1.4375' in 8.6875 shrinks its five spaces by 0.25, half of
-    their 0.5: decent, so after the loose '4 4' (ratio 0.75) no adjacent demerits."""
+@pytest.mark.parametrize("rest, tight", [(8.6875, False), (8.625, True)])
+def test_a_line_shrunk_by_half_its_shrink_is_decent_and_by_more_tight(rest, tight):
+    """The last line '1 1 1 1 1 1.4375' (8.9375) shrinks its five spaces (0.5 of shrink) by
+    0.25 in 8.6875, half of it: decent, so after the loose '4 4' (ratio 0.75) no adjacent
+    demerits; by 0.3125 in 8.625, more than half: tight, ADJACENT_DEMERITS after it."""
     breaks = units_paragraph([[4.0], [4.0], *[[1.0]] * 5, [1.4375]], space=0.5)
     assert 0.5 * (cost.SHRINK * 2.5) == 0.25  # the edge is met exactly
-    plan = total_fit(breaks, 8.6875, 8.6875, 0.0)
+    plan = total_fit(breaks, 8.6875, rest, 0.0)
+    shrunk = 100 * ((8.9375 - rest) / (cost.SHRINK * 2.5)) ** 3
+    adjacent = cost.ADJACENT_DEMERITS if tight else 0
     assert plan.ends == (2, 8)
-    assert plan.demerits == pytest.approx((200 + 42.1875) ** 2 + 212.5**2, rel=1e-12)
-    assert brute_force(breaks, 8.6875, 8.6875, 0.0)[0] == plan.demerits
+    assert plan.demerits == pytest.approx(
+        (200 + 42.1875) ** 2 + (200 + shrunk) ** 2 + adjacent, rel=1e-12
+    )
+    assert brute_force(breaks, 8.6875, rest, 0.0)[0] == plan.demerits
 
 
 def test_a_last_line_exactly_short_last_wide_is_not_short():
