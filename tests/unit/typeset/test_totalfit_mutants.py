@@ -22,8 +22,8 @@ from cards.typeset.totalfit import BreakPlan, Breaks, judge, total_fit
 SPACE = 0.3  # a word space (breakable or glued) at 1 pt
 
 
-def units_paragraph(units, points=None, penalties=None, cut_penalties=None) -> Breaks:
-    """Return the breaks of units of words (each a list of widths), apart by `SPACE`.
+def units_paragraph(units, points=None, penalties=None, cut_penalties=None, space=SPACE) -> Breaks:
+    """Return the breaks of units of words (each a list of widths), apart by `space`.
 
     Words inside a unit are glued: a line ends only after a unit or at a hyphenation
     point of its last word. `points[k]` lists the last word's points (prefix, hyphen
@@ -37,7 +37,7 @@ def units_paragraph(units, points=None, penalties=None, cut_penalties=None) -> B
         firsts.append(len(xs))
         for width in unit:
             if xs:
-                x, g = x + SPACE, g + SPACE
+                x, g = x + space, g + space
             xs.append(x)
             gaps.append(g)
             widths.append(width)
@@ -492,18 +492,20 @@ def test_a_break_dearer_than_a_loose_line_sends_the_plan_to_the_wider_pass(penal
 def _found_cases():
     """Paragraphs a random search found where a mutant of totalfit set other lines than
     the module does (tests/unit/typeset/cases/totalfit.jsonl; `found_for` says which line
-    was mutated). The oracles below are the brute forces, not the module's output."""
+    was mutated, `space` the width of a space where it is not SPACE: binary fractions make
+    ties exact). The oracles below are the brute forces, not the module's output."""
     path = Path(__file__).parent / "cases" / "totalfit.jsonl"
     return [json.loads(line) for line in path.read_text("utf-8").splitlines() if line]
 
 
 @pytest.mark.parametrize("case", _found_cases(), ids=lambda case: case["found_for"])
 def test_cases_a_search_found_set_as_the_brute_forces_say(case):
-    """The limited pass, total_fit (its pass choice, the ragged first line) and
-    ragged_pair on a found paragraph, each against its brute force."""
+    """The limited pass, the pass bounded by the least demerits, total_fit (its pass choice,
+    the ragged first line) and ragged_pair on a found paragraph, each against its brute
+    force."""
     points = {int(k): [tuple(p) for p in v] for k, v in case["points"].items()}
     penalties = {int(k): v for k, v in case["penalties"].items()}
-    breaks = units_paragraph(case["units"], points, penalties)
+    breaks = units_paragraph(case["units"], points, penalties, space=case.get("space", SPACE))
     first, rest, expansion = case["first"], case["rest"], case["expansion"]
     ragged_first = case["ragged_first"]
     loosest = math.inf if case["loosest"] is None else case["loosest"]
@@ -522,6 +524,9 @@ def test_cases_a_search_found_set_as_the_brute_forces_say(case):
     )
     best, _ = brute_force(breaks, first, rest, expansion, ragged_first)
     if not math.isinf(best):
+        bound = best * (1 + 1e-12)
+        bounded = tf._total_fit(breaks, first, rest, expansion, math.inf, ragged_first, bound)
+        assert bounded.demerits == pytest.approx(best, rel=1e-9)
         good = within < cost.FRAGMENT_DEMERITS and not _dear(breaks, found[0])
         assert plan.demerits == pytest.approx(within if good else best, rel=1e-9)
         justified = tuple(
@@ -600,3 +605,190 @@ def test_on_a_tie_the_line_from_the_earlier_start_is_kept():
     for start in (1, 2):
         tf._extend(breaks, best, states, start, 4, 2.0, 1.0, 2.0, 0.0, False, False)
     assert [value[1] for value in states.values()] == [1]
+
+
+# Exact paragraphs: widths and spaces are binary fractions (letters of 1/4 em, a space of 1/2),
+# so a slack, a stretch ratio and a badness below are exact and a rule's edge is met exactly.
+
+
+def test_a_line_stretched_by_all_its_stretch_is_loose_not_very_loose():
+    """'4 4' in 8.75: slack 0.25 of the space's stretch 0.25 (ratio 1, badness 100) is loose,
+    as TeX's fitness classes say (very loose only past 1): no adjacent demerits before the
+    decent last line, 300**2 + 200**2."""
+    breaks = units_paragraph([[4.0], [4.0], [2.5]], space=0.5)
+    plan = total_fit(breaks, 8.75, 8.75, 0.0)
+    assert (plan.ends, plan.demerits) == ((2, 3), 130000.0)
+    assert brute_force(breaks, 8.75, 8.75, 0.0)[0] == 130000.0
+
+
+def test_a_line_stretched_by_half_its_stretch_is_decent_not_loose():
+    """'4 4' in 8.625 (ratio 1/2, badness 12.5) is decent, so the tight last line after it
+    ('2 2 3.75' shrunk by 0.125 of its 0.2) costs no adjacent demerits."""
+    breaks = units_paragraph([[4.0], [4.0], [2.0], [2.0], [3.75]], space=0.5)
+    plan = total_fit(breaks, 8.625, 8.625, 0.0)
+    shrunk = 100 * (0.125 / (cost.SHRINK * 1.0)) ** 3
+    assert plan.ends == (2, 5)
+    assert plan.demerits == pytest.approx(212.5**2 + (200 + shrunk) ** 2, rel=1e-12)
+    assert brute_force(breaks, 8.625, 8.625, 0.0)[0] == plan.demerits
+
+
+@pytest.mark.parametrize("rest, tight", [(8.6875, False), (8.625, True)])
+def test_a_line_shrunk_by_half_its_shrink_is_decent_and_by_more_tight(rest, tight):
+    """The last line '1 1 1 1 1 1.4375' (8.9375) shrinks its five spaces (0.5 of shrink) by
+    0.25 in 8.6875, half of it: decent, so after the loose '4 4' (ratio 0.75) no adjacent
+    demerits; by 0.3125 in 8.625, more than half: tight, ADJACENT_DEMERITS after it."""
+    breaks = units_paragraph([[4.0], [4.0], *[[1.0]] * 5, [1.4375]], space=0.5)
+    assert 0.5 * (cost.SHRINK * 2.5) == 0.25  # the edge is met exactly
+    plan = total_fit(breaks, 8.6875, rest, 0.0)
+    shrunk = 100 * ((8.9375 - rest) / (cost.SHRINK * 2.5)) ** 3
+    adjacent = cost.ADJACENT_DEMERITS if tight else 0
+    assert plan.ends == (2, 8)
+    assert plan.demerits == pytest.approx(
+        (200 + 42.1875) ** 2 + (200 + shrunk) ** 2 + adjacent, rel=1e-12
+    )
+    assert brute_force(breaks, 8.6875, rest, 0.0)[0] == plan.demerits
+
+
+def test_a_last_line_exactly_short_last_wide_is_not_short():
+    """A last line '0.75 0.75' of exactly SHORT_LAST (2 em) costs no SHORT_LAST_DEMERITS."""
+    breaks = units_paragraph([[4.0], [4.0], [0.75], [0.75]], space=0.5)
+    assert breaks.end_x[4] - breaks.start_x[2] == cost.SHORT_LAST
+    plan = total_fit(breaks, 8.5, 8.5, 0.0)
+    assert (plan.ends, plan.demerits) == ((2, 4), 2 * 200.0**2)
+
+
+def test_a_bound_equal_to_a_one_line_plan_keeps_it():
+    """'4 3.5' (8) in 7.75 with glyphs narrowed by half their 1/16: one line of demerits
+    (200 + 10 * 0.5**3)**2; with exactly that as the bound, the pass still sets it."""
+    breaks = units_paragraph([[4.0], [3.5]], space=0.5)
+    demerits = (200 + cost.EXPANSION_BADNESS * 0.5**3) ** 2
+    plan = tf._total_fit(breaks, 7.75, 7.75, 0.0625, math.inf, -1, demerits)
+    assert (plan.ends, plan.scales, plan.overfull) == ((2,), (1 - 0.0625 / 2,), (False,))
+    assert plan.demerits == demerits == brute_force(breaks, 7.75, 7.75, 0.0625)[0]
+
+
+@pytest.mark.parametrize("over, ends", [(1e-9, (4, 6)), (1.6e-9, (3, 6))])
+def test_a_line_shrinks_past_its_limit_by_a_rounding_error_at_most(over, ends):
+    """'2 2 2 2' (9.5, spaces 1.5) may shrink by 0.3: in 9.2 - 1e-9 it is set (a rounding
+    error of 1e-9 is allowed), in 9.2 - 1.6e-9 not (then '2 2 2', very loose, is), as judge
+    says."""
+    breaks = units_paragraph([[2.0]] * 6, space=0.5)
+    first = 9.5 - cost.SHRINK * 1.5 - over
+    plan = total_fit(breaks, first, first, 0.0)
+    best, (best_ends, _) = brute_force(breaks, first, first, 0.0)
+    assert plan.ends == best_ends == ends
+    assert plan.demerits == pytest.approx(best, rel=1e-12)
+
+
+@pytest.mark.parametrize("over, overfull", [(1e-9, False), (1.5e-9, True)])
+def test_a_word_as_wide_as_the_line_to_a_rounding_error_fits_it(over, overfull):
+    """A one-word paragraph wider than its line by 1e-9 (a rounding error) is set as its
+    one line; wider by 1.5e-9 it cannot shrink (no space), so it stands alone, overfull."""
+    breaks = units_paragraph([[4.0 + over]])
+    assert breaks.end_x[1] == 4.0 + over
+    plan = total_fit(breaks, 4.0, 4.0, 0.02)
+    assert (plan.ends, plan.scales, plan.overfull) == ((1,), (1.0,), (overfull,))
+    assert plan.demerits == (cost.OVERFULL_DEMERITS if overfull else cost.LINE_PENALTY**2)
+
+
+def test_a_first_line_stretching_exactly_as_badly_as_a_ragged_one_stays_justified():
+    """After a run-in heading, '1 1.85546875' in 5 with one space of 61/64 stretches its space
+    by 2.5 of its stretch (badness 1562.5), as bad as a ragged line leaving 61/256 of the
+    line empty, 800 * (1 + 4 * 61/256): not worse, so it stays justified and very loose
+    (adjacent demerits after the paragraph's start, decent as TeX's, and before the last line)."""
+    space = 61 / 64
+    breaks = units_paragraph([[1.0], [5 - 1.25 * space - space - 1.0], [3.0]], space=space)
+    slack = 5 - breaks.end_x[2]
+    assert slack == 1.25 * space and cost.ragged_badness(slack, 5.0) == 1562.5
+    plan = total_fit(breaks, 5.0, 4.0, 0.0, 0)
+    assert (plan.ends, plan.scales, plan.ragged_first) == ((2, 3), (1.0, 1.0), False)
+    demerits = (200 + 1562.5) ** 2 + 2 * cost.ADJACENT_DEMERITS + 200**2
+    assert plan.demerits == demerits == brute_force(breaks, 5.0, 4.0, 0.0, 0)[0]
+
+
+def test_a_first_line_that_must_shrink_is_never_set_ragged():
+    """Units of tiny words and wide spaces: the first line (4.625, spaces 4) in 3.75 shrinks
+    nearly all it may (badness 103.6), more than a ragged line 'leaving' -0.875 would cost
+    (53.3), but a ragged line must fit at its natural width: it stays justified, narrowed."""
+    breaks = units_paragraph([[0.125] * 3, [0.125] * 2, [3.0]], space=1.0)
+    natural = breaks.end_x[2]
+    badness = judge(natural, breaks.end_gap[2], 3.75, 0.02, False, False)[0]
+    assert natural > 3.75 and badness > cost.ragged_badness(3.75 - natural, 3.75)
+    plan = total_fit(breaks, 3.75, 3.0, 0.02, 0)
+    best, (ends, scales) = brute_force(breaks, 3.75, 3.0, 0.02, 0)
+    assert (plan.ends, plan.scales, plan.ragged_first) == (ends, scales, False)
+    assert plan.scales[0] < 1.0 and plan.demerits == pytest.approx(best, rel=1e-12)
+
+
+def test_of_two_plans_costing_the_same_the_earlier_break_is_kept():
+    """Six words, '0.25', six words, then a last word: ending the first line before or after
+    '0.25' gives the same lines mirrored ('X' and '0.25 Y', or 'X 0.25' and 'Y'), the same
+    demerits; the plan whose line to their common break starts earlier is kept."""
+    breaks = units_paragraph([[1.0]] * 6 + [[0.25]] + [[1.0]] * 6 + [[3.0]], space=0.5)
+    plan = tf._total_fit(breaks, 9.0, 9.0, 0.0, math.inf)
+    best, (ends, _) = brute_force(breaks, 9.0, 9.0, 0.0)
+    mirrored = BreakPlan((7, 13, 14), (1.0,) * 3, (False,) * 3, best)
+    assert plan_cost(breaks, mirrored, 9.0, 9.0, 0.0) == best  # the case is what it says
+    assert (plan.ends, plan.demerits) == ((6, 13, 14), best)
+    assert ends == (6, 13, 14)
+
+
+def test_a_bounded_pass_tries_later_starts_after_a_dear_line_from_the_paragraph_start():
+    """First line 15 wide, the rest 4.75, after a run-in heading: the line from the start to
+    the hyphen in '2.75-|0.5' cannot be ragged (it ends inside a word) and stretches its
+    spaces about 8.7 times, dearer than the best plan; the best plan reaches that hyphen
+    from the end of its ragged first line, a later start, which the pass still tries."""
+    breaks = units_paragraph(
+        [[3.5], [3.25], [1.25], [3.25], [3.25], [3.75]], {3: [(2.75, 0.25)]}, space=0.25
+    )
+    best, (ends, _) = brute_force(breaks, 15.0, 4.75, 0.0, 1)
+    assert ends == (2, 4, 6, 7)
+    from_start = _line(breaks, 0, 4, 15.0, 4.75, 0.0, 1)[0]
+    assert from_start > best  # the case is what it says
+    plan = tf._total_fit(breaks, 15.0, 4.75, 0.0, math.inf, 1, best * (1 + 1e-12))
+    assert plan.ends == ends and plan.demerits == pytest.approx(best, rel=1e-12)
+
+
+def test_a_unit_wider_than_the_line_follows_the_cheapest_way_to_its_start():
+    """'7' in a line of 6 stands alone, overfull, after the break before it reached the
+    cheapest way: of its two ways (lines of two fitness classes, from an earlier start and
+    a later one), 3602 apart on top of OVERFULL_DEMERITS, the cheaper (the later)."""
+    breaks = units_paragraph([[3.5, 3.75], [2.25], [2.0, 0.25], [7.0], [2.0]], space=0.5)
+    plan = tf._total_fit(breaks, 11.0, 6.0, 0.0625, math.inf)
+    best, (ends, _) = brute_force(breaks, 11.0, 6.0, 0.0625)
+    assert plan.ends == ends == (2, 3, 4, 5) and plan.overfull == (False, False, True, False)
+    assert plan.demerits - cost.OVERFULL_DEMERITS == pytest.approx(
+        best - cost.OVERFULL_DEMERITS, rel=1e-9
+    )
+
+
+def test_a_line_shrunk_exactly_to_its_limit_and_tolerance_is_set():
+    """First line 16 wide after a run-in heading, the rest narrower: '0.5 1.75 2.75-' (6.28125,
+    spaces 1.03125) in a rest exactly as wide as it may shrink to (SHRINK of its spaces and
+    the tolerance for rounding, the edge judge allows) is a line, and the best plan's."""
+    breaks = units_paragraph(
+        [[4.25], [0.75], [0.5], [1.75], [3.5], [4.5], [2.25]], {4: [(2.75, 0.25)]}, space=33 / 64
+    )
+    natural, spaces = breaks.end_x[5] - breaks.start_x[2], breaks.end_gap[5] - breaks.start_gap[2]
+    limit = cost.SHRINK * spaces * (1 + 1e-9) + 1e-9
+    rest = natural - limit
+    assert natural - rest == limit and judge(natural, spaces, rest, 0.0, False, False)
+    plan = tf._total_fit(breaks, 16.0, rest, 0.0, math.inf, 0)
+    best, (ends, _) = brute_force(breaks, 16.0, rest, 0.0, 0)
+    assert plan.ends == ends == (2, 5, 7, 8)
+    assert plan.demerits == pytest.approx(best, rel=1e-12)
+
+
+def test_a_wider_plan_costing_as_much_as_the_first_is_taken():
+    """The plan within LOOSEST ends its first line at a break of penalty 2872.93..., dearer
+    than a line past LOOSEST, so the wider pass runs; its plan, a first line stretched 3
+    times, costs exactly as much (8470000, found by a search): it is taken, as the brute
+    force, which keeps the first of equal ways (here its last line's earlier start), says."""
+    breaks = units_paragraph(
+        [[1.25, 0.75], [3.0, 2.0], [0.5], [2.0, 4.0], [0.5]], {}, {2: 2872.9302162328536}, space=0.5
+    )
+    within, (first_ends, _) = brute_force(breaks, 10.75, 10.75, 0.0, -1, tf.LOOSEST * cost.STRETCH)
+    best, (ends, _) = brute_force(breaks, 10.75, 10.75, 0.0)
+    assert within == best == 8470000.0 and first_ends == (3, 5)  # the case is what it says
+    plan = total_fit(breaks, 10.75, 10.75, 0.0)
+    assert (plan.ends, plan.demerits) == (ends, best) == ((2, 5), 8470000.0)
