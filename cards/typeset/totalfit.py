@@ -373,7 +373,9 @@ def _lines_to(setup: tuple, best: list, active: list, reached, lo, j, ex, eg, eu
 
 def _unreached_start_too_loose(breaks, best, lo, j, first, rest, setup) -> bool:
     """Return whether the last start of several units before j's unit, not reached by any
-    line (so never tested), stretches a line to j past `loosest`: then so do the rest."""
+    line (so never tested), stretches a line to j past `loosest`, its spaces counted as at
+    least TYPICAL_SPACE, as the lines of one unit are judged: then so do those lines (they
+    start later, so they have more slack and no more spaces)."""
     expansion, loosest = setup[1][2], setup[1][3]
     ex, eg = breaks.end_x[j], breaks.end_gap[j]
     m = bisect_left(breaks.start_unit, breaks.end_unit[j]) - 1
@@ -381,7 +383,8 @@ def _unreached_start_too_loose(breaks, best, lo, j, first, rest, setup) -> bool:
         return False
     natural_m = ex - breaks.start_x[m]
     slack_m = (rest if m else first) - natural_m
-    return slack_m - expansion * natural_m > loosest * (eg - breaks.start_gap[m])
+    spaces_m = max(eg - breaks.start_gap[m], TYPICAL_SPACE)
+    return slack_m - expansion * natural_m > loosest * spaces_m
 
 
 def _one_unit_lines(breaks, best, states, active, n, j, rest, expansion) -> None:
