@@ -349,3 +349,31 @@ def test_a_ranged_field_on_two_lines_or_more_at_the_floor_is_ragged(context, fon
     assert more.size == 8.0 and _ragged_lines(more)
     # exactly the field's four lines, whole words: kept, though hyphenated it takes three
     assert len(more.lines) == 4 and not any(line.hyphenated for line in more.lines)
+
+
+# --- a field is measured as it is set --------------------------------------------------------
+
+
+def test_a_field_is_measured_as_it_is_set(context, fonts):
+    """The one-line test measures the text as set: a spaced hyphen is an en dash (wider), runs
+    of spaces one space (narrower); a name fitting one line as set at 9 pt takes it there."""
+    font = fonts["title"]
+    dash = stringWidth("Meč\u00a0– štít", font, 1.0) * 9.0  # as set: glued en dash
+    title = W.fit_field("Meč - štít", font, dash, (11.0, 8.0), context, None)
+    assert (title.size, [line.text for line in title.lines]) == (9.0, ["Meč – štít"])
+    spaces = stringWidth("Led a oheň", font, 1.0) * 9.0
+    title = W.fit_field("Led  a  oheň", font, spaces, (11.0, 8.0), context, None)
+    assert (title.size, [line.text for line in title.lines]) == (9.0, ["Led a oheň"])
+
+
+def test_a_field_that_passes_the_one_line_test_is_set_on_one_line(context, fonts):
+    """At a size off the binary grid, a width equal to the name's width times the size may be
+    an ulp short of it when divided back, as the line breaker divides: the rule then takes the
+    next step down, on one line, not two lines at the size it found too narrow."""
+    font = fonts["title"]
+    text = "Aganazzarův žár"
+    natural = stringWidth(text, font, 1.0)
+    width = natural * 9.9
+    assert width / 9.9 < natural  # the breaker's test: one line does not fit at 9.9
+    title = W.fit_field(text, font, width, (9.9, 6.2), context, None)
+    assert len(title.lines) == 1 and title.size == pytest.approx(9.65)
