@@ -351,6 +351,27 @@ def test_a_ranged_field_on_two_lines_or_more_at_the_floor_is_ragged(context, fon
     assert len(more.lines) == 4 and not any(line.hyphenated for line in more.lines)
 
 
+def test_a_ranged_field_hyphenated_at_its_floor_is_ragged(context, fonts):
+    """A word too wide even at the floor among several words: hyphenated lines at the floor,
+    none of them stretched."""
+    font = fonts["title"]
+    text = CLASSES_TEXT + ", Nejneobhospodařovávatelnější"
+    width = stringWidth("Bard, Čaroděj, Druid,", font, 8.0) + 2.0
+    title = W.fit_field(text, font, width, (11.0, 8.0), context, None)
+    assert title.size == 8.0 and any(line.hyphenated for line in title.lines)
+    assert _ragged_lines(title)
+
+
+def test_ragged_lines_of_several_words_are_not_stretched(context, fonts):
+    """ragged() hyphenating a word too wide among others: no line's spaces stretched."""
+    font = fonts["stat"]
+    text = CLASSES_TEXT + ", Nejneobhospodařovávatelnější"
+    width = stringWidth("Bard, Čaroděj, Druid,", font, 7.0) + 2.0
+    lines = W.ragged(context.paragraph(text, font), width, 7.0, context)
+    assert any(line.hyphenated for line in lines)
+    assert _ragged_lines(W.Title(lines, 7.0))
+
+
 # --- a field is measured as it is set --------------------------------------------------------
 
 
