@@ -398,3 +398,40 @@ def test_a_field_that_passes_the_one_line_test_is_set_on_one_line(context, fonts
     assert width / 9.9 < natural  # the breaker's test: one line does not fit at 9.9
     title = W.fit_field(text, font, width, (9.9, 6.2), context, None)
     assert len(title.lines) == 1 and title.size == pytest.approx(9.65)
+
+
+# --- sizes within a millionth of a point of the floor -------------------------------------------
+
+# The width rule takes a size no more than 1e-6 pt above the floor for the floor. 6.0 + 1e-6 is
+# 1.00000000014e-6 above 6.0: a range (sizes closer than 1e-6 are one size), whose largest size
+# is the floor plus the millionth to the bit. Sizes exactly 1e-6 apart exist only below about a
+# micro-point (1e-6 has bits down to 2**-72): (2e-6, 1e-6).
+NEAR_FLOOR = (6.0 + 1e-6, 6.0)
+
+
+def test_a_size_a_millionth_above_the_floor_is_not_shrunk_for_one_line(context, fonts):
+    """The floor plus a millionth is the floor: a name one line wide only at the floor itself
+    takes two lines there, not one line a millionth smaller."""
+    font = fonts["title"]
+    text = "Ohnivá střela"
+    width = stringWidth(text, font, 1.0) * 6.0  # one line at 6.0, not at 6.0 + 1e-6
+    title = W.fit_field(text, font, width, NEAR_FLOOR, context, None)
+    assert (title.size, [line.text for line in title.lines]) == (6.0 + 1e-6, ["Ohnivá", "střela"])
+
+
+def test_a_size_a_millionth_above_the_floor_is_not_shrunk_for_fewer_lines(context, fonts):
+    """The floor plus a millionth is the floor: a field past two lines there is set at it."""
+    font = fonts["title"]
+    width = stringWidth("Bard, Čaroděj, Druid,", font, 6.0) + 1.0
+    title = W.fit_field(CLASSES_TEXT, font, width, NEAR_FLOOR, context, None)
+    assert title.size == 6.0 + 1e-6 and len(title.lines) == 4
+
+
+def test_sizes_exactly_a_millionth_apart_are_a_range(context, fonts):
+    """Sizes exactly 1e-6 apart are a range, not one size: past two lines at its floor, with
+    no field to hold them, the lines are set hyphenated (at one size: whole words)."""
+    font = fonts["title"]
+    assert 2e-6 - 1e-6 == 1e-6
+    width = (stringWidth("Bard, Čaroděj, Druid,", font, 1.0) + 1.0) * 2e-6  # an em to spare
+    title = W.fit_field(CLASSES_TEXT, font, width, (2e-6, 1e-6), context, None)
+    assert title.size == 2e-6 and any(line.hyphenated for line in title.lines)
