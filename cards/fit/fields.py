@@ -75,11 +75,13 @@ def fit_field(
         if field is not None:
             require_lines(field, text, lines, largest)
         return Title(lines, largest)
-    natural = context.width(text, font)
+    # The text as it is set (normalised: "-" between words an en dash, spaces collapsed), and
+    # set_lines' own test of a line (its width divided by the size): one line when it fits.
+    natural = context.width(prepared.text, font)
     size = largest
-    while size > smallest + _EPS and natural * size > width:
+    while size > smallest + _EPS and natural > width / size:
         size = max(size - TITLE_STEP, smallest)
-    if natural * size <= width:
+    if natural <= width / size:
         lines = set_lines(prepared, width, size, justify=False, hyphenate=False, context=context)
         if not any(line.overfull for line in lines):
             return Title(lines, size)

@@ -300,6 +300,16 @@ def test_list_items_have_a_bullet_on_their_first_line_and_a_share_of_the_gap(mon
     assert (bullet.x, bullet.y, bullet.size) == pytest.approx((LEFT + 2.5, TOP, SIZE))
 
 
+def test_description_records_where_each_block_and_each_list_item_begins(mono):
+    """`starts` gets (first slab, block, item): a paragraph at slab 0; a list of a two-line
+    item and two short ones at slabs 1, 3 and 4, its items counted 0, 1, 2."""
+    long_item = "jedna dva tři čtyři pět šest sedm osm devět deset"
+    starts: list[tuple[int, int, int]] = []
+    slabs = _set(mono, Paragraph("a."), BulletList((long_item, "b", "c")), starts=starts)
+    assert len(slabs) == 5
+    assert starts == [(0, 0, 0), (1, 1, 0), (3, 1, 1), (4, 1, 2)]
+
+
 # --- panels --------------------------------------------------------------------------------
 
 # 24 words of 2 letters: 71 characters

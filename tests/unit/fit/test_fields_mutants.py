@@ -349,3 +349,89 @@ def test_a_ranged_field_on_two_lines_or_more_at_the_floor_is_ragged(context, fon
     assert more.size == 8.0 and _ragged_lines(more)
     # exactly the field's four lines, whole words: kept, though hyphenated it takes three
     assert len(more.lines) == 4 and not any(line.hyphenated for line in more.lines)
+
+
+def test_a_ranged_field_hyphenated_at_its_floor_is_ragged(context, fonts):
+    """A word too wide even at the floor among several words: hyphenated lines at the floor,
+    none of them stretched."""
+    font = fonts["title"]
+    text = CLASSES_TEXT + ", Nejneobhospodařovávatelnější"
+    width = stringWidth("Bard, Čaroděj, Druid,", font, 8.0) + 2.0
+    title = W.fit_field(text, font, width, (11.0, 8.0), context, None)
+    assert title.size == 8.0 and any(line.hyphenated for line in title.lines)
+    assert _ragged_lines(title)
+
+
+def test_ragged_lines_of_several_words_are_not_stretched(context, fonts):
+    """ragged() hyphenating a word too wide among others: no line's spaces stretched."""
+    font = fonts["stat"]
+    text = CLASSES_TEXT + ", Nejneobhospodařovávatelnější"
+    width = stringWidth("Bard, Čaroděj, Druid,", font, 7.0) + 2.0
+    lines = W.ragged(context.paragraph(text, font), width, 7.0, context)
+    assert any(line.hyphenated for line in lines)
+    assert _ragged_lines(W.Title(lines, 7.0))
+
+
+# --- a field is measured as it is set --------------------------------------------------------
+
+
+def test_a_field_is_measured_as_it_is_set(context, fonts):
+    """The one-line test measures the text as set: a spaced hyphen is an en dash (wider), runs
+    of spaces one space (narrower); a name fitting one line as set at 9 pt takes it there."""
+    font = fonts["title"]
+    dash = stringWidth("Meč\u00a0– štít", font, 1.0) * 9.0  # as set: glued en dash
+    title = W.fit_field("Meč - štít", font, dash, (11.0, 8.0), context, None)
+    assert (title.size, [line.text for line in title.lines]) == (9.0, ["Meč – štít"])
+    spaces = stringWidth("Led a oheň", font, 1.0) * 9.0
+    title = W.fit_field("Led  a  oheň", font, spaces, (11.0, 8.0), context, None)
+    assert (title.size, [line.text for line in title.lines]) == (9.0, ["Led a oheň"])
+
+
+def test_a_field_that_passes_the_one_line_test_is_set_on_one_line(context, fonts):
+    """At a size off the binary grid, a width equal to the name's width times the size may be
+    an ulp short of it when divided back, as the line breaker divides: the rule then takes the
+    next step down, on one line, not two lines at the size it found too narrow."""
+    font = fonts["title"]
+    text = "Aganazzarův žár"
+    natural = stringWidth(text, font, 1.0)
+    width = natural * 9.9
+    assert width / 9.9 < natural  # the breaker's test: one line does not fit at 9.9
+    title = W.fit_field(text, font, width, (9.9, 6.2), context, None)
+    assert len(title.lines) == 1 and title.size == pytest.approx(9.65)
+
+
+# --- sizes within a millionth of a point of the floor -------------------------------------------
+
+# The width rule takes a size no more than 1e-6 pt above the floor for the floor. 6.0 + 1e-6 is
+# 1.00000000014e-6 above 6.0: a range (sizes closer than 1e-6 are one size), whose largest size
+# is the floor plus the millionth to the bit. Sizes exactly 1e-6 apart exist only below about a
+# micro-point (1e-6 has bits down to 2**-72): (2e-6, 1e-6).
+NEAR_FLOOR = (6.0 + 1e-6, 6.0)
+
+
+def test_a_size_a_millionth_above_the_floor_is_not_shrunk_for_one_line(context, fonts):
+    """The floor plus a millionth is the floor: a name one line wide only at the floor itself
+    takes two lines there, not one line a millionth smaller."""
+    font = fonts["title"]
+    text = "Ohnivá střela"
+    width = stringWidth(text, font, 1.0) * 6.0  # one line at 6.0, not at 6.0 + 1e-6
+    title = W.fit_field(text, font, width, NEAR_FLOOR, context, None)
+    assert (title.size, [line.text for line in title.lines]) == (6.0 + 1e-6, ["Ohnivá", "střela"])
+
+
+def test_a_size_a_millionth_above_the_floor_is_not_shrunk_for_fewer_lines(context, fonts):
+    """The floor plus a millionth is the floor: a field past two lines there is set at it."""
+    font = fonts["title"]
+    width = stringWidth("Bard, Čaroděj, Druid,", font, 6.0) + 1.0
+    title = W.fit_field(CLASSES_TEXT, font, width, NEAR_FLOOR, context, None)
+    assert title.size == 6.0 + 1e-6 and len(title.lines) == 4
+
+
+def test_sizes_exactly_a_millionth_apart_are_a_range(context, fonts):
+    """Sizes exactly 1e-6 apart are a range, not one size: past two lines at its floor, with
+    no field to hold them, the lines are set hyphenated (at one size: whole words)."""
+    font = fonts["title"]
+    assert 2e-6 - 1e-6 == 1e-6
+    width = (stringWidth("Bard, Čaroděj, Druid,", font, 1.0) + 1.0) * 2e-6  # an em to spare
+    title = W.fit_field(CLASSES_TEXT, font, width, (2e-6, 1e-6), context, None)
+    assert title.size == 2e-6 and any(line.hyphenated for line in title.lines)
