@@ -155,9 +155,12 @@ def one_line(
     text: str, font: str, width: float, size: float, context: TypesetContext
 ) -> tuple[list[str] | None, float]:
     """Return a short field as one label's text when it fits the width at its size (the
-    width rule's first case, without setting lines), else None; and the size."""
+    width rule's first case, without setting lines), else None; and the size. The text is
+    as the width rule sets it (normalised), measured by its test of one line."""
     if not text:
         return [], size
-    if size * context.width(text, font) <= width and "\n" not in text:
-        return [text], size
+    if "\n" not in text:
+        shown = context.paragraph(text, font).text
+        if context.width(shown, font) <= width / size:
+            return [shown], size
     return None, size

@@ -54,8 +54,10 @@ def footer(
     sources = _sources(spell)
     beside_room = style.width - sp.footer_apart - widest
     shrunk = (size, floor(style, size))
-    # fit_field's own test at the floor, to the bit: books kept beside fit one line there
-    stacked = shrunk[1] * context.width(sources, fonts["bold"]) > beside_room
+    # fit_field's own test of one line at the floor, on the text as set: books kept beside
+    # the classes fit one line there
+    set_text = context.paragraph(sources, fonts["bold"]).text
+    stacked = context.width(set_text, fonts["bold"]) > beside_room / shrunk[1]
     books, books_size = one_line(sources, fonts["bold"], beside_room, size, context)
     if books is None:
         field = Field(spell, "zdroj (kniha)", SOURCES_LINES)

@@ -45,6 +45,17 @@ def test_one_line_gives_a_field_that_fits_its_width_as_one_text(context, fonts):
     assert W.one_line("", font, 0.0, 7.0, context) == ([], 7.0)
 
 
+def test_one_line_gives_and_measures_the_text_as_it_is_set(context, fonts):
+    """A spaced hyphen comes back as the en dash the width rule sets, and its width decides:
+    the label reads as the field would wrapped (never "Kniha - druhá" on one line)."""
+    font = fonts["bold"]
+    text, shown = "Kniha - druhá", "Kniha – druhá"
+    assert stringWidth(shown, font, 7.0) > stringWidth(text, font, 7.0)  # the dash is wider
+    width = stringWidth(shown, font, 7.0)
+    assert W.one_line(text, font, width, 7.0, context) == ([shown], 7.0)
+    assert W.one_line(text, font, stringWidth(text, font, 7.0), 7.0, context) == (None, 7.0)
+
+
 def test_floor_is_the_backs_minimum_or_the_fields_own_smaller_size():
     """min(size, back_min)."""
     style = SimpleNamespace(sizes=SimpleNamespace(back_min=5.5))

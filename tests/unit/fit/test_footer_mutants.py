@@ -163,3 +163,16 @@ def test_books_a_hair_too_wide_at_the_floor_take_the_foot_on_one_line(context):
     style, top, foot, _, books, lines = place(width, ("Bard", "Kouzelník"), context)
     assert books == (Label(BOOKS, MONO, SIZE, LEFT + width - 9 * U, foot, "#8f1014"),)
     assert lines == [("Bard, Kouzelník", LEFT, pytest.approx(foot + LINE))]
+
+
+def test_books_beside_the_classes_are_judged_as_they_are_set(context):
+    """A book named with two spaces ("Moje  kniha", 11 letters; set as "Moje kniha", 10) that
+    fits beside the classes as set stays beside them, one line shrunk a step (5.75 pt)."""
+    width = 6.0 + 4 * U + 10.5 * F
+    style = style_of(width)
+    items: list = []
+    spell = replace(make_spell(), classes=("Bard",), sources=("Moje  kniha",))
+    _, foot, _, books = Ft.footer(style, spell, context, items, False)
+    step = 5.75 * MONO_EM  # a letter at 5.75 pt: 10 of them fit 10.5 F, at 6 pt they do not
+    assert 10 * step <= 10.5 * F < 10 * U
+    assert books == (Label("Moje kniha", MONO, 5.75, LEFT + width - 10 * step, foot, "#8f1014"),)
