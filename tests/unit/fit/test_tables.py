@@ -4,6 +4,7 @@ before the body minimum, air above a heading after a table, no rule doubling the
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
@@ -164,27 +165,36 @@ def test_a_row_no_card_can_hold_goes_on_to_the_next_card():
     assert wanted - found == Counter()
 
 
-def _table_slabs(cell: str, poker):
+def _table_slabs(cell: str, poker, **changes):
     """The slabs of a seven-row table at 8 pt in poker's text column whose fifth row (of
-    LINE rank) holds `cell`, the others one word."""
+    LINE rank) holds `cell`, the others one word (`changes`: to poker's style, as
+    card_height=..., or to its spacing, as table_pad_em=...)."""
+    from dataclasses import replace
+
     from cards.fit.tables import TableSetter
 
     style = card_style(poker, "Iluze")
+    spacing = {k: v for k, v in changes.items() if hasattr(style.spacing, k)}
+    style = replace(style, spacing=replace(style.spacing, **spacing))
+    style = replace(style, **{k: v for k, v in changes.items() if k not in spacing})
     rows = tuple((str(n), cell if n == 5 else "x") for n in range(1, 8))
     slabs: list = []
     TableSetter(style, 8.0, TypesetContext(), 0.0).table(slabs, Table(("Hod", "Účinek"), rows))
     return style, 8.0, [s for s in slabs if s.what.startswith("buňka tabulky („" + cell[:5])]
 
 
-def test_a_tall_row_is_a_slab_per_line_with_the_rows_height_and_rank(poker):
+@pytest.mark.parametrize("pad_em", [None, 1.0])  # poker's padding, and one of an em
+def test_a_tall_row_is_a_slab_per_line_with_the_rows_height_and_rank(poker, pad_em):
     """A row taller than half the card: one slab per line of its longest cell, together as
-    tall as the row; the first keeps the row's rank (LINE), the rest break only as a last
-    resort (SHORT; NEVER after a hyphen) under a header with the row's padding; the rule
-    closes the last slab."""
-    from cards.fit.paginate import LINE, NEVER, SHORT
+    tall as the row (and as used); the first keeps the row's rank (LINE), the rest break
+    only as a last resort (SHORT; NEVER after a hyphen) under a header with the row's
+    padding; the rule closes the last slab."""
+    from cards.fit.paginate import LINE, NEVER, SHORT, used_height
     from cards.fit.tables import TALL_ROW
 
-    style, size, row = _table_slabs("nejrůznějších nepředvídatelných okolností " * 30, poker)
+    cell = "nejrůznějších nepředvídatelných okolností " * 30
+    padded = {} if pad_em is None else {"table_pad_em": pad_em}
+    style, size, row = _table_slabs(cell, poker, **padded)
     leading = size * style.sizes.leading
     pad = style.spacing.table_pad_em * size
     texts = [i for s in row for i in s.items if isinstance(i, TextLine) and i.line.text != "5"]
@@ -192,16 +202,21 @@ def test_a_tall_row_is_a_slab_per_line_with_the_rows_height_and_rank(poker):
     assert count * leading + pad > TALL_ROW * style.card_height
     assert len(row) == count  # one slab per line of the cell
     assert sum(s.height for s in row) == pytest.approx(count * leading + pad)
+    assert used_height([replace(row[0], repeat=None), *row[1:]]) == pytest.approx(
+        count * leading + pad
+    )
     assert row[0].height == pytest.approx(leading + pad / 2)
     assert row[-1].height == pytest.approx(leading + pad / 2)
     torn = [t.line.split_word for t in texts]
     assert [s.breakable for s in row] == [LINE] + [NEVER if t else SHORT for t in torn[:-1]]
-    assert any(torn) and not all(torn)
+    if pad_em is None:  # the case holds lines ending inside a word and lines that do not
+        assert any(torn) and not all(torn)
     assert row[1].repeat.height == pytest.approx(row[0].repeat.height + pad / 2)
     assert row[1].repeat.items == row[0].repeat.items
     for s in row[1:]:
         (text,) = [i for i in s.items if isinstance(i, TextLine)]
         assert text.y == pytest.approx(-0.8 * size)  # the baseline below the slab's top
+        assert text.line.text in [t.line.text for t in texts]
     (rule,) = [i for i in row[-1].items if isinstance(i, Rule)]
     assert rule.y1 == pytest.approx(-row[-1].height)
     assert not any(isinstance(i, Rule) for s in row[:-1] for i in s.items)
@@ -224,3 +239,15 @@ def test_a_repeated_header_says_it_goes_on_only_unhyphenated(name):
     cues = [i.line.text for i in lines if "(po" in i.line.text or "vání)" in i.line.text]
     assert all("(pokračování)" in text for text in cues)
     assert not any(i.line.text.startswith(("kračo", "čování")) for i in lines)
+
+
+def test_a_row_exactly_half_the_card_stays_one_slab(poker):
+    """TALL_ROW is a bound the row may reach: at exactly half the card one slab, a hair
+    more and it is cut."""
+    from cards.fit.tables import TALL_ROW
+
+    cell = "nejrůznějších nepředvídatelných okolností " * 6
+    _, _, (row,) = _table_slabs(cell, poker)
+    half = row.height / TALL_ROW
+    assert len(_table_slabs(cell, poker, card_height=half)[2]) == 1
+    assert len(_table_slabs(cell, poker, card_height=half - 2**-20)[2]) > 1
