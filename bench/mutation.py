@@ -101,7 +101,13 @@ TESTS: dict[str, tuple[str, ...]] = {
     "fit/style": ("test_style_mutants", "test_furniture", _UNIT_FIT),
     "fit/band": ("test_band_mutants", "test_furniture", _UNIT_FIT),
     "fit/labels": ("test_labels_mutants", "test_furniture", _UNIT_FIT),
-    "fit/grid": ("test_furniture", "test_furniture_mutants", "test_run_in_choice", _UNIT_FIT),
+    "fit/grid": (
+        "test_grid_mutants",
+        "test_furniture",
+        "test_furniture_mutants",
+        "test_run_in_choice",
+        _UNIT_FIT,
+    ),
     "fit/footer": ("test_footer_mutants", "test_furniture", "test_furniture_mutants", _UNIT_FIT),
 }
 # Fast integration checks every run ends with: a whole card fitted and typeset end to end.
