@@ -176,3 +176,13 @@ def test_books_beside_the_classes_are_judged_as_they_are_set(context):
     step = 5.75 * MONO_EM  # a letter at 5.75 pt: 10 of them fit 10.5 F, at 6 pt they do not
     assert 10 * step <= 10.5 * F < 10 * U
     assert books == (Label("Moje kniha", MONO, 5.75, LEFT + width - 10 * step, foot, "#8f1014"),)
+
+
+def test_the_last_card_carries_the_books_and_no_cue(context):
+    """A card the text does not go on from (the last): the foot holds the books alone."""
+    style, _, foot, cue_line, books, _ = place(150.0, ("Bard",), context)
+    header = Header(
+        (), Area(0, 0, 0, 0), 0.0, foot=foot, cue_line=cue_line, cue=Ft.CUE, sources=books
+    )
+    assert Ft.foot_labels(style, make_spell(), header, goes_on=False) == list(books)
+    assert len(Ft.foot_labels(style, make_spell(), header, goes_on=True)) == len(books) + 1
