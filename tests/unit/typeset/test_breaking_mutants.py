@@ -432,11 +432,12 @@ def test_a_line_ending_at_a_soft_glue_pays_its_penalty():
 
 def test_a_single_unit_is_judged_with_one_typical_space_at_least():
     """'bb bb' (glued, a space of 1/8) with 0.1 to spare is judged as if its space were 1/4
-    (badness 51.2): it beats 'bb bb b' shrunk by 3/8 of 2/5 (badness 42 and a hyphen)."""
-    p = _exact(["bb", "bb", "bbbbbbbb"], space=0.125, breakable=[False, True])
+    (badness 51.2): it beats 'bb bb b' shrunk by 3/8 of 2/5 (badness 42 and a hyphen). A word
+    follows, so 'bbbbbbbb' is not the last word, whose tail is never hyphenated off."""
+    p = _exact(["bb", "bb", "bbbbbbbb", "b"], space=0.125, breakable=[False, True, True])
     breaks = _points({"bbbbbbbb": [(1, 0.0125, 0.0, 0.0)]})
     spans = break_lines(p, 4.225, 20.0, False, True, breaks, flush_left=True)
-    assert _ends(spans) == [(0, 0, 1, 2, 0.0), (2, 0, 2, 8, 0.0)]
+    assert _ends(spans) == [(0, 0, 1, 2, 0.0), (2, 0, 3, 1, 0.0)]
 
 
 def test_a_unit_at_a_soft_glue_is_not_hyphenated_but_the_next_one_may_be():
