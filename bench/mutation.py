@@ -23,6 +23,11 @@ third-party libraries once and forks a child per mutant (the mutated file writte
 copy, no bytecode written, so every child compiles the mutant afresh); a child that outlives the
 timeout is killed with its process group. One mutant runs at a time: one core.
 
+Hypothesis is derandomised under CARDS_MUTATION_RUN (tests/conftest.py), yet its examples still
+depend on which local modules are loaded (it draws their literal constants now and then): a
+property may kill a mutant when run with one set of test files and not with another. A run is
+repeatable on one tree; a kill that rests on a late example is not a kill to count on.
+
 A mutant whose syntax tree, with type annotations and docstrings left out, equals the original's
 is equivalent by construction (`from __future__ import annotations`: annotations are never
 evaluated) and is counted apart, not run. `EQUIVALENT` lists the survivors examined by hand and
