@@ -885,3 +885,21 @@ def test_a_pass_allowing_no_stretch_sets_a_unit_alone_after_an_unreached_start_t
     assert (best, ends) == (3 * 200.0**2 + cost.SHORT_LAST_DEMERITS, (2, 3, 4))
     plan = tf._total_fit(breaks, 4.5, 8.0, 0.0625, 0.0)
     assert (plan.ends, plan.scales, plan.demerits, plan.loose) == (ends, (1.0,) * 3, best, False)
+
+
+def test_of_two_mirrored_plans_one_adjacent_jump_each_the_earlier_break_is_kept():
+    """'3 | 3.5 | 3 | 1.25 2.75' in 7.25: '3' alone (very loose) then '3.5 3' (loose), or
+    '3 3.5' then '3' alone, then the last line (decent): each plan jumps a fitness class
+    once (ADJACENT_DEMERITS) and costs the same; the one with the earlier break is kept,
+    as the brute force keeps it, though the way to break 3 it takes costs exactly
+    ADJACENT_DEMERITS more than the other there."""
+    breaks = units_paragraph([[3.0], [3.5], [3.0], [1.25, 2.75]], space=0.5)
+    best, (ends, _) = brute_force(breaks, 7.25, 7.25, 0.03125)
+    mirrored = BreakPlan((2, 3, 4), (1.03125, 1.0, 1.0), (False,) * 3, best)
+    assert plan_cost(breaks, mirrored, 7.25, 7.25, 0.03125) == best  # the case is what it says
+    assert ends == (1, 3, 4)
+    for plan in (
+        tf._total_fit(breaks, 7.25, 7.25, 0.03125, math.inf),
+        total_fit(breaks, 7.25, 7.25, 0.03125),
+    ):
+        assert (plan.ends, plan.demerits) == (ends, best)
