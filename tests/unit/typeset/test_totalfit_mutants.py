@@ -903,3 +903,25 @@ def test_of_two_mirrored_plans_one_adjacent_jump_each_the_earlier_break_is_kept(
         total_fit(breaks, 7.25, 7.25, 0.03125),
     ):
         assert (plan.ends, plan.demerits) == (ends, best)
+
+
+def test_of_two_plans_costing_the_same_the_earlier_break_is_kept_past_a_dearer_third_way():
+    """A paragraph (found by a search) whose plans (3, 6, 7) and (4, 6, 7) cost the same: at
+    break 6 the way of the first costs exactly ADJACENT_DEMERITS more than the other's and a
+    third way more still; the plan with the earlier break is kept, as the brute force keeps
+    it."""
+    breaks = units_paragraph(
+        [[2.25], [4.25], [4.0], [3.5, 2.5], [4.25, 0.5, 0.5]], {2: [(1.0, 0.25), (2.25, 0.25)]},
+        space=0.5,
+    )  # fmt: skip
+    best, (ends, _) = brute_force(breaks, 11.0, 11.0, 0.0625)
+    later = (4, 6, 7)
+    starts = (0, *later[:-1])
+    scales = tuple(
+        _line(breaks, i, j, 11.0, 11.0, 0.0625, -1)[1] for i, j in zip(starts, later, strict=True)
+    )
+    tie = BreakPlan(later, scales, (False,) * 3, best)
+    assert plan_cost(breaks, tie, 11.0, 11.0, 0.0625) == best  # the case is what it says
+    assert ends == (3, 6, 7)
+    plan = tf._total_fit(breaks, 11.0, 11.0, 0.0625, math.inf)
+    assert (plan.ends, plan.demerits) == (ends, best)
