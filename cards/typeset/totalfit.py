@@ -409,8 +409,9 @@ def _overfull(breaks: Breaks, best: list[dict], j: int) -> dict:
 def _undominated(states: dict) -> dict:
     """Drop the states no continuation can prefer to the cheapest one.
 
-    A state costing ADJACENT_DEMERITS more than the cheapest, with no fewer hyphenated lines
-    in a row, can only ever pay more for the lines after it.
+    A state costing more than ADJACENT_DEMERITS above the cheapest, with no fewer hyphenated
+    lines in a row, can only ever pay more for the lines after it. (One costing exactly that
+    much more can tie, and of plans costing the same the one with the earlier break is kept.)
     """
     cheapest, least = -1, math.inf
     for key, value in states.items():
@@ -418,8 +419,10 @@ def _undominated(states: dict) -> dict:
             cheapest, least = key, value[0]
     limit, run = least + cost.ADJACENT_DEMERITS, cheapest % 3
     for key, value in states.items():
-        if value[0] >= limit and key % 3 >= run:
-            return {k: v for k, v in states.items() if k == cheapest or v[0] < limit or k % 3 < run}
+        if value[0] > limit and key % 3 >= run:
+            return {
+                k: v for k, v in states.items() if k == cheapest or v[0] <= limit or k % 3 < run
+            }
     return states
 
 

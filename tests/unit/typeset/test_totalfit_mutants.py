@@ -792,3 +792,136 @@ def test_a_wider_plan_costing_as_much_as_the_first_is_taken():
     assert within == best == 8470000.0 and first_ends == (3, 5)  # the case is what it says
     plan = total_fit(breaks, 10.75, 10.75, 0.0)
     assert (plan.ends, plan.demerits) == (ends, best) == ((2, 5), 8470000.0)
+
+
+def test_a_word_three_lines_wide_is_set_in_pieces_hyphenated_three_times_in_a_row():
+    """A word of 9.5 in lines of 3, with points at 2.75, 5.375 and 8: its only plan is four
+    lines, the first three hyphenated in a row (allowed inside a word wider than a line).
+    Hand arithmetic: '2.75-' fills its line (badness 0, decent); '2.625-' twice leaves 0.125,
+    a TYPICAL_SPACE's whole stretch (badness 100, loose: one class from decent, no adjacent
+    demerits), each a second hyphen in a row; the tail 1.5 is short, a word's tail, after a
+    hyphen."""
+    breaks = units_paragraph([[9.5]], {0: [(2.75, 0.25), (5.375, 0.25), (8.0, 0.25)]})
+    hyphen = cost.HYPHEN_PENALTY**2
+    demerits = (
+        200**2 + hyphen
+        + 2 * (300**2 + hyphen + cost.DOUBLE_HYPHEN_DEMERITS)
+        + 200**2 + cost.SHORT_LAST_DEMERITS + cost.FRAGMENT_DEMERITS + cost.FINAL_HYPHEN_DEMERITS
+    )  # fmt: skip
+    assert demerits == 41352500
+    best, (ends, scales) = brute_force(breaks, 3.0, 3.0, 0.0)
+    assert (best, ends, scales) == (demerits, (1, 2, 3, 4), (1.0,) * 4)
+    for plan in (tf._total_fit(breaks, 3.0, 3.0, 0.0, math.inf), total_fit(breaks, 3.0, 3.0, 0.0)):
+        assert (plan.ends, plan.scales, plan.overfull) == ((1, 2, 3, 4), (1.0,) * 4, (False,) * 4)
+        assert plan.demerits == demerits
+
+
+def test_a_ragged_pair_is_a_ragged_line_at_scale_one_and_a_last_line_as_judged():
+    """'3 3' ragged in 8 (leaving 1.5: badness 800 * 1.75), then '3 1' (4.5, one space of 0.5)
+    in 4.359375 with glyphs that may narrow by 1/16: it narrows them by half of that (badness
+    10 * 0.5**3, scale 0.96875), its space not shrunk. The pair costs 1600**2 + 201.25**2,
+    less than a plan of 1e8: its lines, their scales, neither overfull, not loose."""
+    breaks = units_paragraph([[3.0], [3.0], [3.0], [1.0]], space=0.5)
+    plan = BreakPlan((4,), (1.0,), (False,), 1e8)
+    pair = tf.ragged_pair(breaks, 8.0, 4.359375, 0.0625, plan)
+    assert pair == BreakPlan((2, 4), (1.0, 0.96875), (False, False), 2600501.5625, False, True)
+
+
+def test_a_ragged_first_line_filling_exactly_the_least_share_of_its_line_is_a_pair():
+    """'3 3.5' (7) ragged in 10 fills RAGGED_PAIR_FILL of it exactly: enough; with '3' after
+    it the pair costs (200 + 800 * (1 + 4 * 3 / 10))**2 + 200**2, less than 1e8."""
+    breaks = units_paragraph([[3.0], [3.5], [3.0]], space=0.5)
+    assert breaks.end_x[2] == cost.RAGGED_PAIR_FILL * 10.0
+    pair = tf.ragged_pair(breaks, 10.0, 4.0, 0.0, BreakPlan((3,), (1.0,), (False,), 1e8))
+    assert (pair.ends, pair.ragged_first) == ((2, 3), True)
+    assert pair.demerits == pytest.approx((200 + 800 * (1 + 4 * 3 / 10)) ** 2 + 200**2, rel=1e-12)
+
+
+def test_a_ragged_pairs_last_line_exactly_short_last_wide_is_not_short():
+    """'3 3' ragged in 8 (badness 1400), then '2', exactly SHORT_LAST: no SHORT_LAST_DEMERITS,
+    the pair costs 1600**2 + 200**2."""
+    breaks = units_paragraph([[3.0], [3.0], [2.0]], space=0.5)
+    assert breaks.end_x[3] - breaks.start_x[2] == cost.SHORT_LAST
+    pair = tf.ragged_pair(breaks, 8.0, 4.0, 0.0, BreakPlan((3,), (1.0,), (False,), 1e8))
+    assert (pair.ends, pair.demerits) == ((2, 3), 2600000.0)
+
+
+def test_a_plan_costing_exactly_fragment_demerits_gives_way_to_a_cheaper_pair():
+    """FRAGMENT_DEMERITS is the least a plan that gives way costs: at exactly 4e7 the pair
+    '3 3' / '2' (2600000) is taken."""
+    breaks = units_paragraph([[3.0], [3.0], [2.0]], space=0.5)
+    plan = BreakPlan((3,), (1.0,), (False,), cost.FRAGMENT_DEMERITS)
+    pair = tf.ragged_pair(breaks, 8.0, 4.0, 0.0, plan)
+    assert (pair.ends, pair.demerits) == ((2, 3), 2600000.0)
+
+
+def test_a_pair_costing_exactly_as_much_as_the_plan_leaves_it():
+    """'3 3' / '2' after a break of penalty 6400 costs 1600**2 + 6400**2 + 200**2 = 43560000;
+    a plan costing exactly that is kept (a pair is taken only when it costs less)."""
+    breaks = units_paragraph([[3.0], [3.0], [2.0]], penalties={1: 6400.0}, space=0.5)
+    plan = BreakPlan((3,), (1.0,), (False,), 43560000.0)
+    assert tf.ragged_pair(breaks, 8.0, 4.0, 0.0, plan) is plan
+    cheaper = BreakPlan((3,), (1.0,), (False,), 43560000.0 + 1)
+    assert tf.ragged_pair(breaks, 8.0, 4.0, 0.0, cheaper).demerits == 43560000.0
+
+
+def test_a_ragged_pair_is_found_after_a_first_line_whose_rest_does_not_fit():
+    """In 8 then 4: '3 2.75' (6.25) leaves '1 4' (5.5, one space), which cannot shrink into 4;
+    the next candidate '3 2.75 1' (7.75) leaves '4', which fits: that pair, (200 + 800 *
+    (1 + 4 * 0.25 / 8))**2 + 200**2 = 1250000."""
+    breaks = units_paragraph([[3.0], [2.75], [1.0], [4.0]], space=0.5)
+    pair = tf.ragged_pair(breaks, 8.0, 4.0, 0.0, BreakPlan((4,), (1.0,), (False,), 1e8))
+    assert (pair.ends, pair.demerits) == ((3, 4), 1250000.0)
+
+
+def test_a_pass_allowing_no_stretch_sets_a_unit_alone_after_an_unreached_start_that_overflows():
+    """'4 0.25' fills the first line (4.5) exactly; the unit '2 2 2 1.25' (8, glued) then
+    fills a line of 8 alone, before '1'. The break after '4' is reached by no line (alone it
+    would stretch); the line from it, '0.25 2 2 2 1.25' (8.5), would have to narrow its
+    glyphs: not looser than the pass allows, so the unit's own line is still tried. A pass
+    that allows no stretch at all finds that plan, as the brute force does."""
+    breaks = units_paragraph([[4.0], [0.25], [2.0, 2.0, 2.0, 1.25], [1.0]], space=0.25)
+    best, (ends, _) = brute_force(breaks, 4.5, 8.0, 0.0625, -1, 0.0)
+    assert (best, ends) == (3 * 200.0**2 + cost.SHORT_LAST_DEMERITS, (2, 3, 4))
+    plan = tf._total_fit(breaks, 4.5, 8.0, 0.0625, 0.0)
+    assert (plan.ends, plan.scales, plan.demerits, plan.loose) == (ends, (1.0,) * 3, best, False)
+
+
+def test_of_two_mirrored_plans_one_adjacent_jump_each_the_earlier_break_is_kept():
+    """'3 | 3.5 | 3 | 1.25 2.75' in 7.25: '3' alone (very loose) then '3.5 3' (loose), or
+    '3 3.5' then '3' alone, then the last line (decent): each plan jumps a fitness class
+    once (ADJACENT_DEMERITS) and costs the same; the one with the earlier break is kept,
+    as the brute force keeps it, though the way to break 3 it takes costs exactly
+    ADJACENT_DEMERITS more than the other there."""
+    breaks = units_paragraph([[3.0], [3.5], [3.0], [1.25, 2.75]], space=0.5)
+    best, (ends, _) = brute_force(breaks, 7.25, 7.25, 0.03125)
+    mirrored = BreakPlan((2, 3, 4), (1.03125, 1.0, 1.0), (False,) * 3, best)
+    assert plan_cost(breaks, mirrored, 7.25, 7.25, 0.03125) == best  # the case is what it says
+    assert ends == (1, 3, 4)
+    for plan in (
+        tf._total_fit(breaks, 7.25, 7.25, 0.03125, math.inf),
+        total_fit(breaks, 7.25, 7.25, 0.03125),
+    ):
+        assert (plan.ends, plan.demerits) == (ends, best)
+
+
+def test_of_two_plans_costing_the_same_the_earlier_break_is_kept_past_a_dearer_third_way():
+    """A paragraph (found by a search) whose plans (3, 6, 7) and (4, 6, 7) cost the same: at
+    break 6 the way of the first costs exactly ADJACENT_DEMERITS more than the other's and a
+    third way more still; the plan with the earlier break is kept, as the brute force keeps
+    it."""
+    breaks = units_paragraph(
+        [[2.25], [4.25], [4.0], [3.5, 2.5], [4.25, 0.5, 0.5]], {2: [(1.0, 0.25), (2.25, 0.25)]},
+        space=0.5,
+    )  # fmt: skip
+    best, (ends, _) = brute_force(breaks, 11.0, 11.0, 0.0625)
+    later = (4, 6, 7)
+    starts = (0, *later[:-1])
+    scales = tuple(
+        _line(breaks, i, j, 11.0, 11.0, 0.0625, -1)[1] for i, j in zip(starts, later, strict=True)
+    )
+    tie = BreakPlan(later, scales, (False,) * 3, best)
+    assert plan_cost(breaks, tie, 11.0, 11.0, 0.0625) == best  # the case is what it says
+    assert ends == (3, 6, 7)
+    plan = tf._total_fit(breaks, 11.0, 11.0, 0.0625, math.inf)
+    assert (plan.ends, plan.demerits) == (ends, best)
