@@ -36,7 +36,10 @@ def test_many_cards_wrap_into_rows(face, tmp_path):
 
 def test_a_preview_too_large_is_refused_with_a_dpi_that_fits(face, tmp_path):
     """155 cards at 1200 dpi would be gigapixels: refused, naming a --dpi that fits."""
-    with pytest.raises(PreviewError, match=r"^náhled 155 karet při 1200 dpi by měl \d+ milionů "
-                       r"pixelů, víc než 100 milionů; zvolte --dpi \d+ nebo menší$"):
+    with pytest.raises(
+        PreviewError,
+        match=r"^náhled 155 karet při 1200 dpi by měl \d+ milionů "
+        r"pixelů, víc než 100 milionů; zvolte --dpi \d+ nebo menší$",
+    ):
         render_preview([face] * 155, tmp_path / "p.png", dpi=1200, backs=[face] * 155)
     assert not (tmp_path / "p.png").exists()

@@ -38,8 +38,6 @@ def test_a_preview_fills_the_cache_too(client, tmp_path):
     """A preview fits through the cache as well: the PDF of the same deck then reads it."""
     name = "Pozdrav mezipaměti pro náhled"
     assert _entry(tmp_path, name) is None
-    response = client.post(
-        "/api/preview", json={"spell": name, "dpi": 72, "add": homebrew(name)}
-    )
+    response = client.post("/api/preview", json={"spell": name, "dpi": 72, "add": homebrew(name)})
     assert response.status_code == 200, response.get_data(as_text=True)
     assert _entry(tmp_path, name) is not None

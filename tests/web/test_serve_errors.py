@@ -21,8 +21,17 @@ def test_a_host_naming_a_file_does_not_replace_the_file(tmp_path):
     precious.write_text("moje poznámky\n", encoding="utf-8")
     # In a process of its own with a time limit: a server that did start would never return.
     result = subprocess.run(
-        [sys.executable, "-m", "cards", "serve", "--no-browser", "--port", "0", "--host",
-         f"unix://{precious}"],
+        [
+            sys.executable,
+            "-m",
+            "cards",
+            "serve",
+            "--no-browser",
+            "--port",
+            "0",
+            "--host",
+            f"unix://{precious}",
+        ],
         capture_output=True,
         text=True,
         timeout=60,

@@ -64,7 +64,7 @@ CASES = [
 @pytest.mark.parametrize("parse", [_as_text, _as_json], ids=["text", "json"])
 @pytest.mark.parametrize(("pairs", "expected"), CASES)
 def test_the_text_and_json_formats_judge_duplicates_alike(parse, pairs, expected):
-    """"Zkouška (PHB, JaD)" then "Zkouška (PHB)": a duplicate in a text file and in JSON alike."""
+    """ "Zkouška (PHB, JaD)" then "Zkouška (PHB)": a duplicate in a text file and in JSON alike."""
     compendium = parse(pairs)
     found = _duplicates(compendium)
     assert len(found) == expected, compendium.problems
