@@ -61,6 +61,16 @@ MONO_FONT = TEST_FONTS / "DejaVuSansMono.ttf"
 MONO_EM = 0.60205078125  # every glyph of MONO_FONT is this wide, in ems: exact breaks by counting
 
 
+def register_mono(name: str) -> str:
+    """Register the fixed-width test font under `name` (once a process); return the name."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    if name not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont(name, str(MONO_FONT)))
+    return name
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--refresh-golden",

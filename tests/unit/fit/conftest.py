@@ -1,12 +1,24 @@
-"""Helpers shared by the fit tests: one-word names near a room's width, and the body sizes the
-size search sets a description at."""
+"""Helpers shared by the fit tests: one-word names near a room's width, the body sizes the
+size search sets a description at, and poker's style set in the fixed-width test font."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import pytest
 
 from cards.fit import search
+from cards.fit.style import CardStyle, card_style
+from cards.layout import load_layout
 from cards.typeset import TypesetContext
+from tests.conftest import register_mono
+
+
+def mono_poker(font: str, **changes) -> CardStyle:
+    """Poker's style with every face the fixed-width test font (registered as `font`), and
+    `changes` made: widths in it are counts of letters."""
+    poker = card_style(load_layout("poker"), "Zaklínání")
+    return replace(poker, fonts=dict.fromkeys(poker.fonts, register_mono(font)), **changes)
 
 
 def near_widths(

@@ -14,8 +14,6 @@ import dataclasses
 from types import SimpleNamespace
 
 import pytest
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 
 from cards.face import Label, TextLine
 from cards.fit.blocks import (
@@ -33,7 +31,7 @@ from cards.fit.style import card_style
 from cards.layout import load_layout
 from cards.model import BulletList, Heading, Paragraph, Table
 from cards.typeset import TypesetContext, set_lines
-from tests.conftest import MONO_FONT
+from tests.unit.fit.conftest import mono_poker
 
 MONO = "BlocksMutantsMono"
 LEFT, WIDTH, SIZE = 10.0, 200.0, 10.0
@@ -47,11 +45,7 @@ TOP = -0.8 * SIZE  # a line's baseline below its slab's top
 @pytest.fixture(scope="module")
 def mono():
     """Poker's style with the fixed-width font for every face, text column 10..210."""
-    if MONO not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont(MONO, str(MONO_FONT)))
-    poker = card_style(load_layout("poker"), "Zaklínání")
-    fonts = dict.fromkeys(poker.fonts, MONO)
-    return dataclasses.replace(poker, fonts=fonts, left=LEFT, width=WIDTH)
+    return mono_poker(MONO, left=LEFT, width=WIDTH)
 
 
 def _set(style, *blocks, **options):

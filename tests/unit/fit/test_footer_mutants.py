@@ -8,8 +8,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 
 from cards.face import Area, Label, Rule, TextLine
 from cards.fit import footer as Ft
@@ -17,7 +15,8 @@ from cards.fit.furniture import Header
 from cards.fit.style import card_style
 from cards.layout import load_layout
 from cards.typeset import TypesetContext
-from tests.conftest import MONO_EM, MONO_FONT, make_spell
+from tests.conftest import MONO_EM, make_spell
+from tests.unit.fit.conftest import mono_poker
 
 MONO = "FooterMutantsMono"
 LEFT = 10.0
@@ -35,16 +34,8 @@ def context() -> TypesetContext:
 
 def style_of(width: float):
     """Poker's style in the fixed-width font, the footer at 6 pt, the column LEFT..LEFT+width."""
-    if MONO not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont(MONO, str(MONO_FONT)))
     poker = card_style(load_layout("poker"), "Zaklínání")
-    return replace(
-        poker,
-        fonts=dict.fromkeys(poker.fonts, MONO),
-        sizes=replace(poker.sizes, footer=SIZE),
-        left=LEFT,
-        width=width,
-    )
+    return mono_poker(MONO, sizes=replace(poker.sizes, footer=SIZE), left=LEFT, width=width)
 
 
 def foot_of(style) -> float:

@@ -13,8 +13,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 
 from cards.bounds import FieldTooWide
 from cards.face import Fill, Label, Outline, Rule, Shape, TextLine
@@ -22,7 +20,8 @@ from cards.fit import grid as G
 from cards.fit.style import card_style
 from cards.layout import load_layout
 from cards.typeset import TypesetContext
-from tests.conftest import MONO_EM, MONO_FONT, make_spell
+from tests.conftest import MONO_EM, make_spell
+from tests.unit.fit.conftest import mono_poker
 
 MONO = "GridMutantsMono"
 LEFT, TOP = 10.0, 300.0
@@ -42,8 +41,6 @@ def context() -> TypesetContext:
 
 def style_of(width: float = 200.0, *, run_in: bool = False, outline: bool = False):
     """Poker's style in the fixed-width font, the column LEFT..LEFT+width."""
-    if MONO not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont(MONO, str(MONO_FONT)))
     poker = card_style(load_layout("poker"), "Zaklínání")
     spacing = replace(
         poker.spacing,
@@ -55,9 +52,8 @@ def style_of(width: float = 200.0, *, run_in: bool = False, outline: bool = Fals
         run_in_apart=RUN_IN,
     )
     sizes = replace(poker.sizes, label=LABEL, stat=STAT, badge=BADGE, material=STAT)
-    style = replace(
-        poker,
-        fonts=dict.fromkeys(poker.fonts, MONO),
+    style = mono_poker(
+        MONO,
         sizes=sizes,
         spacing=spacing,
         left=LEFT,

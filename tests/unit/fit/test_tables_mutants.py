@@ -11,9 +11,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.pdfbase.ttfonts import TTFont
 
 from cards.face import Fill, Rule, TextLine
 from cards.fit.paginate import BLOCK, LINE, NEVER
@@ -34,7 +32,7 @@ from cards.model import Table
 from cards.typeset import TypesetContext
 from cards.typeset.lines import Line, LineRun
 from tests.conftest import MONO_EM as EM
-from tests.conftest import MONO_FONT
+from tests.conftest import register_mono
 
 MONO = "TablesMutantsMono"
 LEFT, WIDTH = 10.0, 200.0
@@ -48,8 +46,7 @@ def poker():
 @pytest.fixture(scope="module")
 def mono(poker):
     """Poker's style with the fixed-width font for body and bold, text column 10..210."""
-    if MONO not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont(MONO, str(MONO_FONT)))
+    register_mono(MONO)
     fonts = {**poker.fonts, "body": MONO, "bold": MONO}
     return dataclasses.replace(poker, fonts=fonts, left=LEFT, width=WIDTH)
 

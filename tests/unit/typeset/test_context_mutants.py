@@ -7,12 +7,10 @@ whether an empty heading font is given or left out. Lengths counted by hand.
 from __future__ import annotations
 
 import pytest
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 
 from cards.typeset.context import TypesetContext
 from cards.typeset.lines import line_spans
-from tests.conftest import MONO_FONT
+from tests.conftest import register_mono
 
 MONO = "ContextMutantsMono"
 CLASSES = "Bard, Čaroděj, Druid, Klerik, Kouzelník"  # 39 characters
@@ -21,8 +19,7 @@ LONGER = CLASSES + "."  # 40 characters
 
 @pytest.fixture(scope="module", autouse=True)
 def _mono():
-    if MONO not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont(MONO, str(MONO_FONT)))
+    register_mono(MONO)
 
 
 def test_a_paragraph_under_forty_characters_is_kept_across_spells():

@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import pytest
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 
 from cards.layout import load_layout
 from cards.typeset import metrics
 from tests.conftest import MONO_EM as EM
-from tests.conftest import MONO_FONT
+from tests.conftest import register_mono
 
 MONO = "MetricsMutantsMono"  # every glyph 0.60205078125 em wide
 FONTS = sorted(set(load_layout("poker").fonts.values()))  # the cards' own fonts (Charis SIL)
@@ -25,8 +24,7 @@ WORD = "Žluťoučký"  # nine characters
 
 @pytest.fixture(scope="module", autouse=True)
 def _mono():
-    if MONO not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont(MONO, str(MONO_FONT)))
+    register_mono(MONO)
 
 
 def _refuse(*args):
