@@ -82,6 +82,14 @@ class TypeSizes:
     # The description's paragraphs and list items set flush-left (ragged right, long words
     # hyphenated) rather than justified: for a measure too narrow to justify well (mini).
     flush_left: bool = False
+    # The largest body size set justified: larger sizes are set flush-left, the measure being
+    # too short in ems to justify them well (bench/bench_scale.py gives the figures). 0: every
+    # size up to body_max is justified.
+    justify_max: float = 0.0
+
+    def ragged_at(self, size: float) -> bool:
+        """Tell whether the description is set flush-left at a body size."""
+        return self.flush_left or 0.0 < self.justify_max < size - 1e-9
 
 
 @dataclass(frozen=True)
@@ -198,6 +206,7 @@ _SIZE_KEYS = {
     "expansion": Number(0.0, 0.05, 0.02),
     "back_min": _size(SMALLEST_TYPE, default=SMALLEST_TYPE),
     "squeeze": Number(0.0, 0.9, 0.5),
+    "justify_max": Number(0.0, 30.0, 0.0, unit="pt"),
     "leading_max": Number(1.0, 2.0, 0.0),
     "paragraph_gap_max": Number(0.0, 2.0, 0.0),
 }
