@@ -90,12 +90,15 @@ def paint_images(
     dpi: int = 300,
     backs: bool = True,
     progress: Callable[[int], None] | None = None,
+    pixels: tuple[int, int] | None = None,
 ) -> tuple[Path, ...]:
     """Write one PNG per card face (front, then back) into out_dir; return the paths in order.
 
     document: the single-card PDF of the faces (a front, then its back, for each face), as
     `cards.build.write_images` makes it. The PNGs are encoded on threads while the next pages
     render. progress, if given, is called with 1 once a spell's last card's images are made.
+    pixels: cut each image to this width and height about its centre (a print shop's size,
+    from pages with bleed enough around the card).
     """
     cards = card_images(faces)
     paths = []
@@ -106,6 +109,8 @@ def paint_images(
     ):
         waiting: deque[tuple[Future, CardImage | None]] = deque()
         for card, (front, back) in zip(cards, rendered, strict=True):
+            if pixels is not None:
+                front, back = _centred(front, pixels), _centred(back, pixels)
             for image, side in ((front, "front"), (back, "back")):
                 if side == "back" and not backs:
                     continue
@@ -118,6 +123,68 @@ def paint_images(
         while waiting:
             _finish(waiting.popleft(), progress)
     return tuple(paths)
+
+
+def _centred(image: Image.Image, pixels: tuple[int, int]) -> Image.Image:
+    """Cut an image to `pixels` about its centre (the card's centre on a page with bleed)."""
+    width, height = pixels
+    left = (image.width - width) // 2
+    top = (image.height - height) // 2
+    return image.crop((left, top, left + width, top + height))
+
+
+def write_shop_images(
+    spells: Sequence[Spell],
+    out_dir: Path,
+    *,
+    layout: Layout,
+    shop: Any,
+    backs: bool = True,
+    progress: Callable[[int], None] | None = None,
+    **fitting: Any,
+) -> tuple[Path, ...]:
+    """Write one PNG per card face at a print shop's pixel size, bleed included.
+
+    The layout's safe margin grows to the shop's safe zone before fitting; the cards are drawn
+    on pages with the larger of the shop's two bleeds all round and cut to the exact pixels
+    about the card's centre, at the shop's dpi. fitting: `cache` and `jobs` as for fit_spells.
+    """
+    import tempfile
+
+    from reportlab.lib.units import mm
+
+    from cards.build import DEFAULT_TITLE, fit_spells, write_faces
+    from cards.impose import PrintOptions
+
+    shop.check_layout(layout)
+    layout = shop.fit_layout(layout)
+    if not spells:
+        raise ImagesError(say("no_images"))
+    width, height = shop.pixel_size(layout)
+    faces = fit_spells(spells, layout, progress, **fitting)
+    bleed = max(shop.bleed_xy_mm()) * mm + 2 * 72 / shop.dpi  # a pixel spare all round
+    options = PrintOptions(backs=True, bleed=bleed)
+    with tempfile.TemporaryDirectory(prefix="cards-images-") as folder:
+        pdf = Path(folder) / "cards.pdf"
+        write_faces(
+            faces,
+            pdf,
+            spells=len(spells),
+            layout=layout,
+            sheet="none",
+            options=options,
+            title=DEFAULT_TITLE,
+        )
+        document = pdf.read_bytes()
+    return paint_images(
+        faces,
+        document,
+        out_dir,
+        dpi=shop.dpi,
+        backs=backs,
+        progress=progress,
+        pixels=(width, height),
+    )
 
 
 def _finish(job: tuple[Future, CardImage | None], progress: Callable[[int], None] | None) -> None:
