@@ -133,60 +133,6 @@ def _centred(image: Image.Image, pixels: tuple[int, int]) -> Image.Image:
     return image.crop((left, top, left + width, top + height))
 
 
-def write_shop_images(
-    spells: Sequence[Spell],
-    out_dir: Path,
-    *,
-    layout: Layout,
-    shop: Any,
-    backs: bool = True,
-    progress: Callable[[int], None] | None = None,
-    **fitting: Any,
-) -> tuple[Path, ...]:
-    """Write one PNG per card face at a print shop's pixel size, bleed included.
-
-    The layout's safe margin grows to the shop's safe zone before fitting; the cards are drawn
-    on pages with the larger of the shop's two bleeds all round and cut to the exact pixels
-    about the card's centre, at the shop's dpi. fitting: `cache` and `jobs` as for fit_spells.
-    """
-    import tempfile
-
-    from reportlab.lib.units import mm
-
-    from cards.build import DEFAULT_TITLE, fit_spells, write_faces
-    from cards.impose import PrintOptions
-
-    shop.check_layout(layout)
-    layout = shop.fit_layout(layout)
-    if not spells:
-        raise ImagesError(say("no_images"))
-    width, height = shop.pixel_size(layout)
-    faces = fit_spells(spells, layout, progress, **fitting)
-    bleed = max(shop.bleed_xy_mm()) * mm + 2 * 72 / shop.dpi  # a pixel spare all round
-    options = PrintOptions(backs=True, bleed=bleed)
-    with tempfile.TemporaryDirectory(prefix="cards-images-") as folder:
-        pdf = Path(folder) / "cards.pdf"
-        write_faces(
-            faces,
-            pdf,
-            spells=len(spells),
-            layout=layout,
-            sheet="none",
-            options=options,
-            title=DEFAULT_TITLE,
-        )
-        document = pdf.read_bytes()
-    return paint_images(
-        faces,
-        document,
-        out_dir,
-        dpi=shop.dpi,
-        backs=backs,
-        progress=progress,
-        pixels=(width, height),
-    )
-
-
 def _finish(job: tuple[Future, CardImage | None], progress: Callable[[int], None] | None) -> None:
     """Wait for an image to be written; count its spell done after its last card."""
     future, card = job

@@ -214,3 +214,58 @@ def finish_for_shop(
         pdf.save(buffer, deterministic_id=True, object_stream_mode=pikepdf.ObjectStreamMode.disable)
         files.append(write_atomically(target, buffer.getvalue()))
     return tuple(files)
+
+
+def write_shop_images(
+    spells,
+    out_dir: Path,
+    *,
+    layout,
+    shop: PrintShop,
+    backs: bool = True,
+    progress=None,
+    **fitting,
+) -> tuple[Path, ...]:
+    """Write one PNG per card face at a print shop's pixel size, bleed included.
+
+    The layout's safe margin grows to the shop's safe zone before fitting; the cards are drawn
+    on pages with the larger of the shop's two bleeds all round and cut to the exact pixels
+    about the card's centre, at the shop's dpi. fitting: `cache` and `jobs` as for fit_spells.
+    """
+    import tempfile
+
+    from reportlab.lib.units import mm
+
+    from cards.build import DEFAULT_TITLE, fit_spells, write_faces
+    from cards.images import ImagesError, paint_images
+    from cards.impose import PrintOptions
+
+    shop.check_layout(layout)
+    layout = shop.fit_layout(layout)
+    if not spells:
+        raise ImagesError(say("no_images"))
+    width, height = shop.pixel_size(layout)
+    faces = fit_spells(spells, layout, progress, **fitting)
+    bleed = max(shop.bleed_xy_mm()) * mm + 2 * 72 / shop.dpi  # a pixel spare all round
+    options = PrintOptions(backs=True, bleed=bleed)
+    with tempfile.TemporaryDirectory(prefix="cards-images-") as folder:
+        pdf = Path(folder) / "cards.pdf"
+        write_faces(
+            faces,
+            pdf,
+            spells=len(spells),
+            layout=layout,
+            sheet="none",
+            options=options,
+            title=DEFAULT_TITLE,
+        )
+        document = pdf.read_bytes()
+    return paint_images(
+        faces,
+        document,
+        out_dir,
+        dpi=shop.dpi,
+        backs=backs,
+        progress=progress,
+        pixels=(width, height),
+    )

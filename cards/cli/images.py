@@ -135,8 +135,7 @@ def images_command(
     progress = bar.update if bar else None
     with bar or contextlib.nullcontext():
         if print_shop is not None:
-            from cards.images import write_shop_images
-            from cards.printshop import load_preset
+            from cards.printshop import load_preset, write_shop_images
 
             if sheet.lower() == "tts":
                 raise click.UsageError(say("print_shop_tts"))
