@@ -120,6 +120,34 @@ class Inks:
 
     __hash__ = object.__hash__
 
+    def colour_space(self):
+        """Return the function reportlab's canvas sends every colour through (its
+        `enforceColorSpace`): an RGB colour, a tuple or a name -> its CMYKColor ink."""
+        from reportlab.lib.colors import CMYKColor, Color, toColor
+
+        made: dict[str, CMYKColor] = {}
+
+        def to_ink(colour):
+            if isinstance(colour, CMYKColor):
+                return colour
+            if isinstance(colour, str):
+                colour = toColor(colour)
+            if isinstance(colour, tuple | list):
+                if len(colour) == 4:
+                    return CMYKColor(*colour)
+                colour = Color(*colour)
+            key = "#" + "".join(
+                f"{round(v * 255):02x}" for v in (colour.red, colour.green, colour.blue)
+            )
+            ink = made.get(key)
+            if ink is None:
+                ink = made[key] = CMYKColor(*self.ink(key))
+            if colour.alpha not in (None, 1):
+                return CMYKColor(*self.ink(key), alpha=colour.alpha)
+            return ink
+
+        return to_ink
+
 
 @lru_cache(maxsize=512)
 def _fallback(colour: str) -> Cmyk:

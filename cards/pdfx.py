@@ -1,10 +1,11 @@
-"""PDF/X for print shops: every colour as CMYK ink, the output intent and the PDF/X keys.
+"""PDF/X for print shops: the output intent and the PDF/X keys on a PDF drawn in CMYK ink.
 
-reportlab writes the cards in DeviceRGB and knows nothing of PDF/X; pikepdf (qpdf) rewrites the
-finished file: each colour operator becomes its ink from the layout (`cards.inks`), the unused
-standard font reportlab declares on every page goes, and the catalogue gets the output intent
-with the shipped FOGRA39 profile, the Info keys and the XMP packet PDF/X-4 and PDF/X-1a:2003
-ask for. The text is left as reportlab wrote it, so it stays extractable with its Czech letters.
+reportlab draws the cards in CMYK ink (`cards.pdf.render_pdf` with `cards.inks`) but knows
+nothing of PDF/X; pikepdf (qpdf) finishes the file: the standard font reportlab declares on
+every page and never shows is pointed at an embedded one, and the catalogue gets the output
+intent with the shipped FOGRA39 profile, the Info keys and the XMP packet PDF/X-4 and
+PDF/X-1a:2003 ask for. No content stream is rewritten: the text stays as reportlab wrote it,
+extractable with its Czech letters.
 """
 
 from __future__ import annotations
@@ -14,13 +15,7 @@ import io
 import re
 import uuid
 
-from cards.inks import (
-    OUTPUT_CONDITION,
-    OUTPUT_CONDITION_INFO,
-    REGISTRY,
-    Inks,
-    profile_bytes,
-)
+from cards.inks import OUTPUT_CONDITION, OUTPUT_CONDITION_INFO, REGISTRY, profile_bytes
 
 PDFX_STANDARDS = ("PDF/X-4", "PDF/X-1a:2003")
 # what each standard writes: the Info dictionary's keys, its PDF version
@@ -33,10 +28,11 @@ _INFO = {
 }
 
 
-def make_pdfx(data: bytes, inks: Inks, standard: str = "PDF/X-4") -> bytes:
-    """Return a reportlab PDF as a PDF/X file of `standard`, its colours as the inks given.
+def make_pdfx(data: bytes, standard: str = "PDF/X-4") -> bytes:
+    """Return a reportlab PDF drawn in CMYK ink as a PDF/X file of `standard`.
 
-    The same input gives the same bytes (the file identifier is a digest of the content).
+    The colours must be ink already (`cards.pdf.render_pdf`'s `inks`). The same input gives the
+    same bytes (the file identifier is a digest of the content).
     """
     import pikepdf
 
@@ -44,22 +40,14 @@ def make_pdfx(data: bytes, inks: Inks, standard: str = "PDF/X-4") -> bytes:
         raise ValueError(f"unknown PDF/X standard {standard!r}; one of {PDFX_STANDARDS}")
     keys, version = _INFO[standard]
     pdf = pikepdf.open(io.BytesIO(data))
-    pages = [(page, _content(page)) for page in pdf.pages]
-    bare = {  # fonts not embedded: reportlab's /F1 Helvetica, set on every page, never shown
-        name
-        for page, _ in pages
-        for name, font in page.Resources.get("/Font", {}).items()
-        if "/FontDescriptor" not in font and font.get("/Subtype") == "/Type1"
-    }
-    unused = {name for name in bare if _never_shown(name, [text for _, text in pages])}
-    convert = _Converter(inks)
-    for page, text in pages:
+    sharing: dict = {}  # a font dictionary (shared by reportlab's pages) -> its pages
+    for number, page in enumerate(pdf.pages):
         fonts = page.Resources.get("/Font")
-        for name in unused & set(fonts.keys() if fonts is not None else ()):
-            del fonts[name]
-        for name in unused:
-            text = _set_only(name).sub(rb"BT\n\1ET", text)
-        page.obj.Contents = pdf.make_stream(convert.rewrite(text))
+        if fonts is not None:
+            key = fonts.objgen if fonts.is_indirect else ("page", number)
+            sharing.setdefault(key, (fonts, []))[1].append(page)
+    for fonts, pages in sharing.values():
+        _embed_bare_fonts(fonts, pages)
     profile = pdf.make_stream(profile_bytes())
     profile.N = 4
     intent = pikepdf.Dictionary(
@@ -92,74 +80,35 @@ def make_pdfx(data: bytes, inks: Inks, standard: str = "PDF/X-4") -> bytes:
     return out.getvalue()
 
 
-def _content(page) -> bytes:
-    """Return a page's content as one stream of bytes (its parts joined)."""
-    contents = page.obj.Contents
-    if isinstance(contents, pikepdf_array()):
-        return b"\n".join(part.read_bytes() for part in contents)
-    return contents.read_bytes()
+def _embed_bare_fonts(fonts, pages) -> None:
+    """Point reportlab's /F1 Helvetica (not embedded) at an embedded font of the pages.
+
+    reportlab opens every page with "BT /F1 12 Tf 14.4 TL ET" and never shows text in /F1;
+    naming an embedded font there instead leaves no font unembedded and rewrites no content.
+    A font that does show text is left alone (and preflight reports it).
+    """
+    embedded = [
+        font for _, font in fonts.items() if "/FontDescriptor" in font or "/DescendantFonts" in font
+    ]
+    for name, font in list(fonts.items()):
+        bare = font.get("/Subtype") == "/Type1" and "/FontDescriptor" not in font
+        if bare and embedded and all(_only_set(name, page) for page in pages):
+            fonts[name] = embedded[0]
 
 
-def pikepdf_array():
+def _only_set(name: str, page) -> bool:
+    """Tell whether a page sets font `name` only in text objects that show nothing."""
     import pikepdf
 
-    return pikepdf.Array
-
-
-def _set_only(name: str) -> re.Pattern:
-    """A text object that only sets font `name` (and the leading) and shows nothing."""
+    contents = page.obj.get("/Contents")
+    if contents is None:
+        return True
+    parts = contents if isinstance(contents, pikepdf.Array) else [contents]
+    text = b"\n".join(part.read_bytes() for part in parts)
     font = re.escape(name.encode())
-    return re.compile(rb"BT\s+" + font + rb"\s+[-\d.]+\s+Tf\s+((?:[-\d.]+\s+TL\s+)?)ET")
-
-
-def _never_shown(name: str, texts: list[bytes]) -> bool:
-    """Tell whether a font is set only in text objects that show nothing (reportlab's /F1)."""
-    setting = re.compile(re.escape(name.encode()) + rb"\s+[-\d.]+\s+Tf")
-    empty = _set_only(name)
-    return all(len(setting.findall(text)) == len(empty.findall(text)) for text in texts)
-
-
-# A string literal (reportlab escapes its parentheses), or a colour operator with its operands
-# (one alternative for all four: the regular expression then runs three times as fast).
-_TOKENS = re.compile(
-    rb"\((?:[^\\)]|\\.)*\)|(?<![\w.])((?:-?[\d.]+ ){1,3})(rg|RG|g|G)(?![\w])", re.DOTALL
-)
-
-
-class _Converter:
-    """Rewrite the colour operators of content streams as CMYK ink (one per document)."""
-
-    def __init__(self, inks: Inks) -> None:
-        self.inks = inks
-        self.done: dict[bytes, bytes] = {}
-
-    def rewrite(self, text: bytes) -> bytes:
-        """Return the content with every rg/RG/g/G as k/K of its ink; strings left alone."""
-        return _TOKENS.sub(self._replace, text)
-
-    def _replace(self, match: re.Match) -> bytes:
-        whole = match.group(0)
-        if whole.startswith(b"("):
-            return whole
-        found = self.done.get(whole)
-        if found is None:
-            numbers = match.group(1).split()
-            operator = match.group(2).decode()
-            wanted = 3 if operator in ("rg", "RG") else 1
-            if len(numbers) < wanted:
-                return whole  # (not a colour: no valid stream has it)
-            kept = b"".join(n + b" " for n in numbers[:-wanted])
-            values = [float(v) for v in numbers[-wanted:]] * (3 // wanted)
-            colour = "#" + "".join(f"{round(v * 255):02x}" for v in values)
-            ink = " ".join(_number(v) for v in self.inks.ink(colour))
-            found = kept + f"{ink} {'K' if operator.isupper() else 'k'}".encode()
-            self.done[whole] = found
-        return found
-
-
-def _number(value: float) -> str:
-    text = f"{value:.4f}".rstrip("0").rstrip(".")
-    return text or "0"
+    setting = re.compile(font + rb"\s+[-\d.]+\s+Tf")
+    empty = re.compile(rb"BT\s+" + font + rb"\s+[-\d.]+\s+Tf\s+(?:[-\d.]+\s+TL\s+)?ET")
+    return len(setting.findall(text)) == len(empty.findall(text))
 
 
 def _xmp(info, version: str, standard: str, digest: bytes) -> str:

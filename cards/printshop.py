@@ -181,9 +181,7 @@ def back_file(out: Path) -> Path:
     return out.with_name(f"{out.stem}-rub{out.suffix or '.pdf'}")
 
 
-def finish_for_shop(
-    out: Path, layout, shop: PrintShop, *, separate: bool = True
-) -> tuple[Path, ...]:
+def finish_for_shop(out: Path, shop: PrintShop, *, separate: bool = True) -> tuple[Path, ...]:
     """Turn the built PDF at `out` into the shop's PDF/X, in place; return the files written.
 
     A two-file preset ("separate") moves the backs to `back_file(out)` when `separate` (a file
@@ -194,10 +192,9 @@ def finish_for_shop(
     import pikepdf
 
     from cards.atomic import write_atomically
-    from cards.inks import layout_inks
     from cards.pdfx import make_pdfx
 
-    data = make_pdfx(out.read_bytes(), layout_inks(layout), shop.standard)
+    data = make_pdfx(out.read_bytes(), shop.standard)
     if not (separate and shop.sides == "separate"):
         write_atomically(out, data)
         return (out,)

@@ -310,15 +310,23 @@ def build_deck(
             index=index,
             progress=progress,
             back_style=settings.back_style,
+            inks=_shop_inks(layout) if shop is not None else None,
             **fitting,
         )
         if shop is not None:
             from cards.printshop import finish_for_shop
 
-            finish_for_shop(target, layout, shop, separate=out is not None)
+            finish_for_shop(target, shop, separate=out is not None)
         data = target.read_bytes() if out is None else b""
     summary = DeckSummary(result.spells, result.cards, result.sheets, settings.single_cards)
     return DeckPdf(summary, None if out is None else result.path, data)
+
+
+def _shop_inks(layout):
+    """Return the colour space a print shop's PDF is drawn in: the layout's CMYK inks."""
+    from cards.inks import layout_inks
+
+    return layout_inks(layout).colour_space()
 
 
 @dataclass(frozen=True)
