@@ -147,6 +147,10 @@ class Layout:
     index: IndexSpacing = IndexSpacing()
     icons: Mapping[str, Icon] = field(default_factory=lambda: MappingProxyType({}))
     # ^ by school, "rituál", "soustředění"
+    cmyk: Mapping[str, tuple[float, float, float, float]] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
+    # ^ the print twins of the colours (0..1 each), by colour key or school: cards/inks.py
 
     @property
     def body_max(self) -> float:
@@ -283,6 +287,7 @@ def _schema() -> dict[str, tuple[str, ...] | None]:
         "type": (*_SIZE_KEYS, "size_steps", "flush_left"),
         "colours": (*_COLOUR_KEYS, "tint", "light_back"),
         "school_colours": SCHOOLS,
+        "cmyk": (*_COLOUR_KEYS, "light_back", *SCHOOLS),
         "design": ("fill", "line", "grid"),
         "spacing": tuple(key for key, _, _ in _SPACING.values()),
         "icons": (*SCHOOLS, *ICON_MARKS),
@@ -541,7 +546,25 @@ def load_layout(name_or_path: str | Path = "poker") -> Layout:
         backs=_measures(reader, "backs", BackSpacing, _BACKS),
         index=_measures(reader, "index", IndexSpacing, _INDEX),
         icons=_icons(reader, path.parent, school_colours),
+        cmyk=_cmyk(reader),
     )
+
+
+def _cmyk(reader: Settings) -> Mapping[str, tuple[float, float, float, float]]:
+    """Read the optional [cmyk] table: four percentages per colour key or school."""
+    inks = {}
+    for key, value in reader.table("cmyk", required=False).items():
+        if (
+            not isinstance(value, list)
+            or len(value) != 4
+            or not all(
+                isinstance(v, int | float) and not isinstance(v, bool) and 0 <= v <= 100
+                for v in value
+            )
+        ):
+            raise reader.fail(f"cmyk.{key}", say("config_cmyk"), value)
+        inks[key] = tuple(v / 100 for v in value)
+    return MappingProxyType(inks)
 
 
 def _icons(reader: Settings, here: Path, schools: Mapping[str, str]) -> Mapping[str, Icon]:

@@ -20,6 +20,7 @@ MESSAGES = {
     "api_files": 'čekám seznam souborů [{{"name": ..., "text": ...}}]',
     "api_file": 'soubor {number}: čekám {{"name": ..., "text": ...}}',
     "api_offset": "čekám dvě čísla [x, y] v milimetrech",
+    "api_print_shop_name": "neznámá tiskárna; možné: {names} (nebo true)",
     "api_print_shop": "tisk pro tiskárnu (print_shop) dává jednotlivé karty; papír vynechte",
     "api_labels": "čekám seznam názvů kouzel",
     "api_labels_limit": "nejvýše {limit} kouzel",

@@ -53,10 +53,21 @@ def request_data(form) -> dict:
         "fold": bool(form.get("fold")),
         "continue_on_back": bool(form.get("continue_on_back")),
     }
+    if form.get("print_shop"):  # a shop's preset: single cards, the sheet left out
+        data["print_shop"] = form["print_shop"]
+        data.pop("sheet")
     for field in ("q", "class", "school", "source", "ritual", "concentration"):
         data[field] = form.get(field, "")
     data["level"] = f"{form.get('level_from', '0')}-{form.get('level_to', '9')}"
     return data
+
+
+def _print_shops() -> list[tuple[str, str]]:
+    """The PDF presets of layouts/tiskarny/ the page offers "Pro tiskárnu": (name, description)."""
+    from cards.printshop import list_presets, load_preset
+
+    shops = [load_preset(name) for name in list_presets()]
+    return [(shop.name, shop.description) for shop in shops if shop.format == "pdf"]
 
 
 def _message(error: CardsError) -> str:
@@ -79,6 +90,7 @@ def index():
         sources=SOURCES,
         levels=LEVELS,
         sheets=SHEETS,
+        print_shops=_print_shops(),
         flags=FLAG_CHOICES,
         layouts=layouts,
         shared=[line for line in shared.splitlines() if line.strip()] if shared else None,
