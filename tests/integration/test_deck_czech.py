@@ -1,0 +1,61 @@
+"""The shipped compendium fitted in every card layout, read off its faces: Czech rules a
+proof-reader checks card by card (issue 35): no ordinal torn from its noun, no paragraph
+ending on the tail of a word."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+import pytest
+
+from cards.build import fit_spells
+from cards.face import CardFace, TextLine
+from cards.layout import load_layout
+from cards.source.library import read_compendium
+from tests.readback import card_layouts
+
+pytestmark = pytest.mark.slow  # fits the whole compendium in each layout
+
+LAYOUTS = card_layouts()
+ORDINAL_END = re.compile(r"(?:^|\s)\d+\.$")
+ORDINAL_NOUN = re.compile(r"(?:[Úú]rov|[Ss]tup(?:eň|n)|[Kk]ruh|[Pp]ozic)")
+
+
+@cache
+def deck(name: str) -> tuple[CardFace, ...]:
+    """Every card of the compendium in a layout (the run's fit cache: fitted once a run)."""
+    return fit_spells(read_compendium().spells, load_layout(name))
+
+
+def body_pairs(face: CardFace):
+    """Each body line with the line set below it in the same column."""
+    lines = [it for it in face.items if isinstance(it, TextLine) and it.role == "body"]
+    for above, below in zip(lines, lines[1:], strict=False):
+        if abs(above.x - below.x) < 1 and below.y < above.y:
+            yield above, below
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_no_ordinal_ends_a_line_before_its_noun(layout):
+    """ "dosáhneš 5." / "Úrovně", "Pozice 8." / "Stupně": never, capitalised or not."""
+    torn = [
+        (face.spell.name, above.line.text[-16:], below.line.text[:12])
+        for face in deck(layout)
+        for above, below in body_pairs(face)
+        if ORDINAL_END.search(above.line.text.rstrip())
+        and ORDINAL_NOUN.match(below.line.text.lstrip())
+    ]
+    assert torn == []
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_no_paragraph_ends_on_a_words_tail(layout):
+    """No body line is the tail of the word the line above broke, alone ("zra-" / "nění.")."""
+    tails = [
+        (face.spell.name, face.part, above.line.text[-16:], below.line.text)
+        for face in deck(layout)
+        for above, below in body_pairs(face)
+        if above.line.split_word and " " not in below.line.text.strip()
+    ]
+    assert tails == []
