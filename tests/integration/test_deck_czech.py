@@ -12,6 +12,7 @@ import pytest
 from cards.build import fit_spells
 from cards.face import CardFace, TextLine
 from cards.layout import load_layout
+from cards.model import PANEL_HEADINGS
 from cards.source.library import read_compendium
 from tests.readback import card_layouts
 
@@ -59,3 +60,24 @@ def test_no_paragraph_ends_on_a_words_tail(layout):
         if above.line.split_word and " " not in below.line.text.strip()
     ]
     assert tails == []
+
+
+@pytest.mark.parametrize("layout", ["poker", "mini"])
+def test_every_panel_on_the_cards_opens_with_its_kinds_heading(layout):
+    """Each higher-levels panel prints "Na vyšších úrovních.", each cantrip upgrade
+    "Vylepšení triku.", before its first words, also where the source wrote none."""
+    texts: dict[str, list[str]] = {}
+    spells = {}
+    for face in deck(layout):
+        lines = [it for it in face.items if isinstance(it, TextLine) and it.role == "body"]
+        texts.setdefault(face.spell.name, []).extend(line.line.text for line in lines)
+        spells[face.spell.name] = face.spell
+    missing = []
+    for name, spell in spells.items():
+        printed = " ".join(" ".join(texts[name]).replace("-\u00a0", "").split())
+        for block in spell.blocks:
+            if getattr(block, "kind", "text") in PANEL_HEADINGS:
+                opening = f"{PANEL_HEADINGS[block.kind]} {block.text.split()[0]}"
+                if opening not in printed:
+                    missing.append((name, opening))
+    assert missing == []
