@@ -283,12 +283,10 @@ def _inside_words(
             if b.at <= done or tail_fits:
                 break
             natural = base + b.width + b.hyphen
-            if (
-                natural - shrink * spaces > avail
-                or long_only
-                and not _long_enough(words[last], b.at)
-            ):
+            if natural - shrink * spaces > avail:
                 continue
+            if long_only and b.hyphen and not _long_enough(words[last], b.at):
+                continue  # (a break after the word's own hyphen is no hyphenation)
             demerits = cost.ragged_demerits(natural, spaces, avail, k == line.unit, False)
             demerits += cost.HYPHEN_PENALTY**2
             if best is None or demerits < best[0]:

@@ -710,7 +710,9 @@ def _source_words(readback, label: str) -> set[str]:
 
 
 def test_a_break_at_a_words_own_hyphen_repeats_it(readback):
-    """A line ending at a word's own hyphen ("Sešleš-") is followed by one starting "-li"."""
+    """A line ending at a word's own hyphen ("Sešleš-") is followed by one starting "-li".
+    (The compendium's one such break, "ne-" / "-démony", went with its correction to
+    "nedémony": `test_a_made_up_words_own_hyphen_is_repeated_in_the_pdf` builds one.)"""
     repeated, bad = 0, []
     for label, line, following in _line_ends(readback):
         tokens = line.text.split()
@@ -726,7 +728,20 @@ def test_a_break_at_a_words_own_hyphen_repeats_it(readback):
             else:
                 bad.append((label, line.text, following.text))
     assert bad == []
-    assert repeated > 0
+
+
+def test_a_made_up_words_own_hyphen_is_repeated_in_the_pdf(tmp_path):
+    """A spell with many "modro-zelený" breaks some at the word's own hyphen: read back, the
+    line ends "modro-" and the next begins "-zelený" (ČSN 01 6910)."""
+    from tests.conftest import make_spell
+
+    text = " ".join(f"Plamen {n} je modro-zelený a žhne." for n in range(40))
+    path = tmp_path / "own.pdf"
+    build_pdf([make_spell(Paragraph(text))], path, layout="poker", sheet="none")
+    lines = [line["text"] for page in open_pdf(path).pages for line in page.extract_text_lines()]
+    pairs = list(zip(lines, lines[1:], strict=False))
+    own = [(a, b) for a, b in pairs if a.endswith("modro-")]
+    assert own and all(b.startswith("-zelený") for _, b in own)
 
 
 def test_pdf_is_byte_identical_across_builds(built):

@@ -73,3 +73,10 @@ def test_flush_left_text_hyphenates_only_long_words_into_parts_not_too_short(cha
 def test_flush_left_text_still_hyphenates_a_long_word():
     """ "nepřátel-" / "ského": a long word still breaks where a line would gape."""
     assert "když dosáhneš nepřátel-" in _ragged_lines(PANEL, 23, flush_left=True)
+
+
+def test_ragged_text_still_breaks_at_a_words_own_hyphen():
+    """ "Sešleš-" / "-lo": the word's own hyphen is no hyphenation, so the long-word rule
+    leaves it alone (6 letters before it, 2 after)."""
+    assert _ragged_lines("ab Sešleš-lo xy", 10, flush_left=True) == ["ab Sešleš-", "-lo xy"]
+    assert _ragged_lines("ab Sešleš-lo xy", 10) == ["ab Sešleš-", "-lo xy"]

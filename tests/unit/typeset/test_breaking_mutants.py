@@ -105,7 +105,7 @@ def _ends_inside(
             natural = p.xs[last] - x0 + b.width + b.hyphen
             if natural - shrink * spaces > avail:
                 continue
-            if flush and not _flush_break(p.words[last], b.at):
+            if flush and b.hyphen and not _flush_break(p.words[last], b.at):
                 continue
             d = cost.ragged_demerits(natural, spaces, avail, k == unit, False)
             out.append((d + cost.HYPHEN_PENALTY**2, k, b))
