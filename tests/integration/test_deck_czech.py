@@ -1,6 +1,7 @@
-"""The shipped compendium fitted in every card layout, read off its faces: Czech rules a
-proof-reader checks card by card (issue 35): no ordinal torn from its noun, no paragraph
-ending on the tail of a word."""
+"""The shipped compendium fitted in every card layout, read off its faces (what the painter
+draws, measured nothing again): what a proof-reader checks card by card (issue 35): no
+ordinal torn from its noun, no paragraph ending on the tail of a word, every panel under its
+heading, the stat grid's right column at one x in a layout."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from functools import cache
 import pytest
 
 from cards.build import fit_spells
-from cards.face import CardFace, TextLine
+from cards.face import CardFace, Label, TextLine
 from cards.layout import load_layout
 from cards.model import PANEL_HEADINGS
 from cards.source.library import read_compendium
@@ -81,3 +82,17 @@ def test_every_panel_on_the_cards_opens_with_its_kinds_heading(layout):
                 if opening not in printed:
                     missing.append((name, opening))
     assert missing == []
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_the_stat_grids_right_column_stands_at_one_x_in_a_layout(layout):
+    """On every card of a layout, compact grid or stacked, badge or not, the right column's
+    labels (DOSAH, TRVÁNÍ) start at one x (issue 35: Zlé oko, Svolej blesky, Tsunami moved
+    it by up to 38 pt with the concentration badge)."""
+    xs = {
+        round(item.x, 3)
+        for face in deck(layout)
+        for item in face.items
+        if isinstance(item, Label) and item.text in ("DOSAH", "TRVÁNÍ")
+    }
+    assert len(xs) == 1, sorted(xs)
