@@ -238,12 +238,12 @@ def _run_in_row(
 ) -> float:
     """Place a row of two run-in cells and the rule between them; return the row's bottom.
 
-    The row is divided in the middle, as the stacked grid: the columns stay in line on every
-    card, whatever the values and badges (dividing each row where its contents needed moved
+    Every row of every card is divided at one place (`run_in_divider`): the columns stay in
+    line whatever the values and badges (dividing each row where its contents needed moved
     the right column by up to 38 pt from card to card and row to row, issue 35).
     """
     pad = style.spacing.grid_pad
-    first = style.width / 2
+    first = run_in_divider(style)
     bottom = top
     x = style.left
     for (label, value), cell_width in zip(row, (first, style.width - first), strict=True):
@@ -255,6 +255,26 @@ def _run_in_row(
     divider = style.left + first
     grid.append(Rule(divider, top, divider, bottom, *rules))
     return bottom
+
+
+# The casting time most spells have, which the left column of a compact grid holds beside its
+# longest label ("VYVOLÁNÍ 1 akce") on one line.
+COMMON_CASTING = "1 akce"
+FIT_SLACK = 0.01  # points: what a measured line may lose to rounding and still fit
+
+
+def run_in_divider(style: CardStyle) -> float:
+    """Return where a compact grid's rows are divided, from the column's left: in the middle,
+    or right of it as far as "VYVOLÁNÍ 1 akce" needs on one line (a narrow card's cells)."""
+    sp, fonts, sizes = style.spacing, style.fonts, style.sizes
+    need = (
+        stringWidth("VYVOLÁNÍ", fonts["bold"], sizes.label)
+        + sp.run_in_apart
+        + stringWidth(COMMON_CASTING, fonts["stat"], sizes.stat)
+        + 2 * sp.grid_pad
+        + FIT_SLACK
+    )
+    return max(style.width / 2, need)
 
 
 def _run_in_cell(

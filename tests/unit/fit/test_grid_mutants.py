@@ -448,3 +448,16 @@ def test_a_run_in_value_longer_than_four_lines_is_an_error_quoting_it(context):
     text = "dokud nezmizí za obzorem a pak ještě dlouho"
     with pytest.raises(FieldTooWide, match=f"pole trvání \\('{text}'\\)"):
         place(style, replace(make_spell(), duration=text), context)
+
+
+def test_a_narrow_compact_grid_keeps_vyvolani_1_akce_on_one_line(context):
+    """A column whose half cannot hold "VYVOLÁNÍ 1 akce" (the casting time of most spells)
+    is divided as far right as that needs (0.01 pt to spare), on every row: the value stays
+    beside its label, the right column at one x."""
+    first = need("VYVOLÁNÍ", "1 akce") + 0.01
+    width = 1.5 * first  # its half narrower than that
+    style = style_of(width, run_in=True)
+    items, _ = place(style, make_spell(), context)
+    assert [d.x1 for d in dividers(items)] == [pytest.approx(LEFT + first)] * 2
+    assert label(items, "DOSAH").x == label(items, "TRVÁNÍ").x == pytest.approx(LEFT + first + PAD)
+    assert value(items, "1 akce").y == pytest.approx(label(items, "VYVOLÁNÍ").y)
