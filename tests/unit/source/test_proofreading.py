@@ -114,6 +114,12 @@ def test_no_plural_adjective_for_a_verbal_noun_in_a_name(spells):
     assert [s.name for s in spells if any(w.endswith("aní") for w in s.name.split())] == []
 
 
+def test_the_ethereal_plane_keeps_its_long_vowel(spells):
+    """ "Éterická sféra", "Éteričtí tvorové", as in 22 places, never "Eterické" (a long vowel
+    misspelt short, the kind of "přivolaní")."""
+    assert found(spells, re.compile(r"\b[Ee]teri")) == []
+
+
 def test_proper_names_in_czech_names_keep_their_capital(spells):
     """ "Abi-Dalzimovo", "Zbroj Agathysu": each part of a hyphenated name and a proper name
     of the English name keep their capital in the Czech name."""
