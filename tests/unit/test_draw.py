@@ -30,7 +30,7 @@ PAGE = (300.0, 400.0)
 def spell() -> Spell:
     """A one-card spell of concentration with markup characters in its text."""
     blocks = (
-        *(Paragraph(TEXT) for _ in range(4)),
+        *(Paragraph(TEXT) for _ in range(3)),
         Paragraph('Text je text: <b> & "uvozovky" > 2.'),
     )
     barrier = make_spell(

@@ -167,14 +167,15 @@ def test_a_card_that_begins_inside_a_sentence_says_so():
 
 
 def test_a_cue_that_would_cost_a_card_stands_at_the_foot():
-    """Změna podoby on poker: the cue above its second card's text would take a third card;
+    """Pekelné volání on poker: the cue above its second card's text would take a third card;
     the card says at its foot that it goes on from the card before, and the spell keeps its
     two cards."""
     from cards.fit.blocks import SENTENCE_CONTINUED
     from cards.select import find_spell
     from cards.source.library import read_compendium
 
-    faces = fit_spell(find_spell(read_compendium().spells, "Změna podoby"), load_layout("poker"))
+    spell = find_spell(read_compendium().spells, "Pekelné volání")
+    faces = fit_spell(spell, load_layout("poker"))
     assert len(faces) == 2
     labels = [i.text for i in faces[1].items if isinstance(i, Label)]
     assert CUE_FROM[0] in labels and SENTENCE_CONTINUED not in labels

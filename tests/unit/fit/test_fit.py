@@ -559,7 +559,8 @@ def _covered(item, fills) -> bool:
 
 
 def test_cantrip_scaling_is_set_on_a_panel(layout):
-    """A cantrip's scaling paragraph sits on the tinted panel, ragged, with no heading added."""
+    """A cantrip's scaling paragraph sits on the tinted panel, ragged, under the kind's
+    heading "Vylepšení triku." in the panel's heading font (issue 35: every panel has one)."""
     scaling = (
         "Zranění tohoto kouzla se zvýší o 1k10, když dosáhneš 5. úrovně (2k10), 11. úrovně "
         "(3k10) a 17. úrovně (4k10)."
@@ -568,9 +569,13 @@ def test_cantrip_scaling_is_set_on_a_panel(layout):
     (face,) = fit_spell(spell, layout)
     lines = body_lines(face)
     panel = [t for t in lines if _covered(t, _panel_fills(face))]
-    assert panel and panel[0].line.text.startswith("Zranění tohoto kouzla")
-    assert words_of([face]) == normalise(SENTENCE + " " + scaling).split()
-    assert all(run.font == layout.fonts["body"] for t in panel for run in t.line.runs)
+    assert panel and panel[0].line.text.startswith("Vylepšení triku. Zranění")
+    assert words_of([face]) == normalise(SENTENCE + " Vylepšení triku. " + scaling).split()
+    runs = [run for t in panel for run in t.line.runs]
+    assert (
+        runs[0].font == layout.fonts["bold_italic"] and runs[0].text.strip() == "Vylepšení triku."
+    )
+    assert all(run.font == layout.fonts["body"] for run in runs[1:])
     assert all(t.line.word_space == 0 for t in panel)  # ragged: dice and levels do not gape
 
 
