@@ -166,7 +166,8 @@ def _stacked(header: Header) -> bool:
     """Whether a run-in grid sets a stat value under its label rather than beside it (a
     long value in a narrow cell): the label then stands too close above it."""
     values = [i for i in header.items if isinstance(i, TextLine) and i.role == "stat"]
-    for label in (i for i in header.items if isinstance(i, Label)):
+    # (not the index corner's numeral, which may stand right above a value)
+    for label in (i for i in header.items if isinstance(i, Label) and not i.text.isdigit()):
         below = [v for v in values if abs(v.x - label.x) < 0.5 and v.y < label.y - EPS]
         beside = any(abs(v.x - label.x) < 0.5 and abs(v.y - label.y) < EPS for v in values)
         if below and not beside:

@@ -301,7 +301,7 @@ def test_furniture_is_set_once_per_kind_of_card(poker):
     assert set(numbered.items) < set(first.items)
     # a continued front is numbered ("1/3"): its name keeps room for the part, smaller
     titles = [i.size for i in first.items if isinstance(i, TextLine) and i.role == "title"]
-    assert titles == [9.75]
+    assert titles == [9.25]
     single = setter.header(first=True, numbered=False)
     assert [i.size for i in single.items if isinstance(i, TextLine) and i.role == "title"] == [11.0]
 
@@ -324,6 +324,14 @@ def _stacked(*items) -> bool:
 def test_a_value_under_its_label_and_none_beside_it_is_stacked():
     assert _stacked(_label(10.0, 50.0), _value(10.0, 40.0))
     assert _stacked(_label(10.0, 50.0), _value(10.3, 40.0))
+
+
+def test_the_index_corners_numeral_above_a_value_is_no_label_of_it():
+    """The corner's level ("6", a Label) may stand right above the first value when the
+    3.5 mm icon widens the corner (poker: 11.66 against 11.6): the grid is not stacked."""
+    numeral = Label("6", "CharisSIL-Bold", 9.9, 10.0, 60.0, "#ffffff")
+    assert not _stacked(numeral, _value(10.0, 40.0))
+    assert _stacked(numeral, _label(10.0, 50.0), _value(10.0, 40.0))
 
 
 def test_a_value_beside_its_label_is_not_stacked_even_if_it_wraps_below():
