@@ -180,13 +180,13 @@ def main() -> None:
             if not before:
                 continue
             last = before[-1].line.text.split()
-            # a table's row, or a list item or paragraph the next card does not go on with
-            # (its first line starts at the column or a bullet: a new block), reads whole
             nxt = text_lines(face)
+            bullets = {round(i.y, 1) for i in face.items if isinstance(i, Label) and i.text == "•"}
+            # a table's row, a list item, or a capital (a new sentence: "… klesnou na 0.")
             new_block = bool(nxt) and (
                 nxt[0].role == "table"
+                or round(nxt[0].y, 1) in bullets
                 or nxt[0].line.text[:1].isupper()
-                and sentence_end(last[-1] if last else ".")
             )
             mid = (
                 bool(last)

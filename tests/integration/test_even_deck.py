@@ -157,8 +157,13 @@ def test_a_card_that_begins_inside_a_sentence_carries_a_cue(fits):
             if not lines or not nxt:
                 continue
             last = min(lines, key=lambda i: i.y).line.text.split()[-1]
-            first = max(nxt, key=lambda i: i.y).line.text
-            if sentence_end(last) or first[:1].isupper() or first.startswith("•"):
+            top = max(nxt, key=lambda i: i.y)
+            first = top.line.text
+            bullet = any(
+                isinstance(i, Label) and i.text == "•" and abs(i.y - top.y) < 0.1
+                for i in face.items
+            )
+            if sentence_end(last) or first[:1].isupper() or bullet:
                 continue
             texts = [i.text for i in face.items if isinstance(i, Label)]
             texts += [i.line.text for i in nxt]
