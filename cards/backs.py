@@ -51,6 +51,8 @@ def back_ink(style: CardStyle, back_style: str = "light", school: str = "") -> B
     """
     colour = style.colour if school else style.colours.frame
     colours = style.colours
+    ink = style.ink if school else colour  # the school's text on the paper
+    title = style.title_ink if school else colours.title  # and on its colour
     if style.outline:
         return BackInk(
             ground=colours.background,
@@ -64,28 +66,28 @@ def back_ink(style: CardStyle, back_style: str = "light", school: str = "") -> B
             numeral=colours.text,
         )
     if back_style == "full":
-        light = colours.title
         return BackInk(
             ground=colour,
-            rules=light,
-            text=light,
-            muted=light,
-            accent=light,
-            icon=light,
+            rules=title,
+            text=title,
+            muted=title,
+            accent=title,
+            icon=title,
             disc=colours.background,
-            disc_edge=light,
-            numeral=colour,
+            disc_edge=title,
+            numeral=ink,
         )
     return BackInk(
         ground=colours.light_back,
         rules=colour,
         text=colours.text,
         muted=colours.muted,
-        accent=colour,
+        accent=ink,
         icon=colour,
         disc=colour,
         disc_edge=colours.light_back,
-        numeral=colours.light_back,
+        # the cream of the back on the school's disc, a light school's own title colour
+        numeral=colours.light_back if title == colours.title else title,
         bands=True,
     )
 

@@ -32,11 +32,11 @@ VISIONS = ("normal", *_CVD_MATRICES)
 # The least contrast WCAG asks of small text.
 MIN_CONTRAST = 4.5
 
-# How far apart (CIE L*) the eight school colours print on a greyscale printer. Issue 35 asked
-# for 8; it cannot be had with white titles at 4.5:1 and school-coloured labels on a 16 % tint:
-# those cap a school colour's printed grey at L* 44.8 (a search of the sRGB cube on a 1/63
-# grid), and eight greys 8 apart from black need L* 56. 6.0 is what the design keeps.
-MIN_GREY_APART = 6.0
+# How far apart (CIE L*) the eight school colours print on a greyscale printer. White titles at
+# 4.5:1 cap a school colour's printed grey near L* 45, and eight greys 8 apart from black need
+# 56: two light schools take dark titles and a dark ink of their own (layouts' [school_titles]
+# and [school_inks]).
+MIN_GREY_APART = 8.0
 
 # PostScript's and PDF's DeviceRGB -> DeviceGray rule (PLRM 3rd ed., 7.2.1), the one a
 # greyscale printer or driver applies to the encoded components.

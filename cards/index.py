@@ -319,7 +319,7 @@ def _column(face: IndexFace, rows, left: float, width: float, top: float) -> lis
             items.append(Label(marks, bold, size, marks_x, first_y, text))
         level = "trik" if spell.level == 0 else f"{spell.level}."
         items.append(Label(level, body, size, level_x, first_y, text))
-        school = layout.school_colour(spell.school)
+        school = layout.school_ink(spell.school)
         items += _school(layout, m, spell.school, school_x, first_y, school)
         items.append(right_label(str(row.entry.sheet), body, size, right, first_y, text))
         if row.english_lines:

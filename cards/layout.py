@@ -29,6 +29,7 @@ from cards.config import (
 from cards.icons import Icon, load_icon
 from cards.messages import say
 from cards.model import SCHOOLS
+from cards.palette import print_twins, school_texts
 from cards.resources import folder
 from cards.spacing import BackSpacing, IndexSpacing, Spacing
 
@@ -141,6 +142,10 @@ class Layout:
     sizes: TypeSizes
     colours: Colours
     school_colours: Mapping[str, str]
+    # A light school's own text colours ([school_inks]: its text on the paper and its tint;
+    # [school_titles]: text on the school colour); by default the school colour and the title's.
+    school_inks: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    school_titles: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     spacing: Spacing = Spacing()
     design: Design = Design()
     backs: BackSpacing = BackSpacing()
@@ -184,6 +189,14 @@ class Layout:
     def school_colour(self, school: str) -> str:
         """Return the colour of a school, or the plain frame colour for an unknown one."""
         return self.school_colours.get(school, self.colours.frame)
+
+    def school_ink(self, school: str) -> str:
+        """Return the colour of a school's text on the paper (labels, headings, its name)."""
+        return self.school_inks.get(school, self.school_colour(school))
+
+    def school_title(self, school: str) -> str:
+        """Return the colour of text on a school's colour (the title band, a full back)."""
+        return self.school_titles.get(school, self.colours.title)
 
 
 def _size(low: float, high: float = 30.0, default: float | None = None) -> Number:
@@ -287,6 +300,8 @@ def _schema() -> dict[str, tuple[str, ...] | None]:
         "type": (*_SIZE_KEYS, "size_steps", "flush_left"),
         "colours": (*_COLOUR_KEYS, "tint", "light_back"),
         "school_colours": SCHOOLS,
+        "school_inks": SCHOOLS,
+        "school_titles": SCHOOLS,
         "cmyk": (*_COLOUR_KEYS, "light_back", *SCHOOLS),
         "design": ("fill", "line", "grid"),
         "spacing": tuple(key for key, _, _ in _SPACING.values()),
@@ -541,30 +556,15 @@ def load_layout(name_or_path: str | Path = "poker") -> Layout:
         sizes=_sizes(reader),
         colours=colours,
         school_colours=school_colours,
+        school_inks=school_texts(reader, "school_inks"),
+        school_titles=school_texts(reader, "school_titles"),
         spacing=_measures(reader, "spacing", Spacing, _SPACING),
         design=_design(reader),
         backs=_measures(reader, "backs", BackSpacing, _BACKS),
         index=_measures(reader, "index", IndexSpacing, _INDEX),
         icons=_icons(reader, path.parent, school_colours),
-        cmyk=_cmyk(reader),
+        cmyk=print_twins(reader),
     )
-
-
-def _cmyk(reader: Settings) -> Mapping[str, tuple[float, float, float, float]]:
-    """Read the optional [cmyk] table: four percentages per colour key or school."""
-    inks = {}
-    for key, value in reader.table("cmyk", required=False).items():
-        if (
-            not isinstance(value, list)
-            or len(value) != 4
-            or not all(
-                isinstance(v, int | float) and not isinstance(v, bool) and 0 <= v <= 100
-                for v in value
-            )
-        ):
-            raise reader.fail(f"cmyk.{key}", say("config_cmyk"), value)
-        inks[key] = tuple(v / 100 for v in value)
-    return MappingProxyType(inks)
 
 
 def _icons(reader: Settings, here: Path, schools: Mapping[str, str]) -> Mapping[str, Icon]:

@@ -53,7 +53,7 @@ def level_disc(
         return [disc, Label(text, font, size, x - width / 2, baseline, style.colours.text)]
     return [
         Disc(x, y, diameter / 2, style.colours.background),
-        Label(text, font, size, x - width / 2, baseline, style.colour),
+        Label(text, font, size, x - width / 2, baseline, style.ink),
     ]
 
 
@@ -74,7 +74,7 @@ def subtitle(
     is left out when it is the Czech name ("Symbol"); it follows the width rule.
     """
     items, positioned = placed
-    sizes, fonts, sp, white = style.sizes, style.fonts, style.spacing, style.colours.title
+    sizes, fonts, sp, white = style.sizes, style.fonts, style.spacing, style.title_ink
     left, baseline = at
     school = spell.school
     school_width = stringWidth(school, fonts["bold"], sizes.level)

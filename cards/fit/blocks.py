@@ -412,7 +412,7 @@ class _Walk(BlockVisitor[None]):
         lines = ragged(prepared, style.width, self.size, self.context)
         breaks = [BLOCK] + [NEVER] * (len(lines) - 1)
         before = self.gap + (AIR_AFTER_TABLE * self.leading if self.after_table else 0.0)
-        self._line_slabs(self.slabs, lines, breaks, style.colour, before, what="nadpis")
+        self._line_slabs(self.slabs, lines, breaks, style.ink, before, what="nadpis")
         self.after_table, self.kept = False, True
 
     def bullets(self, block: BulletList) -> None:
@@ -426,7 +426,7 @@ class _Walk(BlockVisitor[None]):
             size,
             style.left + sp.bullet_x_em * size,
             -BASELINE * size,
-            style.colour,
+            style.ink,
         )
         self.items = []
         for n, item in enumerate(block.items):

@@ -77,7 +77,7 @@ def _corner(style: CardStyle, level: int) -> tuple[tuple[Primitive, ...], float]
             size,
             centre - stringWidth(text, font, size) / 2,
             baseline,
-            style.colours.title,
+            style.title_ink,
         )
     )
     bottom = baseline

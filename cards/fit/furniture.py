@@ -91,7 +91,7 @@ def furniture(
     for n, line in enumerate(title.lines):
         if n:
             baseline -= sp.title_line_em * title_size
-        items.append(TextLine(line, name_left, baseline, title_size, style.colours.title, "title"))
+        items.append(TextLine(line, name_left, baseline, title_size, style.title_ink, "title"))
         positioned.append((baseline, title_size))
     subtitle(style, spell, context, (items, positioned), (name_left, baseline), title_size, disc)
     last_baseline, last_size = positioned[-1]
@@ -121,7 +121,7 @@ def part_label(style: CardStyle, header: Header, part: int, parts: int) -> Label
         style.sizes.part,
         style.left + style.width if header.part_right is None else header.part_right,
         header.part_baseline,
-        style.colours.title,
+        style.title_ink,
     )
 
 
@@ -152,7 +152,7 @@ def back_band(style: CardStyle, spell: Spell, context: TypesetContext) -> Header
     for n, line in enumerate(title.lines):
         if n:
             baseline -= sp.title_line_em * title.size
-        items.append(TextLine(line, style.left, baseline, title.size, style.colours.title, "title"))
+        items.append(TextLine(line, style.left, baseline, title.size, style.title_ink, "title"))
     band_bottom = baseline - style.descent * title.size - sp.band_below
     items.insert(0, band(style, band_bottom))
     top = band_bottom - sp.grid_above - sp.text_above

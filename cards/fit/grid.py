@@ -205,7 +205,7 @@ def _badge(
         ink, icon_ink = style.colours.text, style.colour
     else:
         items.append(Fill(x, bottom, width, height, style.colour, height / 2))
-        ink = icon_ink = style.colours.title
+        ink = icon_ink = style.title_ink
     text_x = x + pad
     icon = style.marks.get(word)
     if icon is not None:

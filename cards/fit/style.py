@@ -32,7 +32,7 @@ class CardStyle:
     sizes: TypeSizes
     colours: Colours
     spacing: Spacing
-    colour: str  # the school colour: frame, title band, labels
+    colour: str  # the school colour: frame, title band, rules, icons
     tint: str  # a light tint of it: grid, table header, panels
     left: float  # the text column's left edge
     width: float  # and its width
@@ -42,6 +42,8 @@ class CardStyle:
     line: float = 0.6  # the width of those lines
     run_in: bool = False  # stat labels run in before their values (a compact grid)
     backs: BackSpacing = BackSpacing()  # the measures of the card's back ([backs])
+    ink: str = ""  # the school's text on the paper and tint (labels, headings, the disc's level)
+    title_ink: str = "#ffffff"  # text and icons on the school colour (the title band)
 
     @property
     def fill(self) -> str:
@@ -54,12 +56,13 @@ class CardStyle:
 
         Dark text in an outline design, where the school colour is for lines and icons.
         """
-        return self.colours.text if self.outline else self.colour
+        return self.colours.text if self.outline else self.ink
 
     @property
     def on_band(self) -> str:
-        """Return the colour of the icons in the title band: white on a solid band."""
-        return self.colour if self.outline else self.colours.title
+        """Return the colour of the title band's text and icons: the school's title colour
+        on a solid band (white, dark on a light school), the school colour in an outline."""
+        return self.colour if self.outline else self.title_ink
 
     def __hash__(self) -> int:
         return hash((self.layout_path, self.card_width, self.card_height, self.colour))
@@ -99,6 +102,8 @@ def card_style(layout: Layout, school: str) -> CardStyle:
         line=layout.design.line,
         run_in=layout.design.grid == "run-in",
         backs=layout.backs,
+        ink=layout.school_ink(school) if school in layout.school_colours else colour,
+        title_ink=layout.colours.title if layout.outline else layout.school_title(school),
     )
 
 

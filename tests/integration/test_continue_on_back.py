@@ -56,8 +56,19 @@ def card_at(page, box, bleed: float) -> bool:
     return False
 
 
+TITLE_COLOURS = {"#ffffff", *load_layout("poker").school_titles.values()}
+
+
+def _hex(colour) -> str:
+    """A pdfplumber fill colour (RGB 0..1) as "#rrggbb"."""
+    if not colour or len(colour) != 3:
+        return ""
+    return "#" + "".join(f"{round(v * 255):02x}" for v in colour)
+
+
 def card_band(page, box) -> tuple[str, int | None, int | None]:
-    """Return the name (no spaces) and part "k/N" a card's band shows: its white text."""
+    """Return the name (no spaces) and part "k/N" a card's band shows: its text in a title
+    colour (white, or a light school's own: poker's [school_titles])."""
     x0, y0, x1, y1 = box  # PDF coordinates, y up
     chars = [
         c
@@ -66,7 +77,7 @@ def card_band(page, box) -> tuple[str, int | None, int | None]:
         and c["x1"] <= x1
         and y0 <= page.height - c["bottom"]
         and page.height - c["top"] <= y1
-        and tuple(c["non_stroking_color"] or ()) == (1, 1, 1)
+        and _hex(c["non_stroking_color"]) in TITLE_COLOURS
     ]
     chars.sort(key=lambda c: (round(c["top"]), c["x0"]))
     # The name is the band's largest white text (English name and school are smaller; the

@@ -67,11 +67,12 @@ def _text_pairs(layout):
         yield "title on the frame colour (backs)", colours.title, colours.frame
     for school, colour in layout.school_colours.items():
         tint = mix(colour, paper, colours.tint)
+        ink, title = layout.school_ink(school), layout.school_title(school)
         if not layout.outline:
-            yield f"title on the {school} band", colours.title, colour
-            yield f"{school} labels on their tint", colour, tint
-            yield f"{school} level numeral on the paper disc", colour, paper
-        yield f"{school} book codes, headings and labels on the paper", colour, paper
+            yield f"title on the {school} band", title, colour
+            yield f"{school} labels on their tint", ink, tint
+            yield f"{school} level numeral on the paper disc", ink, paper
+        yield f"{school} book codes, headings and labels on the paper", ink, paper
         yield f"body text on the {school} tint (panel, table header)", colours.text, tint
 
 
@@ -119,7 +120,7 @@ def test_printed_grey_follows_the_printers_rule():
 
 @pytest.mark.parametrize("name", CARD_LAYOUTS)
 def test_schools_are_apart_when_printed_grey(name):
-    """Every two school colours print at least MIN_GREY_APART (6) L* apart in greyscale."""
+    """Every two school colours print at least MIN_GREY_APART (8) L* apart in greyscale."""
     colours = load_layout(name).school_colours
     greys = sorted((printed_grey(colour), school) for school, colour in colours.items())
     close = [
@@ -127,7 +128,7 @@ def test_schools_are_apart_when_printed_grey(name):
         for (ga, a), (gb, b) in itertools.pairwise(greys)
         if gb - ga < MIN_GREY_APART
     ]
-    assert MIN_GREY_APART >= 6.0 and close == []
+    assert MIN_GREY_APART >= 8.0 and close == []
 
 
 def test_darkness_of_a_rendering():
@@ -145,3 +146,34 @@ def test_darkness_of_a_rendering():
     grey = Image.new("RGB", (4, 4), (128, 128, 128))
     assert darkness(grey) == pytest.approx(127 / 255)
     assert relative_darkness(grey) == pytest.approx(0.784, abs=0.001)
+
+
+def test_a_light_schools_card_sets_its_texts_in_its_own_colours():
+    """Vyvolávání is a light school on poker: its title band's text is dark ([school_titles]),
+    its grid labels, headings and books in its dark ink ([school_inks]), each 4.5:1 or more on
+    what lies under it; a dark school keeps white titles."""
+    from cards.face import Label, TextLine
+    from cards.fit import fit_spell
+    from cards.model import Heading, Paragraph
+    from tests.conftest import make_spell
+
+    layout = load_layout("poker")
+    colour, title, ink = (
+        layout.school_colour("Vyvolávání"),
+        layout.school_title("Vyvolávání"),
+        layout.school_ink("Vyvolávání"),
+    )
+    assert title != layout.colours.title and ink != colour
+    spell = make_spell(Heading("Účinky"), Paragraph("Text."), school="Vyvolávání")
+    (face,) = fit_spell(spell, layout)
+    titles = {i.colour for i in face.items if isinstance(i, TextLine) and i.role == "title"}
+    assert titles == {title} and contrast(title, colour) >= MIN_CONTRAST
+    labels = {i.colour for i in face.items if isinstance(i, Label) and i.text == "DOSAH"}
+    assert labels == {ink}
+    heading = [i for i in face.items if isinstance(i, TextLine) and i.line.text == "Účinky"]
+    assert heading and heading[0].colour == ink
+    assert contrast(ink, mix(colour, layout.colours.background, layout.colours.tint)) >= 4.5
+    (dark,) = fit_spell(make_spell(school="Nekromancie"), layout)
+    assert {i.colour for i in dark.items if isinstance(i, TextLine) and i.role == "title"} == {
+        layout.colours.title
+    }

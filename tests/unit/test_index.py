@@ -206,7 +206,7 @@ def test_each_row_carries_its_school_icon(spells, layout):
     assert len(shapes) == len(names) == len(chosen)
     for shape, name in zip(shapes, names, strict=True):
         assert shape.icon == layout.icons[name.text]
-        assert shape.colour == name.colour == layout.school_colour(name.text)
+        assert shape.colour == name.colour == layout.school_ink(name.text)
         assert shape.size == pytest.approx(IndexSpacing.icon_em * IndexSpacing.size)
         assert shape.x + shape.size < name.x and shape.y < name.y < shape.y + shape.size
 
@@ -242,7 +242,7 @@ def test_school_icons_read_back_beside_each_school(tmp_path, layout, spells):
             and c["bottom"] < word["bottom"] + 2
         ]
         assert beside, f"no icon before {word['text']}"
-        colour = layout.school_colour(word["text"])
+        colour = layout.school_ink(word["text"])
         assert {hex_of(c["non_stroking_color"]) for c in beside} == {colour}
         assert hex_of(word["non_stroking_color"]) == colour
         left, right = min(c["x0"] for c in beside), max(c["x1"] for c in beside)

@@ -147,7 +147,7 @@ REFUSALS = [
         id="the body's minimum above its maximum",
     ),
     pytest.param(
-        '"Iluze" = "#7a3a99"',
+        '"Iluze" = "#73577c"',
         '"Iluze" = "purple"',
         r'school_colours\.Iluze: má být barva "#rrggbb", je "purple"',
         id="a colour not written #rrggbb",

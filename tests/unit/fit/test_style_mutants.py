@@ -51,7 +51,7 @@ def test_a_schools_style_has_its_colour_a_light_tint_of_it_and_its_icon(poker):
     assert style.tint == "#f5d5d4"
     assert style.icon is poker.icons["Zaklínání"]
     other = S.card_style(poker, "Iluze")
-    assert other.colour == "#7a3a99" and other.icon is poker.icons["Iluze"]
+    assert other.colour == "#73577c" and other.icon is poker.icons["Iluze"]
     assert S.card_style(poker, "Neznámá").icon is None
 
 
