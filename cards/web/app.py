@@ -9,25 +9,38 @@ per core, so a whole-compendium build never holds the server's GIL while a previ
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import logging
-import multiprocessing
 import os
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 
-from flask import Flask, Response, jsonify, request
+from flask import Flask, Response, has_request_context, jsonify, make_response, request
 from werkzeug.exceptions import HTTPException
 
+from cards.inputs import MAX_DECK_SPELLS
+from cards.messages import say
 from cards.model import Spell
 from cards.service import DeckCounter, DeckPdf, DeckSummary, PrintSettings, SpellFile
+from cards.web.pool import (
+    BuildPool,
+    JobCancelled,
+    JobTimedOut,
+    PoolBusy,
+    PoolError,
+    WorkerDied,
+)
 
 MAX_BODY = 2 * 1024 * 1024  # bytes: a homebrew file of the user's and a deck fit well within
+MAX_FORM_PARTS = MAX_DECK_SPELLS + 100  # a part per spell of the largest deck, and the options
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 HOSTS_VARIABLE = "CARDS_HOSTS"  # extra host names a shared instance answers to, comma-separated
-WORKER_NICENESS = 10  # the build workers yield the cores to the server's own threads
+BUILD_TIME_LIMIT = 600.0  # seconds one build may run (the whole compendium takes about 60)
+RETRY_AFTER = 10  # seconds a client told 503 is asked to wait
+REQUEST_TIMEOUT = 30  # seconds `cards serve` waits for a slow client's next bytes
 IN_PROCESS_FITS = 24  # spells fitted in the server itself; more go to the build pool
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
@@ -38,6 +51,7 @@ MESSAGES = {
     400: "Požadavek nelze zpracovat: server nezná tento název hostitele nebo chybí údaje.",
     403: "Odesláno z cizí stránky: požadavek odmítnut.",
     404: "Stránka nenalezena.",
+    503: "Server je právě vytížen; zkuste to prosím znovu za chvíli.",
     405: "Tato adresa tento druh požadavku nepřijímá.",
     413: "Požadavek je příliš velký (nejvýše 2 MiB).",
     500: "Na serveru se něco pokazilo; zkuste to prosím znovu. Podrobnosti jsou v záznamu serveru.",
@@ -49,17 +63,8 @@ log = logging.getLogger("cards.web")
 
 
 def _warm_worker() -> None:
-    """Import the pipeline and load the default layout once per worker process.
-
-    Workers run at a lower priority: a build is background work, and the server process that
-    draws previews and answers the page must get a core when it asks for one.
-    """
+    """Import the pipeline and load the default layout once per worker process."""
     from cards.build import build_pdf  # noqa: F401
-
-    try:
-        os.nice(WORKER_NICENESS)
-    except (AttributeError, OSError):  # no nice on Windows; the builds then share equally
-        pass
     from cards.service import load_layout
 
     load_layout("poker")
@@ -77,33 +82,58 @@ def _parts_in_worker(spells, layout: str, continue_on_back: bool) -> list[int]:
     return part_counts(spells, layout, continue_on_back)
 
 
-class BuildPool:
-    """Worker processes for CPU-bound work: at most `workers` jobs at a time, the rest wait.
+class Unavailable(HTTPException):
+    """503: the builds are busy, or one could not finish; the client may try again."""
 
-    A job runs to its end even when the client that asked has gone; only its result is lost.
+    code = 503
+
+    def __init__(self, message: str, retry_after: int = RETRY_AFTER):
+        super().__init__(message)
+        self.retry_after = retry_after
+
+    def get_headers(self, environ=None, scope=None):
+        return [*super().get_headers(environ, scope), ("Retry-After", str(self.retry_after))]
+
+
+def client_watch() -> Callable[[], bool]:
+    """Return a function telling whether the request in hand's client closed its connection.
+
+    It peeks at the connection (werkzeug's or gunicorn's socket): readable with nothing to
+    read is a closed one. Behind a proxy, the proxy closes it when its client goes.
     """
+    import select
+    import socket
 
-    def __init__(self, workers: int | None = None):
-        self.workers = max(1, workers or os.cpu_count() or 1)
-        self._executor: ProcessPoolExecutor | None = None
-        self._lock = threading.Lock()
+    sock = request.environ.get("werkzeug.socket") or request.environ.get("gunicorn.socket")
+    if sock is None:
+        return lambda: False
 
-    def submit(self, function, *args) -> Future:
-        """Start a job (a function of this module and picklable arguments)."""
-        with self._lock:
-            if self._executor is None:
-                context = multiprocessing.get_context("spawn")
-                self._executor = ProcessPoolExecutor(
-                    self.workers, mp_context=context, initializer=_warm_worker
-                )
-            return self._executor.submit(function, *args)
+    def gone() -> bool:
+        try:
+            readable, _, _ = select.select([sock], [], [], 0)
+            return bool(readable) and sock.recv(1, socket.MSG_PEEK) == b""
+        except (OSError, ValueError):
+            return True
 
-    def shutdown(self) -> None:
-        """Stop the workers (after the jobs running now)."""
-        with self._lock:
-            if self._executor is not None:
-                self._executor.shutdown(wait=True, cancel_futures=True)
-                self._executor = None
+    return gone
+
+
+def _in_pool(pool: BuildPool, watch: Callable[[], bool] | None, function, *args):
+    """Run a job in the pool for a request: 503 when the pool cannot finish it."""
+    try:
+        return pool.run(function, *args, cancelled=watch)
+    except PoolBusy:
+        log.warning("builds busy: a job refused")
+        raise Unavailable(say("server_busy")) from None
+    except JobTimedOut:
+        log.warning("a build ran past %s s: stopped", pool.time_limit)
+        raise Unavailable(say("server_too_long", seconds=f"{pool.time_limit:g}")) from None
+    except JobCancelled:
+        log.info("client gone: its job stopped")
+        raise Unavailable(say("server_cancelled")) from None
+    except WorkerDied:
+        log.error("a build worker died during its job; replaced")
+        raise Unavailable(say("server_worker_died")) from None
 
 
 class Engine:
@@ -151,9 +181,15 @@ class Engine:
                 self.counter.parts(spell, layout, cob)
             return
         chunks = [missing[n :: self.pool.workers] for n in range(self.pool.workers)]
-        jobs = [self.pool.submit(_parts_in_worker, chunk, layout, cob) for chunk in chunks]
-        for chunk, job in zip(chunks, jobs, strict=True):
-            self.counter.remember(chunk, job.result(), layout, cob)
+        chunks = [chunk for chunk in chunks if chunk]
+        if has_request_context():
+            run = functools.partial(_in_pool, self.pool, client_watch())
+        else:  # the warm-up: no client, and its PoolError is its own to take
+            run = self.pool.run
+        with ThreadPoolExecutor(len(chunks)) as threads:
+            jobs = [threads.submit(run, _parts_in_worker, chunk, layout, cob) for chunk in chunks]
+            for chunk, job in zip(chunks, jobs, strict=True):
+                self.counter.remember(chunk, job.result(), layout, cob)
 
     def card_counts(self, spells: Sequence[Spell], layout: str, cob: bool) -> list[int]:
         """How many cards each spell takes in the layout."""
@@ -169,7 +205,8 @@ class Engine:
         """Build a deck's PDF in the pool (in this process without one)."""
         if self.pool is None:
             return _build_in_worker(spells, settings, title, index)
-        return self.pool.submit(_build_in_worker, tuple(spells), settings, title, index).result()
+        job = (_build_in_worker, tuple(spells), settings, title, index)
+        return _in_pool(self.pool, client_watch(), *job)
 
     def preview(self, spell: Spell, **options) -> bytes:
         """A spell's preview PNG, drawn in this process (a few at a time)."""
@@ -184,6 +221,8 @@ class Engine:
         def run():
             try:
                 self._know(self.base, layout, False)
+            except PoolError as error:  # the server stopping, or a worker lost: counted later
+                log.info("counting the compendium's cards stopped: %r", error)
             except Exception:  # a warm-up that fails only leaves the counts to be made later
                 log.exception("counting the compendium's cards failed")
 
@@ -248,18 +287,29 @@ def create_app(config: dict | None = None) -> Flask:
     config (optional): SPELLS (the compendium; default the embedded one), HOST and PORT (the
     server's own address, for the Host check; default loopback, any port), BUILD_WORKERS
     (processes for PDF builds; default one per core, 0 builds in the request's thread), WARM
-    (count the compendium's cards in the background at start; default True).
+    (count the compendium's cards in the background from the first request; default True),
+    BUILD_QUEUE (builds that may wait for a worker; default twice the workers), BUILD_TIME_LIMIT
+    (seconds a build may run; default BUILD_TIME_LIMIT).
     """
     from cards.source.library import load_spells
     from cards.web.api import api
 
     app = Flask(__name__, static_folder=None)
     app.config.update(MAX_CONTENT_LENGTH=MAX_BODY, JSON_SORT_KEYS=False)
+    # The page posts its downloads as form data: a form may carry what a JSON body may.
+    app.config.update(MAX_FORM_MEMORY_SIZE=MAX_BODY, MAX_FORM_PARTS=MAX_FORM_PARTS)
     app.json.ensure_ascii = False
     app.json.sort_keys = False
     app.config.update(config or {})
     workers = app.config.get("BUILD_WORKERS")
-    pool = None if workers == 0 else BuildPool(workers)
+    pool = None
+    if workers != 0:
+        pool = BuildPool(
+            workers,
+            queue=app.config.get("BUILD_QUEUE"),
+            time_limit=app.config.get("BUILD_TIME_LIMIT", BUILD_TIME_LIMIT),
+            warm=_warm_worker,
+        )
     spells = app.config.get("SPELLS") or load_spells()
     app.extensions["cards"] = Engine(spells, pool)
     app.config["ALLOWED_HOSTS"] = allowed_hosts(
@@ -290,7 +340,12 @@ def create_app(config: dict | None = None) -> Flask:
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException):
-        return _error(error.code or 500)
+        own = error.description if isinstance(error, Unavailable) else None
+        response = make_response(_error(error.code or 500, own))
+        for name, value in error.get_headers():  # Allow of a 405, Retry-After of a 503
+            if name.lower() != "content-type":
+                response.headers[name] = value
+        return response
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception):
@@ -308,7 +363,16 @@ def create_app(config: dict | None = None) -> Flask:
 
         app.register_blueprint(pages)
     if app.config.get("WARM", True):
-        app.extensions["cards"].warm()
+        warmed = set()
+
+        @app.before_request
+        def warm_once():
+            # At the first request of each process, not in create_app: under gunicorn
+            # --preload the app is made in the master, whose threads a fork would not carry.
+            if os.getpid() not in warmed:
+                warmed.add(os.getpid())
+                app.extensions["cards"].warm()
+
     return app
 
 
@@ -350,12 +414,13 @@ def serve(host: str, port: int, *, open_browser: bool = True, announce=print) ->
 
     A threaded server: previews and the page are answered while builds run in the pool.
     """
+    import signal
     import webbrowser
 
     from werkzeug.serving import make_server
 
     from cards.errors import CardsError
-    from cards.messages import os_reason, say
+    from cards.messages import os_reason
 
     try:  # before the app starts its pool of processes, which an error would leave behind
         listening = listen(host, port)
@@ -364,7 +429,9 @@ def serve(host: str, port: int, *, open_browser: bool = True, announce=print) ->
         raise CardsError(say("cannot_listen", host=host, port=port, reason=reason)) from None
     app = create_app({"HOST": host})
     with listening:  # werkzeug takes a copy of the socket
-        server = make_server(host, port, app, threaded=True, fd=listening.fileno())
+        server = make_server(
+            host, port, app, threaded=True, fd=listening.fileno(), request_handler=_handler_class()
+        )
     bound = server.socket.getsockname()[1]
     app.config["ALLOWED_HOSTS"] = allowed_hosts(host, bound)
     shown = f"[{host}]" if ":" in host else host
@@ -374,12 +441,45 @@ def serve(host: str, port: int, *, open_browser: bool = True, announce=print) ->
     announce(url)
     if open_browser:
         threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
+    try:  # systemd, docker stop, kill: stop as Ctrl-C does (only the main thread may)
+        previous = signal.signal(signal.SIGTERM, _stop_on_signal)
+    except ValueError:
+        previous = None
     try:
         server.serve_forever()
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, _Stopped):
         pass
     finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
         server.server_close()
         pool = app.extensions["cards"].pool
         if pool is not None:
             pool.shutdown()
+
+
+class _Stopped(Exception):
+    """SIGTERM: stop serving as Ctrl-C does."""
+
+
+def _stop_on_signal(signum, frame):
+    raise _Stopped
+
+
+def _handler_class():
+    from werkzeug.serving import WSGIRequestHandler
+
+    class Handler(WSGIRequestHandler):
+        """A request handler that gives up on a client silent for REQUEST_TIMEOUT seconds."""
+
+        timeout = REQUEST_TIMEOUT
+
+        def make_environ(self):
+            environ = super().make_environ()
+            try:  # the address the client reached: a wildcard server's own (see allowed_hosts)
+                environ["cards.local_address"] = self.connection.getsockname()[0]
+            except OSError:
+                pass
+            return environ
+
+    return Handler

@@ -1,0 +1,14 @@
+"""Messages of a server's bounds and faults: busy builds, stopped builds, limits of a request."""
+
+from __future__ import annotations
+
+MESSAGES = {
+    "server_busy": "Server právě tiskne jiné balíčky a fronta je plná; zkuste to znovu za chvíli.",
+    "server_too_long": (
+        "Tisk trval déle než {seconds} s a byl zastaven; zkuste to znovu s menším balíčkem."
+    ),
+    "server_cancelled": "Tisk byl zastaven: spojení s prohlížečem se přerušilo; zkuste to znovu.",
+    "server_worker_died": (
+        "Proces, který balíček tiskl, nečekaně skončil (nahradil ho nový); zkuste to znovu."
+    ),
+}
