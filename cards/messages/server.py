@@ -11,4 +11,12 @@ MESSAGES = {
     "server_worker_died": (
         "Proces, který balíček tiskl, nečekaně skončil (nahradil ho nový); zkuste to znovu."
     ),
+    "server_too_many_cards": (
+        "kouzla (spells): balíček by měl {cards} karet, server tiskne nejvýše {limit} karet "
+        "najednou (celé kompendium v kterémkoli rozvržení se vejde); rozdělte ho na menší"
+    ),
+    "spell_too_long": (
+        "kouzlo „{name}“ je příliš dlouhé: {size} znaků, nejvýše {limit} znaků na kouzlo; "
+        "rozdělte ho na několik kouzel"
+    ),
 }

@@ -8,6 +8,7 @@ whose name is already there from a same book is an error naming both places (dup
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import fields, is_dataclass, replace
 from pathlib import Path
 
 from cards.czech_text import plural
@@ -19,12 +20,50 @@ from cards.source.json import is_json, parse_json
 from cards.source.problems import Compendium, CompendiumError, Problem
 from cards.source.text import parse_compendium
 
+# Characters of one spell's texts: about 70 cards in mini (the compendium's longest spell has
+# 4,500). Longer spells are refused before fitting, which sets one spell's cards in one go.
+MAX_SPELL_TEXT = 50_000
+
 
 def parse_spell_text(text: str, file: str, *, any_book: bool = False) -> Compendium:
-    """Parse a spell file's decoded text in whichever format it is written."""
+    """Parse a spell file's decoded text in whichever format it is written.
+
+    A spell longer than MAX_SPELL_TEXT characters is an error of the file (and left out).
+    """
     if is_json(text):
-        return parse_json(text, file, any_book=any_book)
-    return parse_compendium(text, file, any_book=any_book)
+        parsed = parse_json(text, file, any_book=any_book)
+    else:
+        parsed = parse_compendium(text, file, any_book=any_book)
+    too_long = [spell for spell in parsed.spells if spell_text_size(spell) > MAX_SPELL_TEXT]
+    if not too_long:
+        return parsed
+    problems = [
+        Problem(
+            file,
+            spell.origin.line,
+            "too-long",
+            say(
+                "spell_too_long",
+                name=spell.name,
+                size=f"{spell_text_size(spell):,}".replace(",", " "),
+                limit=f"{MAX_SPELL_TEXT:,}".replace(",", " "),
+            ),
+        )
+        for spell in too_long
+    ]
+    kept = tuple(spell for spell in parsed.spells if spell not in too_long)
+    return replace(parsed, spells=kept, problems=(*parsed.problems, *problems))
+
+
+def spell_text_size(value) -> int:
+    """Count the characters of every text of a spell (or of one of its parts)."""
+    if isinstance(value, str):
+        return len(value)
+    if isinstance(value, tuple | list):
+        return sum(spell_text_size(item) for item in value)
+    if is_dataclass(value):
+        return sum(spell_text_size(getattr(value, f.name)) for f in fields(value))
+    return 0
 
 
 def read_spell_file(path: str | Path | None = None, *, any_book: bool = False) -> Compendium:

@@ -440,12 +440,23 @@ def pdf():
     """The deck's PDF, as `cards deck` prints it."""
     data = _body()
     spells, settings = deck_request(data)
+    within_card_bound(spells, settings)
     index = _flag(data, "index")
     built = engine().pdf(spells, settings, title=DECK_TITLE, index=index)
     response = Response(built.data, mimetype="application/pdf")
     response.headers["Content-Disposition"] = 'attachment; filename="balicek.pdf"'
     response.headers["X-Cards-Summary"] = _ascii_summary(built.summary)
     return response
+
+
+def within_card_bound(spells: Sequence[Spell], settings: PrintSettings) -> None:
+    """Refuse (413) a deck of more cards than a server builds, before any build starts."""
+    from cards.web.app import MAX_CARDS
+
+    cards = sum(engine().card_counts(spells, settings.layout, settings.continue_on_back))
+    if cards > MAX_CARDS:
+        limit, count = (f"{n:,}".replace(",", " ") for n in (MAX_CARDS, cards))
+        raise ApiError(say("server_too_many_cards", cards=count, limit=limit), "spells", 413)
 
 
 def _ascii_summary(summary: DeckSummary) -> str:

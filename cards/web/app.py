@@ -38,6 +38,7 @@ MAX_BODY = 2 * 1024 * 1024  # bytes: a homebrew file of the user's and a deck fi
 MAX_FORM_PARTS = MAX_DECK_SPELLS + 100  # a part per spell of the largest deck, and the options
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 HOSTS_VARIABLE = "CARDS_HOSTS"  # extra host names a shared instance answers to, comma-separated
+MAX_CARDS = 2000  # physical cards one request may build: the whole compendium takes 492-1,026
 BUILD_TIME_LIMIT = 600.0  # seconds one build may run (the whole compendium takes about 60)
 RETRY_AFTER = 10  # seconds a client told 503 is asked to wait
 REQUEST_TIMEOUT = 30  # seconds `cards serve` waits for a slow client's next bytes
