@@ -19,4 +19,8 @@ MESSAGES = {
         "kouzlo „{name}“ je příliš dlouhé: {size} znaků, nejvýše {limit} znaků na kouzlo; "
         "rozdělte ho na několik kouzel"
     ),
+    "server_unknown_host": (
+        "Neznámý název hostitele „{host}“ v požadavku (ochrana proti DNS rebinding). "
+        "Správce serveru ho povolí proměnnou prostředí {variable}, např. {variable}={host}"
+    ),
 }

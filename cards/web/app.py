@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import importlib.util
+import ipaddress
 import logging
 import os
 import threading
@@ -37,6 +38,7 @@ from cards.web.pool import (
 MAX_BODY = 2 * 1024 * 1024  # bytes: a homebrew file of the user's and a deck fit well within
 MAX_FORM_PARTS = MAX_DECK_SPELLS + 100  # a part per spell of the largest deck, and the options
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
+WILDCARDS = ("0.0.0.0", "::", "")  # a server listening on every address of the machine
 HOSTS_VARIABLE = "CARDS_HOSTS"  # extra host names a shared instance answers to, comma-separated
 MAX_CARDS = 2000  # physical cards one request may build: the whole compendium takes 492-1,026
 BUILD_TIME_LIMIT = 600.0  # seconds one build may run (the whole compendium takes about 60)
@@ -236,36 +238,80 @@ class Engine:
 def allowed_hosts(host: str = "127.0.0.1", port: int | None = None) -> frozenset[str]:
     """The Host header values the server answers to: its loopback names and `host`.
 
-    With a port, each name also with ":port"; CARDS_HOSTS adds names of a shared instance.
-    A wildcard address (0.0.0.0, ::) adds the machine's own name and addresses.
+    With a port, each name also with ":port"; else "name:*" (any port). CARDS_HOSTS adds the
+    names of a shared instance, comma-separated: "kouzla.example.org" (any port),
+    "kouzla.example.org:8000" (that port only), "2001:db8::5" or "[2001:db8::5]:8000".
+    A wildcard address (0.0.0.0, ::) adds the machine's name; the address a client reached
+    it at is checked per request (see `_host_allowed`).
     """
     import socket
 
     names = {*LOOPBACK, host}
-    names |= {n.strip() for n in os.environ.get(HOSTS_VARIABLE, "").split(",") if n.strip()}
-    if host in ("0.0.0.0", "::", ""):
-        machine = socket.gethostname()
-        names.add(machine)
-        try:
-            names |= set(socket.gethostbyname_ex(machine)[2])
-        except OSError:
-            pass
+    if host in WILDCARDS:
+        names.add(socket.gethostname())
     names.discard("")
-    shown = {f"[{n}]" if ":" in n else n for n in names}
-    hosts = {n.lower() for n in shown}
+    shown = {(f"[{n}]" if ":" in n else n).lower() for n in names}
     if port is not None:
-        hosts = {f"{n}:{port}" for n in hosts} | (hosts if port == 80 else set())
+        hosts = {f"{n}:{port}" for n in shown} | (shown if port == 80 else set())
     else:
-        hosts |= {f"{n}:*" for n in hosts}
+        hosts = shown | {f"{n}:*" for n in shown}
+    for entry in os.environ.get(HOSTS_VARIABLE, "").split(","):
+        hosts |= _configured_host(entry.strip().lower())
     return frozenset(hosts)
 
 
-def _host_allowed(header: str, hosts: frozenset[str]) -> bool:
+def _configured_host(entry: str) -> set[str]:
+    """The Host values one CARDS_HOSTS entry allows (none for an empty entry)."""
+    if not entry:
+        return set()
+    if entry.startswith("["):  # [IPv6] or [IPv6]:port
+        literal, _, rest = entry.partition("]")
+        name = literal + "]"
+        if rest.startswith(":") and rest[1:].isdigit():
+            return {f"{name}:{int(rest[1:])}"}
+        return {name, f"{name}:*"}
+    if entry.count(":") == 1:  # name:port
+        name, _, port = entry.partition(":")
+        if port.isdigit():
+            return {f"{name}:{int(port)}"}
+        return set()
+    if ":" in entry:  # a bare IPv6 literal
+        entry = f"[{entry}]"
+    return {entry, f"{entry}:*"}
+
+
+def _split_host(header: str) -> tuple[str, str | None]:
+    """A Host header's name (IPv6 in brackets) and port (None without one)."""
+    if header.startswith("["):
+        name, _, rest = header.partition("]")
+        return name + "]", rest[1:] if rest.startswith(":") else None
+    name, colon, port = header.rpartition(":")
+    return (name, port) if colon and port.isdigit() else (header, None)
+
+
+def _host_allowed(header: str, hosts: frozenset[str], local: str | None = None) -> bool:
+    """Tell whether a Host header names this server.
+
+    `local` is the address the client's connection reached (a wildcard server's own LAN
+    address): a Host that is exactly that address, as an IP literal, is the server itself.
+    A DNS rebinding attack sends a name, never the address, so this lets in no other site.
+    """
     header = header.strip().lower()
     if header in hosts:
         return True
-    name = header.rsplit(":", 1)[0] if header.rsplit(":", 1)[-1].isdigit() else header
-    return f"{name}:*" in hosts
+    name, port = _split_host(header)
+    if port is not None and str(int(port)) != port:
+        return False
+    if f"{name}:*" in hosts:
+        return True
+    if local is not None:
+        literal = name.strip("[]")
+        try:
+            reached = ipaddress.ip_address(local.removeprefix("::ffff:"))
+            return ipaddress.ip_address(literal) == reached
+        except ValueError:
+            return False
+    return False
 
 
 def _cross_site() -> bool:
@@ -319,8 +365,13 @@ def create_app(config: dict | None = None) -> Flask:
 
     @app.before_request
     def check_request():
-        if not _host_allowed(request.headers.get("Host", ""), app.config["ALLOWED_HOSTS"]):
-            return _error(400, "Neznámý název hostitele v požadavku (ochrana proti DNS rebinding).")
+        header = request.headers.get("Host", "")
+        local = None
+        if app.config.get("HOST") in WILDCARDS:
+            local = request.environ.get("cards.local_address")
+        if not _host_allowed(header, app.config["ALLOWED_HOSTS"], local):
+            shown = header if header.isprintable() and len(header) <= 100 else "…"
+            return _error(400, say("server_unknown_host", host=shown, variable=HOSTS_VARIABLE))
         if request.method not in ("GET", "HEAD", "OPTIONS") and _cross_site():
             return _error(403)
         length = request.content_length
@@ -436,7 +487,7 @@ def serve(host: str, port: int, *, open_browser: bool = True, announce=print) ->
     bound = server.socket.getsockname()[1]
     app.config["ALLOWED_HOSTS"] = allowed_hosts(host, bound)
     shown = f"[{host}]" if ":" in host else host
-    if host in ("0.0.0.0", "::"):
+    if host in WILDCARDS:
         shown = "127.0.0.1"
     url = f"http://{shown}:{bound}/"
     announce(url)
