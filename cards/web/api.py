@@ -191,7 +191,7 @@ def _number(data: dict, field: str, low: float, high: float, default=None, whole
         if isinstance(value, bool):
             raise ValueError
         number = int(value) if whole else float(value)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):  # OverflowError: int() of 1e999
         kind = say("api_whole") if whole else say("api_a_number")
         raise _bad(field, say("api_expected", kind=kind, got=_shown(value))) from None
     if not math.isfinite(number) or not low <= number <= high:
@@ -243,6 +243,8 @@ def print_settings(data: dict) -> PrintSettings:
         raise _bad("back_offset", say("api_offset"))
     from cards.calibrate import SCALE_RANGE
 
+    if not all(isinstance(v, int | float | str) and not isinstance(v, bool) for v in offset):
+        raise _bad("back_offset", say("api_offset"))  # null, true, a list: no number
     x, y = (_number({"back_offset": v}, "back_offset", -SCALE_RANGE, SCALE_RANGE) for v in offset)
     settings = PrintSettings(
         layout=_layout(data),
@@ -279,12 +281,21 @@ def resolve_labels(
 
     if not any(label.strip() for label in labels):
         raise _bad(field, say("api_empty_deck"))
+    within_deck_limit(labels, field)
     try:
         return resolve_deck(labels, every, origin=field).spells
     except DeckError as error:
         problems = [_problem(p) for p in error.problems]
         message = "; ".join(p["error"] for p in problems) or say("api_no_spell")
         raise _bad(field, message, problems=problems) from None
+
+
+def within_deck_limit(lines: Sequence[str], field: str) -> None:
+    """Refuse a list of more spells than `cards deck` takes, before any name is matched."""
+    from cards.select import named_lines
+
+    if sum(1 for _ in named_lines(lines)) > MAX_SPELLS:
+        raise _bad(field, say("api_labels_limit", limit=MAX_SPELLS))
 
 
 def _problem(problem) -> dict:
@@ -440,7 +451,6 @@ def pdf():
     """The deck's PDF, as `cards deck` prints it."""
     data = _body()
     spells, settings = deck_request(data)
-    within_card_bound(spells, settings)
     index = _flag(data, "index")
     built = engine().pdf(spells, settings, title=DECK_TITLE, index=index)
     response = Response(built.data, mimetype="application/pdf")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import importlib.util
+import io
 import ipaddress
 import logging
 import os
@@ -205,7 +206,10 @@ class Engine:
         return self.counter.count(spells, settings)
 
     def pdf(self, spells, settings: PrintSettings, *, title: str, index: bool) -> DeckPdf:
-        """Build a deck's PDF in the pool (in this process without one)."""
+        """Build a deck's PDF in the pool (in this process without one); 413 over MAX_CARDS."""
+        from cards.web.api import within_card_bound
+
+        within_card_bound(spells, settings)
         if self.pool is None:
             return _build_in_worker(spells, settings, title, index)
         job = (_build_in_worker, tuple(spells), settings, title, index)
@@ -377,6 +381,13 @@ def create_app(config: dict | None = None) -> Flask:
         length = request.content_length
         if length is not None and length > MAX_BODY:
             return _error(413)
+        if length is None and request.environ.get("wsgi.input_terminated"):
+            # A chunked body: read it whole here, so one over the cap is refused, not cut.
+            data = request.environ["wsgi.input"].read(MAX_BODY + 1)
+            if len(data) > MAX_BODY:
+                return _error(413)
+            request.environ["wsgi.input"] = io.BytesIO(data)
+            request.environ["CONTENT_LENGTH"] = str(len(data))
         return None
 
     @app.after_request
