@@ -25,16 +25,18 @@ import sqlite3
 import sys
 import threading
 import time
+import warnings
 import zlib
 from dataclasses import dataclass, fields, is_dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from cards.errors import CardsError
+from cards.errors import CardsError, CardsWarning
 from cards.face import CardFace, Disc, Fill, Label, Outline, Rule, Shape, TextLine
 from cards.fit import Fit
 from cards.icons import Icon
 from cards.layout import Layout
+from cards.messages import os_reason, say
 from cards.model import Spell
 from cards.typeset import Line, LineRun
 
@@ -55,17 +57,41 @@ def cache_folder() -> Path:
 
     XDG_CACHE_HOME (or ~/.cache) on Linux and other Unixes, %LOCALAPPDATA% on Windows,
     ~/Library/Caches on macOS; a folder "kartoteka" inside.
+    Without a home folder (no HOME and a user without a passwd entry: a container's random
+    user, systemd's DynamicUser) a folder in the system's temporary folder, with one warning.
     """
     override = os.environ.get("CARDS_CACHE_DIR")
     if override:
         return Path(override)
-    if sys.platform == "win32":
-        base = os.environ.get("LOCALAPPDATA") or str(Path.home() / "AppData" / "Local")
-        return Path(base) / APP_FOLDER / "Cache"
-    if sys.platform == "darwin":
-        return Path.home() / "Library" / "Caches" / APP_FOLDER
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    try:
+        if sys.platform == "win32":
+            base = os.environ.get("LOCALAPPDATA") or str(Path.home() / "AppData" / "Local")
+            return Path(base) / APP_FOLDER / "Cache"
+        if sys.platform == "darwin":
+            return Path.home() / "Library" / "Caches" / APP_FOLDER
+        base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    except (RuntimeError, KeyError, OSError):  # Path.home(): "Could not determine home"
+        import tempfile
+
+        user = os.getuid() if hasattr(os, "getuid") else "user"
+        folder = Path(tempfile.gettempdir()) / f"{APP_FOLDER}-{user}"
+        _warn(say("cache_no_home", folder=folder))
+        return folder
     return Path(base) / APP_FOLDER
+
+
+class CacheWarning(CardsWarning):
+    """The cache cannot be used as asked: builds go on (without it, or elsewhere)."""
+
+
+def _warn(message: str) -> None:
+    """Warn once per process and message (the command line shows it in Czech)."""
+    if message not in _WARNED:
+        _WARNED.add(message)
+        warnings.warn(message, CacheWarning, stacklevel=3)
+
+
+_WARNED: set[str] = set()
 
 
 # --- keys ----------------------------------------------------------------------------------
@@ -284,7 +310,9 @@ def decode_fit(data: bytes, spell: Spell, layout: Layout) -> Fit:
                 return Icon(values[0], values[1], _tuples(values[2]))
             for index in tuple_fields[name]:  # tuples of objects (a Line's runs)
                 values[index] = tuple(values[index])
-            return classes[name](*values)
+            made = classes[name](*values)
+            _check_fields(made)
+            return made
         if "icon" in obj:
             return icons[obj["icon"]]
         return obj
@@ -297,10 +325,53 @@ def decode_fit(data: bytes, spell: Spell, layout: Layout) -> Fit:
         for entry in payload["faces"]:
             values = dict(zip(_FACE_FIELDS, entry["face"], strict=True))
             values["items"] = tuple(values["items"])
-            faces.append(CardFace(spell=spell, **values))
-        return Fit(tuple(faces), int(payload["min_cards"]))
-    except (zlib.error, KeyError, TypeError, IndexError, AttributeError) as error:
+            face = CardFace(spell=spell, **values)
+            _check_fields(face, skip=("spell",))
+            faces.append(face)
+        min_cards = payload["min_cards"]
+        if type(min_cards) is not int or not 1 <= min_cards <= max(1, len(faces)):
+            raise ValueError(f"min_cards {min_cards!r}")
+        if not faces or any(face.parts != len(faces) for face in faces):
+            raise ValueError("faces and their parts disagree")
+        return Fit(tuple(faces), min_cards)
+    except (zlib.error, KeyError, TypeError, IndexError, AttributeError, OverflowError) as error:
         raise ValueError(f"not a cache entry: {error}") from error
+
+
+_KNOWN = frozenset(_CLASSES.values())
+
+
+def _check_fields(value: Any, skip: tuple[str, ...] = ()) -> None:
+    """Raise ValueError unless every field of a primitive holds a value of its declared kind.
+
+    Numbers must be finite; "float | None" and such take any of their kinds; a tuple holds
+    what the classes of the entry hold (checked as they are made).
+    """
+    import math
+
+    for f in fields(value):
+        if f.name in skip:
+            continue
+        item = getattr(value, f.name)
+        kinds = {kind.strip() for kind in str(f.type).split("|")}
+        if item is None and "None" in kinds:
+            continue
+        if type(item) is bool:
+            ok = "bool" in kinds
+        elif type(item) is int:
+            ok = bool(kinds & {"int", "float"})
+        elif type(item) is float:
+            ok = "float" in kinds and math.isfinite(item)
+        elif type(item) is str:
+            ok = "str" in kinds
+        elif type(item) is tuple:
+            ok = any(kind.startswith("tuple") for kind in kinds) and all(
+                type(element) in _KNOWN for element in item
+            )
+        else:
+            ok = type(item).__name__ in kinds
+        if not ok:
+            raise ValueError(f"{type(value).__name__}.{f.name} = {item!r:.40}")
 
 
 def _tuples(value: Any) -> Any:
@@ -331,6 +402,7 @@ class CacheInfo:
     entries: int
     size: int  # bytes of the file(s) on disk
     limit: int
+    problem: str | None = None  # why the cache cannot be used (in Czech), None when it can
 
 
 class FitCache:
@@ -348,6 +420,7 @@ class FitCache:
         self._connection: sqlite3.Connection | None = None
         self._pid = 0
         self._broken = False
+        self.problem: str | None = None  # why the cache cannot be used, in Czech
         self._pending: dict[str, tuple[bytes, str]] = {}
         self._touched: set[str] = set()
         self._lock = threading.RLock()  # one connection, shared by a web server's threads
@@ -376,16 +449,45 @@ class FitCache:
                     connection.execute(statement)
                 connection.execute("SELECT key, data, checksum, size, used FROM fits LIMIT 0")
                 self._connection = connection
+                self.problem = None
                 return connection
-            except sqlite3.DatabaseError:
-                # Not an SQLite file, or one of another shape: replace it once.
-                if attempt == 1 and self._remove_files():
-                    continue
+            except sqlite3.DatabaseError as error:
+                if _damaged(error) or not isinstance(error, sqlite3.OperationalError):
+                    # Not an SQLite file, or one of another shape: replace it once.
+                    if attempt == 1 and self._remove_files():
+                        continue
+                self.problem = say("cache_reason_sqlite", error=error)
                 break
-            except (OSError, sqlite3.Error):
+            except OSError as error:
+                self.problem = os_reason(error)
                 break
         self._broken = True
+        _warn(say("cache_unusable", path=self.path, reason=self.problem))
         return None
+
+    def _replace_damaged(self) -> None:
+        """The file is damaged inside (found by a read or a write): warn once, start anew."""
+        _warn(say("cache_damaged", path=self.path))
+        if self._connection is not None:
+            try:
+                self._connection.close()
+            except sqlite3.Error:
+                pass
+        self._connection = None
+        self._remove_files()
+
+    def _check_writable(self) -> None:
+        """Say (in `problem`) why a cache not made yet could not be made here."""
+        try:
+            folder = self.folder
+            while not folder.exists():
+                folder = folder.parent
+            if not folder.is_dir():
+                raise NotADirectoryError(20, "not a folder", str(folder))
+            if not os.access(folder, os.W_OK | os.X_OK):
+                raise PermissionError(13, "read-only", str(folder))
+        except OSError as error:
+            self.problem = os_reason(error)
 
     def _remove_files(self) -> bool:
         removed = False
@@ -409,8 +511,10 @@ class FitCache:
                     row = connection.execute(
                         "SELECT data, checksum FROM fits WHERE key = ?", (key,)
                     ).fetchone()
-                except sqlite3.Error:
+                except sqlite3.Error as error:
                     row = None
+                    if _damaged(error):
+                        self._replace_damaged()
         if row is None:
             self.stats.misses += 1
             return None
@@ -475,7 +579,12 @@ class FitCache:
             except BaseException:
                 connection.execute("ROLLBACK")
                 raise
-        except sqlite3.Error:
+        except sqlite3.Error as error:
+            if _damaged(error):
+                self._replace_damaged()
+                if self._connect() is not None and pending:  # once, into the new file
+                    self._pending = pending
+                    self._flush()
             return
         self.stats.stored += len(pending)
 
@@ -505,15 +614,18 @@ class FitCache:
         if connection is not None:
             try:
                 (entries,) = connection.execute("SELECT COUNT(*) FROM fits").fetchone()
-            except sqlite3.Error:
+            except sqlite3.Error as error:
                 entries = 0
+                self.problem = say("cache_reason_sqlite", error=error)
+        elif not self.path.exists():
+            self._check_writable()
         size = 0
         for suffix in ("", "-wal", "-shm"):
             try:
                 size += os.stat(str(self.path) + suffix).st_size
             except OSError:
                 pass
-        return CacheInfo(self.path, entries, size, self.limit)
+        return CacheInfo(self.path, entries, size, self.limit, self.problem)
 
     def clear(self) -> int:
         """Delete every entry and give the space back; return how many there were."""
@@ -526,16 +638,24 @@ class FitCache:
         if not self.path.exists():
             return 0
         connection = self._connect()
-        if connection is None:
-            self._remove_files()
-            return 0
+        entries = 0
         try:
+            if connection is None:
+                raise sqlite3.DatabaseError("cannot open")
             (entries,) = connection.execute("SELECT COUNT(*) FROM fits").fetchone()
             connection.execute("DELETE FROM fits")
             connection.execute("VACUUM")
             connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        except sqlite3.Error:
-            return 0
+            (check,) = connection.execute("PRAGMA quick_check").fetchone()
+            if check != "ok":
+                raise sqlite3.DatabaseError(check)
+        except sqlite3.Error:  # damaged or foreign: a new, empty file in its place
+            if connection is not None:
+                connection.close()
+            self._connection = None
+            self._pid = 0
+            self._remove_files()
+            self._connect()
         return entries
 
     def close(self) -> None:
@@ -544,6 +664,15 @@ class FitCache:
         if self._connection is not None and self._pid == os.getpid():
             self._connection.close()
         self._connection = None
+
+
+def _damaged(error: sqlite3.Error) -> bool:
+    """Tell an error of a damaged or foreign file (not a busy or locked one)."""
+    code = getattr(error, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF in (11, 26)  # SQLITE_CORRUPT, SQLITE_NOTADB
+    text = str(error).lower()
+    return "malformed" in text or "not a database" in text
 
 
 _DEFAULT: dict[str, FitCache] = {}

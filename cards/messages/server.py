@@ -23,4 +23,17 @@ MESSAGES = {
         "Neznámý název hostitele „{host}“ v požadavku (ochrana proti DNS rebinding). "
         "Správce serveru ho povolí proměnnou prostředí {variable}, např. {variable}={host}"
     ),
+    "cache_no_home": (
+        "varování: nelze zjistit domovskou složku (chybí HOME); mezipaměť složených karet "
+        "je v {folder}"
+    ),
+    "cache_unusable": (
+        "varování: mezipaměť složených karet {path} nelze použít ({reason}); karty se skládají "
+        "bez ní (jinou složku určí CARDS_CACHE_DIR)"
+    ),
+    "cache_damaged": (
+        "varování: soubor mezipaměti {path} je poškozený; nahrazuji ho novým (karty se složí znovu)"
+    ),
+    "cache_reason_sqlite": "databáze SQLite: {error}",
+    "cache_info_unusable": "Mezipaměť nelze použít: {reason}",
 }
