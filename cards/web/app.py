@@ -42,6 +42,7 @@ LOOPBACK = ("127.0.0.1", "localhost", "::1")
 WILDCARDS = ("0.0.0.0", "::", "")  # a server listening on every address of the machine
 HOSTS_VARIABLE = "CARDS_HOSTS"  # extra host names a shared instance answers to, comma-separated
 MAX_CARDS = 2000  # physical cards one request may build: the whole compendium takes 492-1,026
+BIG_BUILD = 60  # spells: a larger build leaves at least one worker free for small ones
 BUILD_TIME_LIMIT = 600.0  # seconds one build may run (the whole compendium takes about 60)
 RETRY_AFTER = 10  # seconds a client told 503 is asked to wait
 REQUEST_TIMEOUT = 30  # seconds `cards serve` waits for a slow client's next bytes
@@ -122,10 +123,10 @@ def client_watch() -> Callable[[], bool]:
     return gone
 
 
-def _in_pool(pool: BuildPool, watch: Callable[[], bool] | None, function, *args):
+def _in_pool(pool: BuildPool, watch: Callable[[], bool] | None, function, *args, big=False):
     """Run a job in the pool for a request: 503 when the pool cannot finish it."""
     try:
-        return pool.run(function, *args, cancelled=watch)
+        return pool.run(function, *args, cancelled=watch, big=big)
     except PoolBusy:
         log.warning("builds busy: a job refused")
         raise Unavailable(say("server_busy")) from None
@@ -189,7 +190,7 @@ class Engine:
         if has_request_context():
             run = functools.partial(_in_pool, self.pool, client_watch())
         else:  # the warm-up: no client, and its PoolError is its own to take
-            run = self.pool.run
+            run = functools.partial(self.pool.run, big=True)
         with ThreadPoolExecutor(len(chunks)) as threads:
             jobs = [threads.submit(run, _parts_in_worker, chunk, layout, cob) for chunk in chunks]
             for chunk, job in zip(chunks, jobs, strict=True):
@@ -213,7 +214,8 @@ class Engine:
         if self.pool is None:
             return _build_in_worker(spells, settings, title, index)
         job = (_build_in_worker, tuple(spells), settings, title, index)
-        return _in_pool(self.pool, client_watch(), *job)
+        big = len(spells) > BIG_BUILD  # in the lane that leaves a worker to small builds
+        return _in_pool(self.pool, client_watch(), *job, big=big)
 
     def preview(self, spell: Spell, **options) -> bytes:
         """A spell's preview PNG, drawn in this process (a few at a time)."""
@@ -339,7 +341,7 @@ def create_app(config: dict | None = None) -> Flask:
     server's own address, for the Host check; default loopback, any port), BUILD_WORKERS
     (processes for PDF builds; default one per core, 0 builds in the request's thread), WARM
     (count the compendium's cards in the background from the first request; default True),
-    BUILD_QUEUE (builds that may wait for a worker; default twice the workers), BUILD_TIME_LIMIT
+    BUILD_QUEUE (builds that may wait for a worker; default 8 per worker), BUILD_TIME_LIMIT
     (seconds a build may run; default BUILD_TIME_LIMIT).
     """
     from cards.source.library import load_spells

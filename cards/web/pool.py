@@ -132,7 +132,7 @@ class BuildPool:
     """Worker processes for CPU-bound work, every job bounded (see the module's docstring).
 
     workers: jobs that run at once (default one per core); queue: jobs that may wait for a
-    worker (default twice the workers); time_limit: seconds a job may run (None: no limit).
+    worker (default 8 per worker); time_limit: seconds a job may run (None: no limit).
     """
 
     def __init__(
@@ -144,7 +144,7 @@ class BuildPool:
         warm: Callable[[], None] | None = None,
     ):
         self.workers = max(1, workers or os.cpu_count() or 1)
-        self.queue = self.workers * 2 if queue is None else max(0, queue)
+        self.queue = self.workers * 8 if queue is None else max(0, queue)
         self.time_limit = time_limit
         self._warm = warm
         self._context = multiprocessing.get_context("spawn")
@@ -158,6 +158,7 @@ class BuildPool:
         self._idle: list[_Worker] = []
         self._busy: set[_Worker] = set()
         self._slots = threading.Semaphore(self.workers)
+        self._big = threading.Semaphore(max(1, self.workers - 1))
         self._taken = 0  # jobs running or waiting
         self._closed = False
 
@@ -171,11 +172,13 @@ class BuildPool:
         with self._lock:
             return [w.process.pid for w in self._busy]
 
-    def run(self, function, *args, cancelled: Callable[[], bool] | None = None):
+    def run(self, function, *args, cancelled: Callable[[], bool] | None = None, big=False):
         """Run function(*args) in a worker and return its result (or raise its error).
 
-        Raise PoolBusy when the queue is full, WorkerDied, JobTimedOut, or JobCancelled when
-        `cancelled()` turns true while the job waits or runs.
+        A `big` job (a whole compendium) may take all workers but one: small jobs (a few
+        spells) then never wait behind big ones. Raise PoolBusy when the queue is full,
+        WorkerDied, JobTimedOut, or JobCancelled when `cancelled()` turns true while the job
+        waits or runs.
         """
         if self._pid != os.getpid():
             self._reset()
@@ -185,15 +188,18 @@ class BuildPool:
             if self._taken >= self.workers + self.queue:
                 raise PoolBusy("queue full")
             self._taken += 1
+        lanes = (self._big, self._slots) if big else (self._slots,)
+        held = []
         try:
-            while not self._slots.acquire(timeout=POLL):
-                if cancelled is not None and cancelled():
-                    raise JobCancelled("client gone while waiting")
-            try:
-                return self._run(function, args, cancelled)
-            finally:
-                self._slots.release()
+            for lane in lanes:
+                while not lane.acquire(timeout=POLL):
+                    if cancelled is not None and cancelled():
+                        raise JobCancelled("client gone while waiting")
+                held.append(lane)
+            return self._run(function, args, cancelled)
         finally:
+            for lane in reversed(held):
+                lane.release()
             with self._lock:
                 self._taken -= 1
 

@@ -220,3 +220,35 @@ def test_a_spell_too_long_is_refused_by_the_api(client):
     )
     assert pdf.status_code == 400 and f"nejvýše {limit} znaků" in pdf.get_json()["error"]
     assert time.monotonic() - started < 20
+
+
+@pytest.mark.slow  # two whole-compendium builds started (stopped when the small one is done)
+def test_a_small_pdf_does_not_wait_behind_two_compendia():
+    """Two compendia asked first: a two-spell PDF still gets a worker and comes back quickly."""
+    from cards.web.app import create_app
+
+    app = create_app({"WARM": False, "BUILD_WORKERS": 2})
+    client = app.test_client()
+    labels = _whole_compendium(app)
+    big = [
+        threading.Thread(
+            target=app.test_client().post, args=("/api/pdf",), kwargs={"json": {"spells": labels}}
+        )
+        for _ in range(2)
+    ]
+    try:
+        for thread in big:
+            thread.start()
+        deadline = time.monotonic() + 60
+        while _pool_idle(app) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        started = time.monotonic()
+        small = client.post("/api/pdf", json={"spells": ["Štít", "Ohnivá koule"]})
+        took = time.monotonic() - started
+        assert small.status_code == 200
+        assert len(app.extensions["cards"].pool.busy_pids()) == 1  # the other compendium waits
+        assert took < 20, took
+    finally:
+        app.extensions["cards"].pool.shutdown()
+        for thread in big:
+            thread.join(30)
