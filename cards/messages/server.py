@@ -36,4 +36,8 @@ MESSAGES = {
     ),
     "cache_reason_sqlite": "databáze SQLite: {error}",
     "cache_info_unusable": "Mezipaměť nelze použít: {reason}",
+    "spell_name_bracket": (
+        "název „{name}“ končí závorkou: řádek balíčku „Název (Kniha)“ vybírá knihu, takže by "
+        "znamenal jiné kouzlo; závorku z názvu vynechte"
+    ),
 }

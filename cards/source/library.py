@@ -35,9 +35,20 @@ def parse_spell_text(text: str, file: str, *, any_book: bool = False) -> Compend
     else:
         parsed = parse_compendium(text, file, any_book=any_book)
     too_long = [spell for spell in parsed.spells if spell_text_size(spell) > MAX_SPELL_TEXT]
-    if not too_long:
+    # "Name (Book)" is how a deck line picks a book: a name of that shape would mean another.
+    bracketed = [
+        (spell, name)
+        for spell in parsed.spells
+        for name in (spell.name, spell.name_en)
+        if name and name.rstrip().endswith(")") and "(" in name
+    ]
+    if not too_long and not bracketed:
         return parsed
     problems = [
+        Problem(file, spell.origin.line, "name", say("spell_name_bracket", name=name))
+        for spell, name in bracketed
+    ]
+    problems += [
         Problem(
             file,
             spell.origin.line,
@@ -51,7 +62,8 @@ def parse_spell_text(text: str, file: str, *, any_book: bool = False) -> Compend
         )
         for spell in too_long
     ]
-    kept = tuple(spell for spell in parsed.spells if spell not in too_long)
+    refused = {id(spell) for spell in too_long} | {id(spell) for spell, _ in bracketed}
+    kept = tuple(spell for spell in parsed.spells if id(spell) not in refused)
     return replace(parsed, spells=kept, problems=(*parsed.problems, *problems))
 
 

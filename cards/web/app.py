@@ -47,6 +47,7 @@ BUILD_TIME_LIMIT = 600.0  # seconds one build may run (the whole compendium take
 RETRY_AFTER = 10  # seconds a client told 503 is asked to wait
 REQUEST_TIMEOUT = 30  # seconds `cards serve` waits for a slow client's next bytes
 IN_PROCESS_FITS = 24  # spells fitted in the server itself; more go to the build pool
+IN_PROCESS_PREVIEW = 10_000  # characters: a longer spell's preview is drawn in the pool
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
     "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
@@ -79,6 +80,12 @@ def _build_in_worker(spells, settings, title: str, index: bool) -> DeckPdf:
     from cards.service import build_deck
 
     return build_deck(spells, settings, title=title, index=index, jobs=1)  # one core a build
+
+
+def _preview_in_worker(spell, options: dict) -> bytes:
+    from cards.service import preview_png
+
+    return preview_png(spell, **options)
 
 
 def _parts_in_worker(spells, layout: str, continue_on_back: bool) -> list[int]:
@@ -218,9 +225,16 @@ class Engine:
         return _in_pool(self.pool, client_watch(), *job, big=big)
 
     def preview(self, spell: Spell, **options) -> bytes:
-        """A spell's preview PNG, drawn in this process (a few at a time)."""
-        from cards.service import preview_png
+        """A spell's preview PNG: drawn in this process (a few at a time), a long one in the pool.
 
+        A spell longer than IN_PROCESS_PREVIEW characters (none of the compendium's) is fitted
+        in a build process, so a few long homebrew spells cannot take every preview slot.
+        """
+        from cards.service import preview_png
+        from cards.source.library import spell_text_size
+
+        if self.pool is not None and spell_text_size(spell) > IN_PROCESS_PREVIEW:
+            return _in_pool(self.pool, client_watch(), _preview_in_worker, spell, options)
         with self._previews:
             return preview_png(spell, counter=self.counter, **options)
 
@@ -341,7 +355,7 @@ def create_app(config: dict | None = None) -> Flask:
     server's own address, for the Host check; default loopback, any port), BUILD_WORKERS
     (processes for PDF builds; default one per core, 0 builds in the request's thread), WARM
     (count the compendium's cards in the background from the first request; default True),
-    BUILD_QUEUE (builds that may wait for a worker; default 8 per worker), BUILD_TIME_LIMIT
+    BUILD_QUEUE (builds that may wait for a worker; default 32 per worker), BUILD_TIME_LIMIT
     (seconds a build may run; default BUILD_TIME_LIMIT).
     """
     from cards.source.library import load_spells

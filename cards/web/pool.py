@@ -132,7 +132,7 @@ class BuildPool:
     """Worker processes for CPU-bound work, every job bounded (see the module's docstring).
 
     workers: jobs that run at once (default one per core); queue: jobs that may wait for a
-    worker (default 8 per worker); time_limit: seconds a job may run (None: no limit).
+    worker (default 32 per worker); time_limit: seconds a job may run (None: no limit).
     """
 
     def __init__(
@@ -144,7 +144,7 @@ class BuildPool:
         warm: Callable[[], None] | None = None,
     ):
         self.workers = max(1, workers or os.cpu_count() or 1)
-        self.queue = self.workers * 8 if queue is None else max(0, queue)
+        self.queue = self.workers * 32 if queue is None else max(0, queue)
         self.time_limit = time_limit
         self._warm = warm
         self._context = multiprocessing.get_context("spawn")

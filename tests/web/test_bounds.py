@@ -252,3 +252,36 @@ def test_a_small_pdf_does_not_wait_behind_two_compendia():
         app.extensions["cards"].pool.shutdown()
         for thread in big:
             thread.join(30)
+
+
+@pytest.mark.slow  # eight previews of a long spell fitted in build processes
+def test_previews_of_a_long_spell_leave_the_short_ones_quick(app):
+    """Eight previews of a 48,000-character spell at once: a one-card preview still comes fast."""
+    from cards.select import find_spell
+    from cards.service import preview_png, spells_with
+
+    add = homebrew(text=_long_homebrew("Jiskřivý pozdrav", 48_000))
+    ask = {"spell": "Jiskřivý pozdrav", "add": add, "dpi": 50}
+    answers = []
+    threads = [
+        threading.Thread(
+            target=lambda: answers.append(app.test_client().post("/api/preview", json=ask))
+        )
+        for _ in range(8)
+    ]
+    for thread in threads:
+        thread.start()
+    time.sleep(0.5)
+    started = time.monotonic()
+    short = app.test_client().get("/api/preview/Štít.png?dpi=50")
+    took = time.monotonic() - started
+    for thread in threads:
+        thread.join(120)
+    assert short.status_code == 200
+    assert took < 2, took
+    from cards.service import SpellFile
+
+    every = spells_with(app.extensions["cards"].base, (SpellFile(add[0]["name"], add[0]["text"]),))
+    expected = preview_png(find_spell(every, "Jiskřivý pozdrav"), dpi=50)
+    assert [a.status_code for a in answers] == [200] * 8
+    assert all(a.data == expected for a in answers)
