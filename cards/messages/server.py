@@ -7,6 +7,7 @@ MESSAGES = {
     "server_too_long": (
         "Tisk trval déle než {seconds} s a byl zastaven; zkuste to znovu s menším balíčkem."
     ),
+    "server_stopping": "Server se právě zastavuje; zkuste to znovu za chvíli.",
     "server_cancelled": "Tisk byl zastaven: spojení s prohlížečem se přerušilo; zkuste to znovu.",
     "server_worker_died": (
         "Proces, který balíček tiskl, nečekaně skončil (nahradil ho nový); zkuste to znovu."

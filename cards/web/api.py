@@ -143,7 +143,10 @@ def _library_error(error: CardsError):
 
 def _body() -> dict:
     """The JSON object of a POST (400 when it is not one)."""
-    data = request.get_json(silent=True, force=True)
+    try:
+        data = request.get_json(silent=True, force=True)
+    except RecursionError:  # nested deeper than the parser's stack: not a request of ours
+        data = None
     if not isinstance(data, dict):
         raise ApiError(say("api_not_json"))
     return data

@@ -32,6 +32,7 @@ from cards.web.pool import (
     JobCancelled,
     JobTimedOut,
     PoolBusy,
+    PoolClosed,
     PoolError,
     WorkerDied,
 )
@@ -140,6 +141,8 @@ def _in_pool(pool: BuildPool, watch: Callable[[], bool] | None, function, *args,
     except JobTimedOut:
         log.warning("a build ran past %s s: stopped", pool.time_limit)
         raise Unavailable(say("server_too_long", seconds=f"{pool.time_limit:g}")) from None
+    except PoolClosed:
+        raise Unavailable(say("server_stopping")) from None
     except JobCancelled:
         log.info("client gone: its job stopped")
         raise Unavailable(say("server_cancelled")) from None

@@ -49,6 +49,10 @@ class JobCancelled(PoolError):
     """The job's caller no longer wanted it (its client went away); it was stopped."""
 
 
+class PoolClosed(PoolError):
+    """The pool was shut down (the server is stopping) before the job could finish."""
+
+
 # --- the worker's side ------------------------------------------------------------------------
 
 
@@ -184,7 +188,7 @@ class BuildPool:
             self._reset()
         with self._lock:
             if self._closed:
-                raise PoolBusy("the pool is shut down")
+                raise PoolClosed("the pool is shut down")
             if self._taken >= self.workers + self.queue:
                 raise PoolBusy("queue full")
             self._taken += 1
@@ -243,7 +247,7 @@ class BuildPool:
                 except (EOFError, OSError):
                     self._give_back(worker, healthy=False, kill=True)
                     if self._closed:
-                        raise JobCancelled("the pool was shut down") from None
+                        raise PoolClosed("the pool was shut down") from None
                     raise WorkerDied("the worker ended during its job") from None
                 self._give_back(worker, healthy=True)
                 if outcome == "error":
@@ -252,7 +256,7 @@ class BuildPool:
             if not worker.process.is_alive():
                 self._give_back(worker, healthy=False)
                 if self._closed:
-                    raise JobCancelled("the pool was shut down")
+                    raise PoolClosed("the pool was shut down")
                 raise WorkerDied("the worker ended during its job")
             if self.time_limit is not None and time.monotonic() - started > self.time_limit:
                 self._give_back(worker, healthy=False, kill=True)

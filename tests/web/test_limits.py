@@ -78,3 +78,11 @@ def test_a_chunked_body_over_the_cap_is_413_not_cut(client):
         environ_base={"wsgi.input_terminated": True},  # as a server that reads chunks sets it
     )
     assert response.status_code == 413
+
+
+def test_a_body_nested_past_the_parser_is_400(client):
+    """A JSON body nested 100,000 deep: the 400 of a body that is no request, not a 500."""
+    body = b'{"spells":' + b"[" * 100_000 + b"]" * 100_000 + b"}"
+    response = client.post("/api/count", data=body, content_type="application/json")
+    assert response.status_code == 400
+    assert "objekt JSON" in response.get_json()["error"]
