@@ -132,8 +132,11 @@ def require_spells(spells: Sequence[Spell]) -> None:
 
 
 def default_output(name: str, suffix: str = ".pdf") -> Path:
-    """Where a file goes when no -o is given: out/<name>.pdf."""
-    return OUT_DIR / f"{name}{suffix}"
+    """Where a file goes when no -o is given: out/<name>.pdf (out/kouzlo.pdf for an empty name).
+
+    A name whose slug is empty (a spell named in punctuation only) never makes a hidden file.
+    """
+    return OUT_DIR / f"{name or 'kouzlo'}{suffix}"
 
 
 def deck_name(

@@ -37,6 +37,7 @@ MESSAGES = {
     ),
     "cache_reason_sqlite": "databáze SQLite: {error}",
     "cache_info_unusable": "Mezipaměť nelze použít: {reason}",
+    "spell_no_text": "popis kouzla „{name}“ nemá žádný text (jen prázdné bloky); doplňte ho",
     "spell_name_bracket": (
         "název „{name}“ končí závorkou: řádek balíčku „Název (Kniha)“ vybírá knihu, takže by "
         "znamenal jiné kouzlo; závorku z názvu vynechte"

@@ -42,9 +42,15 @@ def parse_spell_text(text: str, file: str, *, any_book: bool = False) -> Compend
         for name in (spell.name, spell.name_en)
         if name and name.rstrip().endswith(")") and "(" in name
     ]
-    if not too_long and not bracketed:
+    # A description of empty blocks only (a JSON table of empty cells) prints a card without text.
+    empty = [spell for spell in parsed.spells if not _visible_text(spell.blocks)]
+    if not too_long and not bracketed and not empty:
         return parsed
     problems = [
+        Problem(file, spell.origin.line, "description", say("spell_no_text", name=spell.name))
+        for spell in empty
+    ]
+    problems += [
         Problem(file, spell.origin.line, "name", say("spell_name_bracket", name=name))
         for spell, name in bracketed
     ]
@@ -62,9 +68,21 @@ def parse_spell_text(text: str, file: str, *, any_book: bool = False) -> Compend
         )
         for spell in too_long
     ]
-    refused = {id(spell) for spell in too_long} | {id(spell) for spell, _ in bracketed}
+    refused = {id(spell) for spell in (*too_long, *empty)} | {id(s) for s, _ in bracketed}
     kept = tuple(spell for spell in parsed.spells if id(spell) not in refused)
     return replace(parsed, spells=kept, problems=(*parsed.problems, *problems))
+
+
+def _visible_text(value) -> bool:
+    """Tell whether any text of a spell's part has a character other than a space."""
+    if isinstance(value, str):
+        return bool(value.strip())
+    if isinstance(value, tuple | list):
+        return any(_visible_text(item) for item in value)
+    if is_dataclass(value):
+        shown = (f.name for f in fields(value) if f.name not in ("kind", "line"))
+        return any(_visible_text(getattr(value, name)) for name in shown)
+    return False
 
 
 def spell_text_size(value) -> int:

@@ -60,3 +60,40 @@ def test_a_homebrew_name_ending_in_a_book_is_refused_by_lint(tmp_path):
     result = run("lint", "--add", str(path))
     assert result.exit_code == 1, result.output
     assert "druzina.txt:1" in result.output and "závork" in result.output
+
+
+def _json_spell(tmp_path, name: str, blocks: list) -> str:
+    """A JSON homebrew file of Štít's record renamed, with the given description blocks."""
+    import json
+
+    from cards.select import find_spell
+    from cards.source.json import spell_to_dict
+    from cards.source.library import load_spells
+
+    record = spell_to_dict(find_spell(load_spells(), "Štít"))
+    record.update(name=name, name_en="", sources=["Kouzla naší družiny"], blocks=blocks)
+    path = tmp_path / "druzina.json"
+    path.write_text(json.dumps([record], ensure_ascii=False), encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize("table", [{"header": [""], "rows": [[""]]}, {"header": [" "], "rows": []}])
+def test_a_json_spell_whose_description_is_an_empty_table_fails_lint(tmp_path, table):
+    """A description of one empty table prints a card without text: lint errs at the spell."""
+    path = _json_spell(tmp_path, "Prázdná tabulka", [{"type": "table", **table}])
+    result = run("lint", "--add", path)
+    assert result.exit_code == 1, result.output
+    assert "druzina.json:1" in result.output and "nemá žádný text" in result.output
+
+
+def test_a_spell_whose_name_has_no_letters_for_a_file_name_is_not_a_hidden_file(
+    tmp_path, monkeypatch
+):
+    """A spell named in punctuation: its preview is out/kouzlo.png, never the hidden out/.png."""
+    path = tmp_path / "druzina.txt"
+    path.write_text(HOMEBREW_TEMPLATE.format(name="!!!"), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = run("preview", "!!!", "--add", str(path), "--dpi", "50")
+    assert result.exit_code == 0, result.output
+    assert not (tmp_path / "out" / ".png").exists()
+    assert (tmp_path / "out" / "kouzlo.png").stat().st_size > 0
