@@ -135,7 +135,22 @@ def _library_error(error: CardsError):
         return ApiError(say("api_unusable", lines=lines), "add", problems=problems).response()
     if isinstance(error, PreviewChoice):
         return ApiError(say("api_no_preview", error=error), "part").response()
-    return ApiError(say("api_refused", error=error)).response()
+    return ApiError(say("api_refused", error=for_web(str(error)))).response()
+
+
+def for_web(text: str) -> str:
+    """A library message for a web client: no install paths, no advice meant for the CLI."""
+    text = re.sub(r"(?:[A-Za-z]:)?[/\\](?:[^\s:/\\]+[/\\])+([^\s:/\\]+)", r"\1", text)
+    for cli, web in WEB_ADVICE.items():
+        text = text.replace(cli, web)
+    return text
+
+
+WEB_ADVICE = {  # the CLI's advice in library messages, as a page's user would follow it
+    "zkopírujte soubor archu, rozšiřte mezery a zadejte ho volbou --sheet SOUBOR.toml, nebo "
+    "tiskněte jednotlivé karty (--sheet none)": "zmenšete spadávku, nebo tiskněte jednotlivé "
+    "karty (papír: jednotlivé karty)",
+}
 
 
 # --- reading a request ----------------------------------------------------------------------
