@@ -13,7 +13,7 @@ MESSAGES = {
         "Proces, který balíček tiskl, nečekaně skončil (nahradil ho nový); zkuste to znovu."
     ),
     "server_too_many_cards": (
-        "kouzla (spells): balíček by měl {cards} karet, server tiskne nejvýše {limit} karet "
+        "kouzla: balíček by měl {cards} karet, server tiskne nejvýše {limit} karet "
         "najednou (celé kompendium v kterémkoli rozvržení se vejde); rozdělte ho na menší"
     ),
     "spell_too_long": (

@@ -7,6 +7,7 @@ whose name is already there from a same book is an error naming both places (dup
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import fields, is_dataclass, replace
 from pathlib import Path
@@ -36,11 +37,12 @@ def parse_spell_text(text: str, file: str, *, any_book: bool = False) -> Compend
         parsed = parse_compendium(text, file, any_book=any_book)
     too_long = [spell for spell in parsed.spells if spell_text_size(spell) > MAX_SPELL_TEXT]
     # "Name (Book)" is how a deck line picks a book: a name of that shape would mean another.
+    books = tuple(dict.fromkeys(book for spell in parsed.spells for book in spell.sources))
     bracketed = [
         (spell, name)
         for spell in parsed.spells
         for name in (spell.name, spell.name_en)
-        if name and name.rstrip().endswith(")") and "(" in name
+        if name and _names_a_book(name, books)
     ]
     # A description of empty blocks only (a JSON table of empty cells) prints a card without text.
     empty = [spell for spell in parsed.spells if not _visible_text(spell.blocks)]
@@ -71,6 +73,20 @@ def parse_spell_text(text: str, file: str, *, any_book: bool = False) -> Compend
     refused = {id(spell) for spell in (*too_long, *empty)} | {id(s) for s, _ in bracketed}
     kept = tuple(spell for spell in parsed.spells if id(spell) not in refused)
     return replace(parsed, spells=kept, problems=(*parsed.problems, *problems))
+
+
+def _names_a_book(name: str, books: Sequence[str]) -> bool:
+    """Tell whether a name ends in a book in parentheses ("Ohnivá koule (PHB)")."""
+    from cards.select import SelectionError, resolve_source
+
+    match = re.fullmatch(r".*\S\s*\(([^()]+)\)\s*", name)
+    if match is None:
+        return False
+    try:
+        resolve_source(match.group(1), books)
+    except SelectionError:
+        return False
+    return True
 
 
 def _visible_text(value) -> bool:

@@ -386,28 +386,7 @@ def create_app(config: dict | None = None) -> Flask:
         app.config.get("HOST", "127.0.0.1"), app.config.get("PORT")
     )
 
-    @app.before_request
-    def check_request():
-        header = request.headers.get("Host", "")
-        local = None
-        if app.config.get("HOST") in WILDCARDS:
-            local = request.environ.get("cards.local_address")
-        if not _host_allowed(header, app.config["ALLOWED_HOSTS"], local):
-            shown = header if header.isprintable() and len(header) <= 100 else "…"
-            return _error(400, say("server_unknown_host", host=shown, variable=HOSTS_VARIABLE))
-        if request.method not in ("GET", "HEAD", "OPTIONS") and _cross_site():
-            return _error(403)
-        length = request.content_length
-        if length is not None and length > MAX_BODY:
-            return _error(413)
-        if length is None and request.environ.get("wsgi.input_terminated"):
-            # A chunked body: read it whole here, so one over the cap is refused, not cut.
-            data = request.environ["wsgi.input"].read(MAX_BODY + 1)
-            if len(data) > MAX_BODY:
-                return _error(413)
-            request.environ["wsgi.input"] = io.BytesIO(data)
-            request.environ["CONTENT_LENGTH"] = str(len(data))
-        return None
+    app.before_request(functools.partial(check_request, app))
 
     @app.after_request
     def secure_headers(response: Response) -> Response:
@@ -420,25 +399,8 @@ def create_app(config: dict | None = None) -> Flask:
         headers["Cross-Origin-Resource-Policy"] = "same-origin"
         return response
 
-    @app.errorhandler(HTTPException)
-    def http_error(error: HTTPException):
-        own = error.description if isinstance(error, Unavailable) else None
-        response = make_response(_error(error.code or 500, own))
-        for name, value in error.get_headers():  # Allow of a 405, Retry-After of a 503
-            if name.lower() != "content-type":
-                response.headers[name] = value
-        return response
-
-    @app.errorhandler(Exception)
-    def unexpected(error: Exception):
-        from cards.errors import CardsError
-
-        if isinstance(error, CardsError):
-            log.info("refused: %s", error)
-            return _error(400, f"Nelze splnit: {error}")
-        log.exception("unexpected error in %s %s", request.method, request.path)
-        return _error(500)
-
+    app.register_error_handler(HTTPException, _http_error)
+    app.register_error_handler(Exception, _unexpected)
     app.register_blueprint(api)
     if importlib.util.find_spec("cards.web.pages") is not None:
         from cards.web.pages import pages
@@ -456,6 +418,51 @@ def create_app(config: dict | None = None) -> Flask:
                 app.extensions["cards"].warm()
 
     return app
+
+
+def _http_error(error: HTTPException):
+    """An HTTP error in Czech, keeping its headers (Allow of a 405, Retry-After of a 503)."""
+    own = error.description if isinstance(error, Unavailable) else None
+    response = make_response(_error(error.code or 500, own))
+    for name, value in error.get_headers():
+        if name.lower() != "content-type":
+            response.headers[name] = value
+    return response
+
+
+def _unexpected(error: Exception):
+    """A library refusal as 400; anything else 500 with the traceback in the log only."""
+    from cards.errors import CardsError
+
+    if isinstance(error, CardsError):
+        log.info("refused: %s", error)
+        return _error(400, f"Nelze splnit: {error}")
+    log.exception("unexpected error in %s %s", request.method, request.path)
+    return _error(500)
+
+
+def check_request(app: Flask):
+    """Refuse before any work: an unknown Host (400), a cross-site POST (403), a body over the
+    cap (413), a chunked one too (read whole here, so one over the cap is refused, not cut)."""
+    header = request.headers.get("Host", "")
+    local = None
+    if app.config.get("HOST") in WILDCARDS:
+        local = request.environ.get("cards.local_address")
+    if not _host_allowed(header, app.config["ALLOWED_HOSTS"], local):
+        shown = header if header.isprintable() and len(header) <= 100 else "…"
+        return _error(400, say("server_unknown_host", host=shown, variable=HOSTS_VARIABLE))
+    if request.method not in ("GET", "HEAD", "OPTIONS") and _cross_site():
+        return _error(403)
+    length = request.content_length
+    if length is not None and length > MAX_BODY:
+        return _error(413)
+    if length is None and request.environ.get("wsgi.input_terminated"):
+        data = request.environ["wsgi.input"].read(MAX_BODY + 1)
+        if len(data) > MAX_BODY:
+            return _error(413)
+        request.environ["wsgi.input"] = io.BytesIO(data)
+        request.environ["CONTENT_LENGTH"] = str(len(data))
+    return None
 
 
 def _error(status: int, message: str | None = None):
@@ -540,8 +547,8 @@ def serve(host: str, port: int, *, open_browser: bool = True, announce=print) ->
             pool.shutdown()
 
 
-class _Stopped(Exception):
-    """SIGTERM: stop serving as Ctrl-C does."""
+class _Stopped(BaseException):
+    """SIGTERM: stop serving as Ctrl-C does (like KeyboardInterrupt, not an error)."""
 
 
 def _stop_on_signal(signum, frame):
