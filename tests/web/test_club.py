@@ -106,7 +106,7 @@ def club(tmp_path):
             if status == 200:
                 break
             time.sleep(0.3)
-        yield f"http://127.0.0.1:{web_port}/", gunicorn, started
+        yield f"http://127.0.0.1:{web_port}/", gunicorn, started, app_port
     finally:
         started |= descendants(gunicorn.pid)
         for process in (proxy, gunicorn):
@@ -126,7 +126,7 @@ def club(tmp_path):
 @pytest.mark.slow  # gunicorn with two workers and their build processes, nginx
 def test_the_club_recipe_serves_through_nginx(club):
     """Through nginx: the page and a PDF by the club's name; a foreign name, a huge body refused."""
-    url, gunicorn, started = club
+    url, gunicorn, started, _ = club
     status, page = _ask(url, f"{NAME}:80")
     assert status == 200 and b"<html" in page.lower()
     deck = b'{"spells": ["\\u0160t\\u00edt", "Ohniv\\u00e1 koule"], "backs": true}'
@@ -161,3 +161,42 @@ def test_the_systemd_unit_runs_the_recipe():
     assert 'bind = "127.0.0.1:8000"' in recipe
     assert "server 127.0.0.1:8000;" in (DEPLOY / "nginx-kartoteka.conf").read_text()
     assert "deploy/gunicorn.conf.py" in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.slow  # gunicorn with two workers behind nginx
+def test_idle_connections_do_not_take_the_site(club):
+    """Eight idle connections to gunicorn: the next request is still answered (sync: it waits)."""
+    url, _, _, app_port = club
+    idle = [socket.create_connection(("127.0.0.1", app_port)) for _ in range(8)]
+    try:
+        started = time.monotonic()
+        direct = f"http://127.0.0.1:{app_port}/api/spells?level=9"
+        status, _ = _ask(direct, NAME, timeout=30)
+        assert status == 200
+        assert time.monotonic() - started < 10  # gthread: within its keepalive (5 s)
+    finally:
+        for sock in idle:
+            sock.close()
+
+
+@pytest.mark.slow  # gunicorn with two workers behind nginx, one killed
+def test_a_killed_gunicorn_worker_leaves_no_build_process(club):
+    """SIGKILL to a gunicorn worker (its timeout, the OOM killer): its build processes end too."""
+    from tests.web.conftest import children
+
+    url, gunicorn, _, _ = club
+    deck = b'{"spells": ["\\u0160t\\u00edt"]}'
+    for _ in range(4):  # both workers build once, most likely
+        assert _ask(url + "api/pdf", NAME, deck)[0] == 200
+    worker = max(children(gunicorn.pid), key=lambda pid: len(descendants(pid)))
+    builds = descendants(worker)
+    assert builds, "the worker built in a process of its own"
+    os.kill(worker, signal.SIGKILL)
+    assert wait_gone(builds, 5) == set()
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:  # gunicorn starts another worker
+        if _ask(url + "api/pdf", NAME, deck)[0] == 200:
+            break
+        time.sleep(0.5)
+    else:
+        raise AssertionError("no PDF after the worker was replaced")
