@@ -250,6 +250,9 @@ class Engine:
             except PoolError as error:  # the server stopping, or a worker lost: counted later
                 log.info("counting the compendium's cards stopped: %r", error)
             except Exception:  # a warm-up that fails only leaves the counts to be made later
+                if self.pool is not None and self.pool.closed:  # stopping: threads refused
+                    log.info("counting the compendium's cards stopped with the server")
+                    return
                 log.exception("counting the compendium's cards failed")
 
         threading.Thread(target=run, name="cards-warm", daemon=True).start()

@@ -169,6 +169,11 @@ class BuildPool:
         self._taken = 0  # jobs running or waiting
         self._closed = False
 
+    @property
+    def closed(self) -> bool:
+        """Whether the pool was shut down (the server is stopping)."""
+        return self._closed
+
     def pids(self) -> list[int]:
         """The process ids of the workers alive now (idle and busy)."""
         with self._lock:
@@ -220,7 +225,12 @@ class BuildPool:
                 worker.stop()
         worker = _Worker(self._context, self._warm)
         with self._lock:
-            self._busy.add(worker)
+            closed = self._closed
+            if not closed:
+                self._busy.add(worker)
+        if closed:  # shut down while it started: it must not outlive the pool
+            worker.stop(kill=True)
+            raise PoolClosed()
         return worker
 
     def _give_back(self, worker: _Worker, *, healthy: bool, kill: bool = False) -> None:
@@ -267,15 +277,6 @@ class BuildPool:
             if cancelled is not None and cancelled():
                 self._give_back(worker, healthy=False, kill=True)
                 raise JobCancelled()
-
-    def start(self, count: int | None = None) -> None:
-        """Start idle workers ahead of the first job (up to `count`, default all)."""
-        wanted = self.workers if count is None else min(count, self.workers)
-        with self._lock:
-            missing = wanted - len(self._idle) - len(self._busy)
-        fresh = [_Worker(self._context, self._warm) for _ in range(max(0, missing))]
-        with self._lock:
-            self._idle.extend(fresh)
 
     def shutdown(self) -> None:
         """Stop every worker (a running job is killed) and refuse new jobs."""
