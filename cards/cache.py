@@ -25,20 +25,20 @@ import sqlite3
 import sys
 import threading
 import time
-import zlib
+import warnings
 from dataclasses import dataclass, fields, is_dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from cards.errors import CardsError
-from cards.face import CardFace, Disc, Fill, Label, Outline, Rule, Shape, TextLine
+from cards.cache_entry import FORMAT, Uncacheable, decode_fit, encode_fit
+from cards.errors import CardsWarning
 from cards.fit import Fit
-from cards.icons import Icon
 from cards.layout import Layout
+from cards.messages import os_reason, say
 from cards.model import Spell
-from cards.typeset import Line, LineRun
 
-FORMAT = 2  # the layout of an entry's JSON; a different number is a foreign entry
+__all__ = ["FORMAT", "FitCache", "Uncacheable", "decode_fit", "default_cache", "encode_fit"]
+
 DEFAULT_LIMIT = 256 * 1000 * 1000  # bytes on disk before the least recently used go
 FILE_NAME = "fits.sqlite3"
 APP_FOLDER = "kartoteka"
@@ -55,17 +55,41 @@ def cache_folder() -> Path:
 
     XDG_CACHE_HOME (or ~/.cache) on Linux and other Unixes, %LOCALAPPDATA% on Windows,
     ~/Library/Caches on macOS; a folder "kartoteka" inside.
+    Without a home folder (no HOME and a user without a passwd entry: a container's random
+    user, systemd's DynamicUser) a folder in the system's temporary folder, with one warning.
     """
     override = os.environ.get("CARDS_CACHE_DIR")
     if override:
         return Path(override)
-    if sys.platform == "win32":
-        base = os.environ.get("LOCALAPPDATA") or str(Path.home() / "AppData" / "Local")
-        return Path(base) / APP_FOLDER / "Cache"
-    if sys.platform == "darwin":
-        return Path.home() / "Library" / "Caches" / APP_FOLDER
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    try:
+        if sys.platform == "win32":
+            base = os.environ.get("LOCALAPPDATA") or str(Path.home() / "AppData" / "Local")
+            return Path(base) / APP_FOLDER / "Cache"
+        if sys.platform == "darwin":
+            return Path.home() / "Library" / "Caches" / APP_FOLDER
+        base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    except (RuntimeError, KeyError, OSError):  # Path.home(): "Could not determine home"
+        import tempfile
+
+        user = os.getuid() if hasattr(os, "getuid") else "user"
+        folder = Path(tempfile.gettempdir()) / f"{APP_FOLDER}-{user}"
+        _warn(say("cache_no_home", folder=folder))
+        return folder
     return Path(base) / APP_FOLDER
+
+
+class CacheWarning(CardsWarning):
+    """The cache cannot be used as asked: builds go on (without it, or elsewhere)."""
+
+
+def _warn(message: str) -> None:
+    """Warn once per process and message (the command line shows it in Czech)."""
+    if message not in _WARNED:
+        _WARNED.add(message)
+        warnings.warn(message, CacheWarning, stacklevel=3)
+
+
+_WARNED: set[str] = set()
 
 
 # --- keys ----------------------------------------------------------------------------------
@@ -194,121 +218,6 @@ def fit_key(spell: Spell, layout: str, *, continue_on_back: bool) -> str:
     )
 
 
-# --- entries -------------------------------------------------------------------------------
-
-
-class Uncacheable(CardsError):
-    """A fit holds a value the entry format cannot write: it is fitted anew each time."""
-
-
-_CLASSES = {
-    cls.__name__: cls for cls in (TextLine, Label, Rule, Fill, Outline, Shape, Disc, Line, LineRun)
-}
-_FIELDS = {name: tuple(f.name for f in fields(cls)) for name, cls in _CLASSES.items()}
-# The fields that hold tuples (written as JSON lists): read back as tuples, the others as is.
-_TUPLE_FIELDS = {
-    name: tuple(i for i, f in enumerate(fields(cls)) if str(f.type).startswith("tuple"))
-    for name, cls in _CLASSES.items()
-}
-_FACE_FIELDS = tuple(f.name for f in fields(CardFace) if f.name != "spell")
-_SCALARS = {"float", "int", "str", "bool"}
-# The fields of each class that hold anything but a number or a string: written by `plain`.
-_NESTED = {
-    name: tuple(i for i, f in enumerate(fields(cls)) if str(f.type) not in _SCALARS)
-    for name, cls in _CLASSES.items()
-}
-# Classes whose fields are all numbers or strings: their values are written as they are.
-_FLAT = {
-    cls: name for name, cls in _CLASSES.items() if all(str(f.type) in _SCALARS for f in fields(cls))
-}
-
-
-def encode_fit(fit: Fit, layout: Layout) -> bytes:
-    """Return a fit as an entry's bytes: compressed JSON of its faces' primitives.
-
-    The faces' spell is not written: it is the one the entry is found for. Raises
-    Uncacheable for a value the format has no form for.
-    """
-    icons = {icon.name: icon for icon in layout.icons.values()}
-
-    flat = _FLAT
-
-    def plain(value: Any) -> Any:
-        kind = type(value)
-        name = flat.get(kind)
-        if name is not None:  # json.dumps refuses (TypeError) a value of another kind
-            return {"@": name, "v": list(vars(value).values())}
-        if value is None or kind is str or kind is float or kind is int or kind is bool:
-            return value
-        if kind is tuple:
-            return [plain(item) for item in value]
-        name = kind.__name__
-        if name in _CLASSES and kind is _CLASSES[name]:
-            values = list(vars(value).values())
-            for index in _NESTED[name]:
-                values[index] = plain(values[index])
-            return {"@": name, "v": values}
-        if type(value) is Icon:
-            if icons.get(value.name) == value:
-                return {"icon": value.name}
-            return {"@": "Icon", "v": [value.name, value.operators, plain(value.points)]}
-        raise Uncacheable(f"no entry form for {type(value).__name__}")
-
-    faces = []
-    for face in fit.faces:
-        if type(face) is not CardFace:
-            raise Uncacheable(f"no entry form for {type(face).__name__}")
-        faces.append({"face": [plain(getattr(face, name)) for name in _FACE_FIELDS]})
-    payload = {"format": FORMAT, "min_cards": fit.min_cards, "faces": faces}
-    try:
-        text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-    except (TypeError, ValueError) as error:
-        raise Uncacheable(str(error)) from error
-    return zlib.compress(text.encode(), 6)
-
-
-def decode_fit(data: bytes, spell: Spell, layout: Layout) -> Fit:
-    """Return the fit an entry's bytes hold, for this spell and layout.
-
-    Raises ValueError (or a subclass) for bytes that are not a well-formed entry.
-    """
-    icons = {icon.name: icon for icon in layout.icons.values()}
-
-    classes, tuple_fields = _CLASSES, _TUPLE_FIELDS
-
-    def hook(obj: dict) -> Any:
-        name = obj.get("@")
-        if name is not None:
-            values = obj["v"]
-            if name == "Icon":
-                return Icon(values[0], values[1], _tuples(values[2]))
-            for index in tuple_fields[name]:  # tuples of objects (a Line's runs)
-                values[index] = tuple(values[index])
-            return classes[name](*values)
-        if "icon" in obj:
-            return icons[obj["icon"]]
-        return obj
-
-    try:
-        payload = json.loads(zlib.decompress(data), object_hook=hook)
-        if payload["format"] != FORMAT:
-            raise ValueError(f"entry format {payload['format']!r}")
-        faces = []
-        for entry in payload["faces"]:
-            values = dict(zip(_FACE_FIELDS, entry["face"], strict=True))
-            values["items"] = tuple(values["items"])
-            faces.append(CardFace(spell=spell, **values))
-        return Fit(tuple(faces), int(payload["min_cards"]))
-    except (zlib.error, KeyError, TypeError, IndexError, AttributeError) as error:
-        raise ValueError(f"not a cache entry: {error}") from error
-
-
-def _tuples(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_tuples(item) for item in value)
-    return value
-
-
 # --- the store -----------------------------------------------------------------------------
 
 
@@ -331,6 +240,7 @@ class CacheInfo:
     entries: int
     size: int  # bytes of the file(s) on disk
     limit: int
+    problem: str | None = None  # why the cache cannot be used (in Czech), None when it can
 
 
 class FitCache:
@@ -348,6 +258,7 @@ class FitCache:
         self._connection: sqlite3.Connection | None = None
         self._pid = 0
         self._broken = False
+        self.problem: str | None = None  # why the cache cannot be used, in Czech
         self._pending: dict[str, tuple[bytes, str]] = {}
         self._touched: set[str] = set()
         self._lock = threading.RLock()  # one connection, shared by a web server's threads
@@ -376,16 +287,32 @@ class FitCache:
                     connection.execute(statement)
                 connection.execute("SELECT key, data, checksum, size, used FROM fits LIMIT 0")
                 self._connection = connection
+                self.problem = None
                 return connection
-            except sqlite3.DatabaseError:
-                # Not an SQLite file, or one of another shape: replace it once.
-                if attempt == 1 and self._remove_files():
-                    continue
+            except sqlite3.DatabaseError as error:
+                if _damaged(error) or not isinstance(error, sqlite3.OperationalError):
+                    # Not an SQLite file, or one of another shape: replace it once.
+                    if attempt == 1 and self._remove_files():
+                        continue
+                self.problem = say("cache_reason_sqlite", error=error)
                 break
-            except (OSError, sqlite3.Error):
+            except OSError as error:
+                self.problem = os_reason(error)
                 break
         self._broken = True
+        _warn(say("cache_unusable", path=self.path, reason=self.problem))
         return None
+
+    def _replace_damaged(self) -> None:
+        """The file is damaged inside (found by a read or a write): warn once, start anew."""
+        _warn(say("cache_damaged", path=self.path))
+        if self._connection is not None:
+            try:
+                self._connection.close()
+            except sqlite3.Error:
+                pass
+        self._connection = None
+        self._remove_files()
 
     def _remove_files(self) -> bool:
         removed = False
@@ -409,8 +336,10 @@ class FitCache:
                     row = connection.execute(
                         "SELECT data, checksum FROM fits WHERE key = ?", (key,)
                     ).fetchone()
-                except sqlite3.Error:
+                except sqlite3.Error as error:
                     row = None
+                    if _damaged(error):
+                        self._replace_damaged()
         if row is None:
             self.stats.misses += 1
             return None
@@ -475,7 +404,12 @@ class FitCache:
             except BaseException:
                 connection.execute("ROLLBACK")
                 raise
-        except sqlite3.Error:
+        except sqlite3.Error as error:
+            if _damaged(error):
+                self._replace_damaged()
+                if self._connect() is not None and pending:  # once, into the new file
+                    self._pending = pending
+                    self._flush()
             return
         self.stats.stored += len(pending)
 
@@ -505,15 +439,18 @@ class FitCache:
         if connection is not None:
             try:
                 (entries,) = connection.execute("SELECT COUNT(*) FROM fits").fetchone()
-            except sqlite3.Error:
+            except sqlite3.Error as error:
                 entries = 0
+                self.problem = say("cache_reason_sqlite", error=error)
+        elif not self.path.exists():
+            self.problem = _why_unwritable(self.folder) or self.problem
         size = 0
         for suffix in ("", "-wal", "-shm"):
             try:
                 size += os.stat(str(self.path) + suffix).st_size
             except OSError:
                 pass
-        return CacheInfo(self.path, entries, size, self.limit)
+        return CacheInfo(self.path, entries, size, self.limit, self.problem)
 
     def clear(self) -> int:
         """Delete every entry and give the space back; return how many there were."""
@@ -526,16 +463,24 @@ class FitCache:
         if not self.path.exists():
             return 0
         connection = self._connect()
-        if connection is None:
-            self._remove_files()
-            return 0
+        entries = 0
         try:
+            if connection is None:
+                raise sqlite3.DatabaseError("cannot open")
             (entries,) = connection.execute("SELECT COUNT(*) FROM fits").fetchone()
             connection.execute("DELETE FROM fits")
             connection.execute("VACUUM")
             connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        except sqlite3.Error:
-            return 0
+            (check,) = connection.execute("PRAGMA quick_check").fetchone()
+            if check != "ok":
+                raise sqlite3.DatabaseError(check)
+        except sqlite3.Error:  # damaged or foreign: a new, empty file in its place
+            if connection is not None:
+                connection.close()
+            self._connection = None
+            self._pid = 0
+            self._remove_files()
+            self._connect()
         return entries
 
     def close(self) -> None:
@@ -544,6 +489,29 @@ class FitCache:
         if self._connection is not None and self._pid == os.getpid():
             self._connection.close()
         self._connection = None
+
+
+def _why_unwritable(folder: Path) -> str | None:
+    """Say why a cache not made yet could not be made in `folder` (None: it could)."""
+    try:
+        while not folder.exists():
+            folder = folder.parent
+        if not folder.is_dir():
+            raise NotADirectoryError(20, "not a folder", str(folder))
+        if not os.access(folder, os.W_OK | os.X_OK):
+            raise PermissionError(13, "read-only", str(folder))
+    except OSError as error:
+        return os_reason(error)
+    return None
+
+
+def _damaged(error: sqlite3.Error) -> bool:
+    """Tell an error of a damaged or foreign file (not a busy or locked one)."""
+    code = getattr(error, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF in (11, 26)  # SQLITE_CORRUPT, SQLITE_NOTADB
+    text = str(error).lower()
+    return "malformed" in text or "not a database" in text
 
 
 _DEFAULT: dict[str, FitCache] = {}

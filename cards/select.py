@@ -221,8 +221,7 @@ def parse_levels(text: str | int) -> tuple[int, int]:
     hint = say("level_hint")
     if match is None:
         raise BadChoice(say("bad_level", level=raw, hint=hint))
-    low = int(match.group(1))
-    high = int(match.group(2)) if match.group(2) is not None else low
+    low, high = (int(g[-4:]) if len(g.lstrip("0")) <= 4 else 10**4 for g in match.groups(match[1]))
     if not (0 <= low <= 9 and 0 <= high <= 9):
         raise BadChoice(say("level_outside", level=raw, hint=hint))
     if low > high:
@@ -496,13 +495,19 @@ def read_deck(
     return resolve_deck(lines, spells, source=source, origin=origin).spells
 
 
+_COMMENT = re.compile(r"^\s*#.*|\s#(?:\s.*)?$")
+
+
 def named_lines(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
     """Yield a prepared list's lines that name a spell, numbered from 1, spaces collapsed.
 
-    Blank lines, "#" comments and byte order marks name nothing.
+    Blank lines, "#" comments and byte order marks name nothing. A comment is a line starting
+    with "#", or the rest of a line from a "#" after a space and before a space or the end
+    ("Štít # na později"): a "#" inside a name ("Zvon #2") is the name's own.
     """
     for number, raw in enumerate(lines, start=1):
-        text = " ".join(raw.split("#", 1)[0].replace("\ufeff", "").split())
+        text = _COMMENT.sub("", raw.replace("\ufeff", ""))
+        text = " ".join(text.split())
         if text:
             yield number, text
 

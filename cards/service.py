@@ -9,6 +9,7 @@ Czech plurals, and a spell's label is the text a `cards deck` line takes to name
 from __future__ import annotations
 
 import tempfile
+import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -156,8 +157,11 @@ def require_spells(spells: Sequence[Spell]) -> None:
 
 
 def default_output(name: str, suffix: str = ".pdf") -> Path:
-    """Where a file goes when no -o is given: out/<name>.pdf."""
-    return OUT_DIR / f"{name}{suffix}"
+    """Where a file goes when no -o is given: out/<name>.pdf (out/kouzlo.pdf for an empty name).
+
+    A name whose slug is empty (a spell named in punctuation only) never makes a hidden file.
+    """
+    return OUT_DIR / f"{name or 'kouzlo'}{suffix}"
 
 
 def deck_name(
@@ -345,28 +349,45 @@ class DeckCounter:
     One counter per process (the web app keeps one): a filtered list or a deck's live count
     then fits only spells it has not seen, with the library's own fitting (fit_spells), and
     imposes stand-ins of the known size, so the sheets are counted by the imposition itself.
-    The faces of the last spells previewed are kept too (at most MAX_FACES).
+    The faces of the last spells previewed are kept too (at most MAX_FACES), and the parts of
+    the MAX_PARTS spells and layouts used last: a server's memory levels off, whatever spells
+    its clients send (the compendium in every layout takes 6,888).
     """
 
     MAX_FACES = 64
+    MAX_PARTS = 20_000
 
     def __init__(self) -> None:
         self._parts: dict[tuple[str, bool, Spell], int] = {}
         self._faces: dict[tuple[str, bool, Spell], tuple] = {}
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        """How many spells and layouts the counter remembers the parts of."""
+        return len(self._parts)
+
+    def _keep(self, key: tuple[str, bool, Spell], parts: int) -> None:
+        with self._lock:
+            self._parts.pop(key, None)
+            self._parts[key] = parts  # the newest last
+            while len(self._parts) > self.MAX_PARTS:
+                self._parts.pop(next(iter(self._parts)))
 
     def faces(self, spell: Spell, layout_name: str, continue_on_back: bool = False) -> tuple:
         """Return the card faces of one spell in a layout (kept for the last few spells)."""
         from cards.build import fit_spells
 
         key = (layout_name, continue_on_back, spell)
-        found = self._faces.pop(key, None)
+        found = self._faces.get(key)
         if found is None:
             layout = load_layout(layout_name)
             found = fit_spells((spell,), layout, continue_on_back=continue_on_back, jobs=1)
-            self._parts[key] = len(found)
-        self._faces[key] = found  # the newest last
-        while len(self._faces) > self.MAX_FACES:
-            self._faces.pop(next(iter(self._faces)))
+            self._keep(key, len(found))
+        with self._lock:
+            self._faces.pop(key, None)
+            self._faces[key] = found  # the newest last
+            while len(self._faces) > self.MAX_FACES:
+                self._faces.pop(next(iter(self._faces)))
         return found
 
     def known(self, spell: Spell, layout_name: str, continue_on_back: bool = False) -> bool:
@@ -378,7 +399,7 @@ class DeckCounter:
     ) -> None:
         """Take the parts of spells counted elsewhere (by part_counts in another process)."""
         for spell, count in zip(spells, parts, strict=True):
-            self._parts[(layout_name, cob, spell)] = count
+            self._keep((layout_name, cob, spell), count)
 
     def parts(self, spell: Spell, layout_name: str, continue_on_back: bool = False) -> int:
         """Return how many card faces (parts) a spell takes."""
@@ -525,11 +546,9 @@ class SpellFile:
 
 def parse_spell_file(file: SpellFile):
     """Parse an uploaded spell file, text or JSON as --add takes it; collect its problems."""
-    from cards.source.json import is_json, parse_json
-    from cards.source.text import parse_compendium
+    from cards.source.library import parse_spell_text
 
-    parse = parse_json if is_json(file.text) else parse_compendium
-    return parse(file.text, file.name, any_book=True)
+    return parse_spell_text(file.text, file.name, any_book=True)
 
 
 def lint_spell_files(base: Sequence[Spell], files: Sequence[SpellFile]):

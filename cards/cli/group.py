@@ -57,3 +57,22 @@ def main():
     from cards.console import tolerate_unencodable
 
     tolerate_unencodable()
+    show_warnings_in_czech()
+
+
+def show_warnings_in_czech() -> None:
+    """Print the library's CardsWarning as its Czech text alone, on standard error."""
+    import warnings
+
+    from cards.errors import CardsWarning
+
+    shown = warnings.showwarning
+
+    def show(message, category, filename, lineno, file=None, line=None):
+        if issubclass(category, CardsWarning):
+            click.echo(str(message), err=True)
+        else:
+            shown(message, category, filename, lineno, file, line)
+
+    warnings.showwarning = show
+    warnings.simplefilter("always", CardsWarning)  # the library says each one once

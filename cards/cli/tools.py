@@ -64,6 +64,8 @@ def cache_info_command():
     click.echo(f"Umístění: {info.path}")
     click.echo(f"Záznamů: {info.entries}")
     click.echo(f"Velikost: {info.size / 1e6:.1f} MB (nejvýš {info.limit / 1e6:.0f} MB)")
+    if info.problem:
+        click.echo(say("cache_info_unusable", reason=info.problem))
 
 
 @cache_group.command("clear", help=say("help_cache_clear"))

@@ -7,17 +7,18 @@ from here, so the tool speaks one language whether things go well or not.
 The catalogue is kept in parts by who speaks: `files` (the input and output gates, the
 system's reasons), `commands` (the command line and its help), `settings` (layouts, sheets),
 `spells` (spell files, lint, choosing spells), `building` (fitting, previews, images), `web`
-(the page's API); `click_texts` holds click's own words. A key is in one part only.
+(the page's API), `server` (a server's bounds and faults); `click_texts` holds click's own
+words. A key is in one part only.
 """
 
 from __future__ import annotations
 
-from cards.messages import building, commands, files, settings, spells, web
+from cards.messages import building, commands, files, server, settings, spells, web
 from cards.messages.click_texts import CLICK, speak_czech_in_click
 
 __all__ = ["CATALOGUE", "CLICK", "os_reason", "say", "speak_czech_in_click"]
 
-_PARTS = (files, commands, settings, spells, building, web)
+_PARTS = (files, commands, settings, spells, building, web, server)
 CATALOGUE: dict[str, str] = {}
 for _part in _PARTS:
     _twice = CATALOGUE.keys() & _part.MESSAGES.keys()

@@ -136,7 +136,22 @@ def _library_error(error: CardsError):
         return ApiError(say("api_unusable", lines=lines), "add", problems=problems).response()
     if isinstance(error, PreviewChoice):
         return ApiError(say("api_no_preview", error=error), "part").response()
-    return ApiError(say("api_refused", error=error)).response()
+    return ApiError(say("api_refused", error=for_web(str(error)))).response()
+
+
+def for_web(text: str) -> str:
+    """A library message for a web client: no install paths, no advice meant for the CLI."""
+    text = re.sub(r"(?:[A-Za-z]:)?[/\\](?:[^\s:/\\]+[/\\])+([^\s:/\\]+)", r"\1", text)
+    for cli, web in WEB_ADVICE.items():
+        text = text.replace(cli, web)
+    return text
+
+
+WEB_ADVICE = {  # the CLI's advice in library messages, as a page's user would follow it
+    "zkopírujte soubor archu, rozšiřte mezery a zadejte ho volbou --sheet SOUBOR.toml, nebo "
+    "tiskněte jednotlivé karty (--sheet none)": "zmenšete spadávku, nebo tiskněte jednotlivé "
+    "karty (papír: jednotlivé karty)",
+}
 
 
 # --- reading a request ----------------------------------------------------------------------
@@ -144,7 +159,10 @@ def _library_error(error: CardsError):
 
 def _body() -> dict:
     """The JSON object of a POST (400 when it is not one)."""
-    data = request.get_json(silent=True, force=True)
+    try:
+        data = request.get_json(silent=True, force=True)
+    except RecursionError:  # nested deeper than the parser's stack: not a request of ours
+        data = None
     if not isinstance(data, dict):
         raise ApiError(say("api_not_json"))
     return data
@@ -209,7 +227,7 @@ def _number(data: dict, field: str, low: float, high: float, default=None, whole
         if isinstance(value, bool):
             raise ValueError
         number = int(value) if whole else float(value)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):  # OverflowError: int() of 1e999
         kind = say("api_whole") if whole else say("api_a_number")
         raise _bad(field, say("api_expected", kind=kind, got=_shown(value))) from None
     if not math.isfinite(number) or not low <= number <= high:
@@ -261,6 +279,8 @@ def print_settings(data: dict) -> PrintSettings:
         raise _bad("back_offset", say("api_offset"))
     from cards.calibrate import SCALE_RANGE
 
+    if not all(isinstance(v, int | float | str) and not isinstance(v, bool) for v in offset):
+        raise _bad("back_offset", say("api_offset"))  # null, true, a list: no number
     x, y = (_number({"back_offset": v}, "back_offset", -SCALE_RANGE, SCALE_RANGE) for v in offset)
     settings = PrintSettings(
         layout=_layout(data),
@@ -297,12 +317,21 @@ def resolve_labels(
 
     if not any(label.strip() for label in labels):
         raise _bad(field, say("api_empty_deck"))
+    within_deck_limit(labels, field)
     try:
         return resolve_deck(labels, every, origin=field).spells
     except DeckError as error:
         problems = [_problem(p) for p in error.problems]
         message = "; ".join(p["error"] for p in problems) or say("api_no_spell")
         raise _bad(field, message, problems=problems) from None
+
+
+def within_deck_limit(lines: Sequence[str], field: str) -> None:
+    """Refuse a list of more spells than `cards deck` takes, before any name is matched."""
+    from cards.select import named_lines
+
+    if sum(1 for _ in named_lines(lines)) > MAX_SPELLS:
+        raise _bad(field, say("api_labels_limit", limit=MAX_SPELLS))
 
 
 def _problem(problem) -> dict:
@@ -464,6 +493,16 @@ def pdf():
     response.headers["Content-Disposition"] = 'attachment; filename="balicek.pdf"'
     response.headers["X-Cards-Summary"] = _ascii_summary(built.summary)
     return response
+
+
+def within_card_bound(spells: Sequence[Spell], settings: PrintSettings) -> None:
+    """Refuse (413) a deck of more cards than a server builds, before any build starts."""
+    from cards.web.app import MAX_CARDS
+
+    cards = sum(engine().card_counts(spells, settings.layout, settings.continue_on_back))
+    if cards > MAX_CARDS:
+        limit, count = (f"{n:,}".replace(",", " ") for n in (MAX_CARDS, cards))
+        raise ApiError(say("server_too_many_cards", cards=count, limit=limit), "spells", 413)
 
 
 def _ascii_summary(summary: DeckSummary) -> str:

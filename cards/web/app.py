@@ -9,26 +9,46 @@ per core, so a whole-compendium build never holds the server's GIL while a previ
 
 from __future__ import annotations
 
+import functools
 import importlib.util
+import io
+import ipaddress
 import logging
-import multiprocessing
 import os
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 
-from flask import Flask, Response, jsonify, request
+from flask import Flask, Response, has_request_context, jsonify, make_response, request
 from werkzeug.exceptions import HTTPException
 
+from cards.inputs import MAX_DECK_SPELLS
+from cards.messages import say
 from cards.model import Spell
 from cards.service import DeckCounter, DeckPdf, DeckSummary, PrintSettings, SpellFile
+from cards.web.pool import (
+    BuildPool,
+    JobCancelled,
+    JobTimedOut,
+    PoolBusy,
+    PoolClosed,
+    PoolError,
+    WorkerDied,
+)
 
 MAX_BODY = 2 * 1024 * 1024  # bytes: a homebrew file of the user's and a deck fit well within
+MAX_FORM_PARTS = MAX_DECK_SPELLS + 100  # a part per spell of the largest deck, and the options
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
+WILDCARDS = ("0.0.0.0", "::", "")  # a server listening on every address of the machine
 HOSTS_VARIABLE = "CARDS_HOSTS"  # extra host names a shared instance answers to, comma-separated
-WORKER_NICENESS = 10  # the build workers yield the cores to the server's own threads
+MAX_CARDS = 2000  # physical cards one request may build: the whole compendium takes 492-1,026
+BIG_BUILD = 60  # spells: a larger build leaves at least one worker free for small ones
+BUILD_TIME_LIMIT = 600.0  # seconds one build may run (the whole compendium takes about 60)
+RETRY_AFTER = 10  # seconds a client told 503 is asked to wait
+REQUEST_TIMEOUT = 30  # seconds `cards serve` waits for a slow client's next bytes
 IN_PROCESS_FITS = 24  # spells fitted in the server itself; more go to the build pool
+IN_PROCESS_PREVIEW = 10_000  # characters: a longer spell's preview is drawn in the pool
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
     "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
@@ -38,6 +58,7 @@ MESSAGES = {
     400: "Požadavek nelze zpracovat: server nezná tento název hostitele nebo chybí údaje.",
     403: "Odesláno z cizí stránky: požadavek odmítnut.",
     404: "Stránka nenalezena.",
+    503: "Server je právě vytížen; zkuste to prosím znovu za chvíli.",
     405: "Tato adresa tento druh požadavku nepřijímá.",
     413: "Požadavek je příliš velký (nejvýše 2 MiB).",
     500: "Na serveru se něco pokazilo; zkuste to prosím znovu. Podrobnosti jsou v záznamu serveru.",
@@ -49,17 +70,8 @@ log = logging.getLogger("cards.web")
 
 
 def _warm_worker() -> None:
-    """Import the pipeline and load the default layout once per worker process.
-
-    Workers run at a lower priority: a build is background work, and the server process that
-    draws previews and answers the page must get a core when it asks for one.
-    """
+    """Import the pipeline and load the default layout once per worker process."""
     from cards.build import build_pdf  # noqa: F401
-
-    try:
-        os.nice(WORKER_NICENESS)
-    except (AttributeError, OSError):  # no nice on Windows; the builds then share equally
-        pass
     from cards.service import load_layout
 
     load_layout("poker")
@@ -71,39 +83,72 @@ def _build_in_worker(spells, settings, title: str, index: bool) -> DeckPdf:
     return build_deck(spells, settings, title=title, index=index, jobs=1)  # one core a build
 
 
+def _preview_in_worker(spell, options: dict) -> bytes:
+    from cards.service import preview_png
+
+    return preview_png(spell, **options)
+
+
 def _parts_in_worker(spells, layout: str, continue_on_back: bool) -> list[int]:
     from cards.service import part_counts
 
     return part_counts(spells, layout, continue_on_back)
 
 
-class BuildPool:
-    """Worker processes for CPU-bound work: at most `workers` jobs at a time, the rest wait.
+class Unavailable(HTTPException):
+    """503: the builds are busy, or one could not finish; the client may try again."""
 
-    A job runs to its end even when the client that asked has gone; only its result is lost.
+    code = 503
+
+    def __init__(self, message: str, retry_after: int = RETRY_AFTER):
+        super().__init__(message)
+        self.retry_after = retry_after
+
+    def get_headers(self, environ=None, scope=None):
+        return [*super().get_headers(environ, scope), ("Retry-After", str(self.retry_after))]
+
+
+def client_watch() -> Callable[[], bool]:
+    """Return a function telling whether the request in hand's client closed its connection.
+
+    It peeks at the connection (werkzeug's or gunicorn's socket): readable with nothing to
+    read is a closed one. Behind a proxy, the proxy closes it when its client goes.
     """
+    import select
+    import socket
 
-    def __init__(self, workers: int | None = None):
-        self.workers = max(1, workers or os.cpu_count() or 1)
-        self._executor: ProcessPoolExecutor | None = None
-        self._lock = threading.Lock()
+    sock = request.environ.get("werkzeug.socket") or request.environ.get("gunicorn.socket")
+    if sock is None:
+        return lambda: False
 
-    def submit(self, function, *args) -> Future:
-        """Start a job (a function of this module and picklable arguments)."""
-        with self._lock:
-            if self._executor is None:
-                context = multiprocessing.get_context("spawn")
-                self._executor = ProcessPoolExecutor(
-                    self.workers, mp_context=context, initializer=_warm_worker
-                )
-            return self._executor.submit(function, *args)
+    def gone() -> bool:
+        try:
+            readable, _, _ = select.select([sock], [], [], 0)
+            return bool(readable) and sock.recv(1, socket.MSG_PEEK) == b""
+        except (OSError, ValueError):
+            return True
 
-    def shutdown(self) -> None:
-        """Stop the workers (after the jobs running now)."""
-        with self._lock:
-            if self._executor is not None:
-                self._executor.shutdown(wait=True, cancel_futures=True)
-                self._executor = None
+    return gone
+
+
+def _in_pool(pool: BuildPool, watch: Callable[[], bool] | None, function, *args, big=False):
+    """Run a job in the pool for a request: 503 when the pool cannot finish it."""
+    try:
+        return pool.run(function, *args, cancelled=watch, big=big)
+    except PoolBusy:
+        log.warning("builds busy: a job refused")
+        raise Unavailable(say("server_busy")) from None
+    except JobTimedOut:
+        log.warning("a build ran past %s s: stopped", pool.time_limit)
+        raise Unavailable(say("server_too_long", seconds=f"{pool.time_limit:g}")) from None
+    except PoolClosed:
+        raise Unavailable(say("server_stopping")) from None
+    except JobCancelled:
+        log.info("client gone: its job stopped")
+        raise Unavailable(say("server_cancelled")) from None
+    except WorkerDied:
+        log.error("a build worker died during its job; replaced")
+        raise Unavailable(say("server_worker_died")) from None
 
 
 class Engine:
@@ -151,9 +196,15 @@ class Engine:
                 self.counter.parts(spell, layout, cob)
             return
         chunks = [missing[n :: self.pool.workers] for n in range(self.pool.workers)]
-        jobs = [self.pool.submit(_parts_in_worker, chunk, layout, cob) for chunk in chunks]
-        for chunk, job in zip(chunks, jobs, strict=True):
-            self.counter.remember(chunk, job.result(), layout, cob)
+        chunks = [chunk for chunk in chunks if chunk]
+        if has_request_context():
+            run = functools.partial(_in_pool, self.pool, client_watch())
+        else:  # the warm-up: no client, and its PoolError is its own to take
+            run = functools.partial(self.pool.run, big=True)
+        with ThreadPoolExecutor(len(chunks)) as threads:
+            jobs = [threads.submit(run, _parts_in_worker, chunk, layout, cob) for chunk in chunks]
+            for chunk, job in zip(chunks, jobs, strict=True):
+                self.counter.remember(chunk, job.result(), layout, cob)
 
     def card_counts(self, spells: Sequence[Spell], layout: str, cob: bool) -> list[int]:
         """How many cards each spell takes in the layout."""
@@ -166,15 +217,27 @@ class Engine:
         return self.counter.count(spells, settings)
 
     def pdf(self, spells, settings: PrintSettings, *, title: str, index: bool) -> DeckPdf:
-        """Build a deck's PDF in the pool (in this process without one)."""
+        """Build a deck's PDF in the pool (in this process without one); 413 over MAX_CARDS."""
+        from cards.web.api import within_card_bound
+
+        within_card_bound(spells, settings)
         if self.pool is None:
             return _build_in_worker(spells, settings, title, index)
-        return self.pool.submit(_build_in_worker, tuple(spells), settings, title, index).result()
+        job = (_build_in_worker, tuple(spells), settings, title, index)
+        big = len(spells) > BIG_BUILD  # in the lane that leaves a worker to small builds
+        return _in_pool(self.pool, client_watch(), *job, big=big)
 
     def preview(self, spell: Spell, **options) -> bytes:
-        """A spell's preview PNG, drawn in this process (a few at a time)."""
-        from cards.service import preview_png
+        """A spell's preview PNG: drawn in this process (a few at a time), a long one in the pool.
 
+        A spell longer than IN_PROCESS_PREVIEW characters (none of the compendium's) is fitted
+        in a build process, so a few long homebrew spells cannot take every preview slot.
+        """
+        from cards.service import preview_png
+        from cards.source.library import spell_text_size
+
+        if self.pool is not None and spell_text_size(spell) > IN_PROCESS_PREVIEW:
+            return _in_pool(self.pool, client_watch(), _preview_in_worker, spell, options)
         with self._previews:
             return preview_png(spell, counter=self.counter, **options)
 
@@ -184,7 +247,12 @@ class Engine:
         def run():
             try:
                 self._know(self.base, layout, False)
+            except PoolError as error:  # the server stopping, or a worker lost: counted later
+                log.info("counting the compendium's cards stopped: %r", error)
             except Exception:  # a warm-up that fails only leaves the counts to be made later
+                if self.pool is not None and self.pool.closed:  # stopping: threads refused
+                    log.info("counting the compendium's cards stopped with the server")
+                    return
                 log.exception("counting the compendium's cards failed")
 
         threading.Thread(target=run, name="cards-warm", daemon=True).start()
@@ -196,36 +264,80 @@ class Engine:
 def allowed_hosts(host: str = "127.0.0.1", port: int | None = None) -> frozenset[str]:
     """The Host header values the server answers to: its loopback names and `host`.
 
-    With a port, each name also with ":port"; CARDS_HOSTS adds names of a shared instance.
-    A wildcard address (0.0.0.0, ::) adds the machine's own name and addresses.
+    With a port, each name also with ":port"; else "name:*" (any port). CARDS_HOSTS adds the
+    names of a shared instance, comma-separated: "kouzla.example.org" (any port),
+    "kouzla.example.org:8000" (that port only), "2001:db8::5" or "[2001:db8::5]:8000".
+    A wildcard address (0.0.0.0, ::) adds the machine's name; the address a client reached
+    it at is checked per request (see `_host_allowed`).
     """
     import socket
 
     names = {*LOOPBACK, host}
-    names |= {n.strip() for n in os.environ.get(HOSTS_VARIABLE, "").split(",") if n.strip()}
-    if host in ("0.0.0.0", "::", ""):
-        machine = socket.gethostname()
-        names.add(machine)
-        try:
-            names |= set(socket.gethostbyname_ex(machine)[2])
-        except OSError:
-            pass
+    if host in WILDCARDS:
+        names.add(socket.gethostname())
     names.discard("")
-    shown = {f"[{n}]" if ":" in n else n for n in names}
-    hosts = {n.lower() for n in shown}
+    shown = {(f"[{n}]" if ":" in n else n).lower() for n in names}
     if port is not None:
-        hosts = {f"{n}:{port}" for n in hosts} | (hosts if port == 80 else set())
+        hosts = {f"{n}:{port}" for n in shown} | (shown if port == 80 else set())
     else:
-        hosts |= {f"{n}:*" for n in hosts}
+        hosts = shown | {f"{n}:*" for n in shown}
+    for entry in os.environ.get(HOSTS_VARIABLE, "").split(","):
+        hosts |= _configured_host(entry.strip().lower())
     return frozenset(hosts)
 
 
-def _host_allowed(header: str, hosts: frozenset[str]) -> bool:
+def _configured_host(entry: str) -> set[str]:
+    """The Host values one CARDS_HOSTS entry allows (none for an empty entry)."""
+    if not entry:
+        return set()
+    if entry.startswith("["):  # [IPv6] or [IPv6]:port
+        literal, _, rest = entry.partition("]")
+        name = literal + "]"
+        if rest.startswith(":") and rest[1:].isdigit():
+            return {f"{name}:{int(rest[1:])}"}
+        return {name, f"{name}:*"}
+    if entry.count(":") == 1:  # name:port
+        name, _, port = entry.partition(":")
+        if port.isdigit():
+            return {f"{name}:{int(port)}"}
+        return set()
+    if ":" in entry:  # a bare IPv6 literal
+        entry = f"[{entry}]"
+    return {entry, f"{entry}:*"}
+
+
+def _split_host(header: str) -> tuple[str, str | None]:
+    """A Host header's name (IPv6 in brackets) and port (None without one)."""
+    if header.startswith("["):
+        name, _, rest = header.partition("]")
+        return name + "]", rest[1:] if rest.startswith(":") else None
+    name, colon, port = header.rpartition(":")
+    return (name, port) if colon and port.isdigit() else (header, None)
+
+
+def _host_allowed(header: str, hosts: frozenset[str], local: str | None = None) -> bool:
+    """Tell whether a Host header names this server.
+
+    `local` is the address the client's connection reached (a wildcard server's own LAN
+    address): a Host that is exactly that address, as an IP literal, is the server itself.
+    A DNS rebinding attack sends a name, never the address, so this lets in no other site.
+    """
     header = header.strip().lower()
     if header in hosts:
         return True
-    name = header.rsplit(":", 1)[0] if header.rsplit(":", 1)[-1].isdigit() else header
-    return f"{name}:*" in hosts
+    name, port = _split_host(header)
+    if port is not None and str(int(port)) != port:
+        return False
+    if f"{name}:*" in hosts:
+        return True
+    if local is not None:
+        literal = name.strip("[]")
+        try:
+            reached = ipaddress.ip_address(local.removeprefix("::ffff:"))
+            return ipaddress.ip_address(literal) == reached
+        except ValueError:
+            return False
+    return False
 
 
 def _cross_site() -> bool:
@@ -248,34 +360,36 @@ def create_app(config: dict | None = None) -> Flask:
     config (optional): SPELLS (the compendium; default the embedded one), HOST and PORT (the
     server's own address, for the Host check; default loopback, any port), BUILD_WORKERS
     (processes for PDF builds; default one per core, 0 builds in the request's thread), WARM
-    (count the compendium's cards in the background at start; default True).
+    (count the compendium's cards in the background from the first request; default True),
+    BUILD_QUEUE (builds that may wait for a worker; default 32 per worker), BUILD_TIME_LIMIT
+    (seconds a build may run; default BUILD_TIME_LIMIT).
     """
     from cards.source.library import load_spells
     from cards.web.api import api
 
     app = Flask(__name__, static_folder=None)
     app.config.update(MAX_CONTENT_LENGTH=MAX_BODY, JSON_SORT_KEYS=False)
+    # The page posts its downloads as form data: a form may carry what a JSON body may.
+    app.config.update(MAX_FORM_MEMORY_SIZE=MAX_BODY, MAX_FORM_PARTS=MAX_FORM_PARTS)
     app.json.ensure_ascii = False
     app.json.sort_keys = False
     app.config.update(config or {})
     workers = app.config.get("BUILD_WORKERS")
-    pool = None if workers == 0 else BuildPool(workers)
+    pool = None
+    if workers != 0:
+        pool = BuildPool(
+            workers,
+            queue=app.config.get("BUILD_QUEUE"),
+            time_limit=app.config.get("BUILD_TIME_LIMIT", BUILD_TIME_LIMIT),
+            warm=_warm_worker,
+        )
     spells = app.config.get("SPELLS") or load_spells()
     app.extensions["cards"] = Engine(spells, pool)
     app.config["ALLOWED_HOSTS"] = allowed_hosts(
         app.config.get("HOST", "127.0.0.1"), app.config.get("PORT")
     )
 
-    @app.before_request
-    def check_request():
-        if not _host_allowed(request.headers.get("Host", ""), app.config["ALLOWED_HOSTS"]):
-            return _error(400, "Neznámý název hostitele v požadavku (ochrana proti DNS rebinding).")
-        if request.method not in ("GET", "HEAD", "OPTIONS") and _cross_site():
-            return _error(403)
-        length = request.content_length
-        if length is not None and length > MAX_BODY:
-            return _error(413)
-        return None
+    app.before_request(functools.partial(check_request, app))
 
     @app.after_request
     def secure_headers(response: Response) -> Response:
@@ -288,28 +402,70 @@ def create_app(config: dict | None = None) -> Flask:
         headers["Cross-Origin-Resource-Policy"] = "same-origin"
         return response
 
-    @app.errorhandler(HTTPException)
-    def http_error(error: HTTPException):
-        return _error(error.code or 500)
-
-    @app.errorhandler(Exception)
-    def unexpected(error: Exception):
-        from cards.errors import CardsError
-
-        if isinstance(error, CardsError):
-            log.info("refused: %s", error)
-            return _error(400, f"Nelze splnit: {error}")
-        log.exception("unexpected error in %s %s", request.method, request.path)
-        return _error(500)
-
+    app.register_error_handler(HTTPException, _http_error)
+    app.register_error_handler(Exception, _unexpected)
     app.register_blueprint(api)
     if importlib.util.find_spec("cards.web.pages") is not None:
         from cards.web.pages import pages
 
         app.register_blueprint(pages)
     if app.config.get("WARM", True):
-        app.extensions["cards"].warm()
+        warmed = set()
+
+        @app.before_request
+        def warm_once():
+            # At the first request of each process, not in create_app: under gunicorn
+            # --preload the app is made in the master, whose threads a fork would not carry.
+            if os.getpid() not in warmed:
+                warmed.add(os.getpid())
+                app.extensions["cards"].warm()
+
     return app
+
+
+def _http_error(error: HTTPException):
+    """An HTTP error in Czech, keeping its headers (Allow of a 405, Retry-After of a 503)."""
+    own = error.description if isinstance(error, Unavailable) else None
+    response = make_response(_error(error.code or 500, own))
+    for name, value in error.get_headers():
+        if name.lower() != "content-type":
+            response.headers[name] = value
+    return response
+
+
+def _unexpected(error: Exception):
+    """A library refusal as 400; anything else 500 with the traceback in the log only."""
+    from cards.errors import CardsError
+
+    if isinstance(error, CardsError):
+        log.info("refused: %s", error)
+        return _error(400, f"Nelze splnit: {error}")
+    log.exception("unexpected error in %s %s", request.method, request.path)
+    return _error(500)
+
+
+def check_request(app: Flask):
+    """Refuse before any work: an unknown Host (400), a cross-site POST (403), a body over the
+    cap (413), a chunked one too (read whole here, so one over the cap is refused, not cut)."""
+    header = request.headers.get("Host", "")
+    local = None
+    if app.config.get("HOST") in WILDCARDS:
+        local = request.environ.get("cards.local_address")
+    if not _host_allowed(header, app.config["ALLOWED_HOSTS"], local):
+        shown = header if header.isprintable() and len(header) <= 100 else "…"
+        return _error(400, say("server_unknown_host", host=shown, variable=HOSTS_VARIABLE))
+    if request.method not in ("GET", "HEAD", "OPTIONS") and _cross_site():
+        return _error(403)
+    length = request.content_length
+    if length is not None and length > MAX_BODY:
+        return _error(413)
+    if length is None and request.environ.get("wsgi.input_terminated"):
+        data = request.environ["wsgi.input"].read(MAX_BODY + 1)
+        if len(data) > MAX_BODY:
+            return _error(413)
+        request.environ["wsgi.input"] = io.BytesIO(data)
+        request.environ["CONTENT_LENGTH"] = str(len(data))
+    return None
 
 
 def _error(status: int, message: str | None = None):
@@ -350,12 +506,13 @@ def serve(host: str, port: int, *, open_browser: bool = True, announce=print) ->
 
     A threaded server: previews and the page are answered while builds run in the pool.
     """
+    import signal
     import webbrowser
 
     from werkzeug.serving import make_server
 
     from cards.errors import CardsError
-    from cards.messages import os_reason, say
+    from cards.messages import os_reason
 
     try:  # before the app starts its pool of processes, which an error would leave behind
         listening = listen(host, port)
@@ -364,22 +521,57 @@ def serve(host: str, port: int, *, open_browser: bool = True, announce=print) ->
         raise CardsError(say("cannot_listen", host=host, port=port, reason=reason)) from None
     app = create_app({"HOST": host})
     with listening:  # werkzeug takes a copy of the socket
-        server = make_server(host, port, app, threaded=True, fd=listening.fileno())
+        server = make_server(
+            host, port, app, threaded=True, fd=listening.fileno(), request_handler=_handler_class()
+        )
     bound = server.socket.getsockname()[1]
     app.config["ALLOWED_HOSTS"] = allowed_hosts(host, bound)
     shown = f"[{host}]" if ":" in host else host
-    if host in ("0.0.0.0", "::"):
+    if host in WILDCARDS:
         shown = "127.0.0.1"
     url = f"http://{shown}:{bound}/"
     announce(url)
     if open_browser:
         threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
+    try:  # systemd, docker stop, kill: stop as Ctrl-C does (only the main thread may)
+        previous = signal.signal(signal.SIGTERM, _stop_on_signal)
+    except ValueError:
+        previous = None
     try:
         server.serve_forever()
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, _Stopped):
         pass
     finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
         server.server_close()
         pool = app.extensions["cards"].pool
         if pool is not None:
             pool.shutdown()
+
+
+class _Stopped(BaseException):
+    """SIGTERM: stop serving as Ctrl-C does (like KeyboardInterrupt, not an error)."""
+
+
+def _stop_on_signal(signum, frame):
+    raise _Stopped
+
+
+def _handler_class():
+    from werkzeug.serving import WSGIRequestHandler
+
+    class Handler(WSGIRequestHandler):
+        """A request handler that gives up on a client silent for REQUEST_TIMEOUT seconds."""
+
+        timeout = REQUEST_TIMEOUT
+
+        def make_environ(self):
+            environ = super().make_environ()
+            try:  # the address the client reached: a wildcard server's own (see allowed_hosts)
+                environ["cards.local_address"] = self.connection.getsockname()[0]
+            except OSError:
+                pass
+            return environ
+
+    return Handler

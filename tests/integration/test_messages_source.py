@@ -18,7 +18,7 @@ from tests.integration.test_cli_help import english_words
 PACKAGE = Path(cards.__file__).parent
 # Raised with a literal text on purpose: never shown to the user.
 LEFT_FOR_THE_LEAD = {
-    ("cache.py", "Uncacheable"),  # never shown: the cache catches it and fits anew
+    ("cache_entry.py", "Uncacheable"),  # never shown: the cache catches it and fits anew
 }
 
 
@@ -79,11 +79,11 @@ def test_nothing_the_command_line_prints_is_english():
 
 
 def test_the_scan_sees_a_literal_raise():
-    """The scan finds what it looks for (here: cache.py's literal Uncacheable, left on purpose)."""
+    """The scan finds what it looks for (here: cache_entry.py's literal Uncacheable, on purpose)."""
     errors = _user_errors()
     assert {"OptionClash", "PreviewError", "InputError", "BadParameter", "Uncacheable"} <= errors
     assert any(
-        str(path) == "cache.py" and name == "Uncacheable" and text
+        str(path) == "cache_entry.py" and name == "Uncacheable" and text
         for path, _, name, text in _calls()
     )
 

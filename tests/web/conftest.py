@@ -56,3 +56,55 @@ def client(app):
 def homebrew(name: str = "Jiskřivý pozdrav", text: str = HOMEBREW) -> list[dict]:
     """The "add" field of a request: one spell file of the user's (optionally renamed)."""
     return [{"name": "druzina.txt", "text": text.replace("Jiskřivý pozdrav", name)}]
+
+
+def children(pid: int) -> set[int]:
+    """The process ids whose parent is `pid`, read from /proc."""
+    from pathlib import Path
+
+    found = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:
+            continue
+        fields = text.rsplit(")", 1)[1].split()
+        if int(fields[1]) == pid:
+            found.add(int(stat.parent.name))
+    return found
+
+
+def descendants(pid: int) -> set[int]:
+    """Every process under `pid` (children, theirs, ...)."""
+    found, todo = set(), [pid]
+    while todo:
+        for child in children(todo.pop()):
+            if child not in found:
+                found.add(child)
+                todo.append(child)
+    return found
+
+
+def alive(pids) -> set[int]:
+    """Those of `pids` still running (not gone, not a zombie)."""
+    from pathlib import Path
+
+    running = set()
+    for pid in pids:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if state != "Z":
+            running.add(pid)
+    return running
+
+
+def wait_gone(pids, seconds: float) -> set[int]:
+    """Wait up to `seconds` for the processes to end; return those still running."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    while alive(pids) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return alive(pids)

@@ -1,0 +1,180 @@
+"""The entry format of the fit cache: a fit as compressed JSON of its primitives, and back.
+
+Nothing read back is trusted: every field of every primitive is checked for its declared
+kind (finite numbers, texts, tuples of known primitives), and anything else is a ValueError,
+which the cache takes as a miss (cards/cache.py).
+"""
+
+from __future__ import annotations
+
+import json
+import zlib
+from dataclasses import fields
+from typing import Any
+
+from cards.errors import CardsError
+from cards.face import CardFace, Disc, Fill, Label, Outline, Rule, Shape, TextLine
+from cards.fit import Fit
+from cards.icons import Icon
+from cards.layout import Layout
+from cards.model import Spell
+from cards.typeset import Line, LineRun
+
+FORMAT = 2  # the layout of an entry's JSON; a different number is a foreign entry
+
+
+class Uncacheable(CardsError):
+    """A fit holds a value the entry format cannot write: it is fitted anew each time."""
+
+
+_CLASSES = {
+    cls.__name__: cls for cls in (TextLine, Label, Rule, Fill, Outline, Shape, Disc, Line, LineRun)
+}
+_FIELDS = {name: tuple(f.name for f in fields(cls)) for name, cls in _CLASSES.items()}
+# The fields that hold tuples (written as JSON lists): read back as tuples, the others as is.
+_TUPLE_FIELDS = {
+    name: tuple(i for i, f in enumerate(fields(cls)) if str(f.type).startswith("tuple"))
+    for name, cls in _CLASSES.items()
+}
+_FACE_FIELDS = tuple(f.name for f in fields(CardFace) if f.name != "spell")
+_SCALARS = {"float", "int", "str", "bool"}
+# The fields of each class that hold anything but a number or a string: written by `plain`.
+_NESTED = {
+    name: tuple(i for i, f in enumerate(fields(cls)) if str(f.type) not in _SCALARS)
+    for name, cls in _CLASSES.items()
+}
+# Classes whose fields are all numbers or strings: their values are written as they are.
+_FLAT = {
+    cls: name for name, cls in _CLASSES.items() if all(str(f.type) in _SCALARS for f in fields(cls))
+}
+
+
+def encode_fit(fit: Fit, layout: Layout) -> bytes:
+    """Return a fit as an entry's bytes: compressed JSON of its faces' primitives.
+
+    The faces' spell is not written: it is the one the entry is found for. Raises
+    Uncacheable for a value the format has no form for.
+    """
+    icons = {icon.name: icon for icon in layout.icons.values()}
+
+    flat = _FLAT
+
+    def plain(value: Any) -> Any:
+        kind = type(value)
+        name = flat.get(kind)
+        if name is not None:  # json.dumps refuses (TypeError) a value of another kind
+            return {"@": name, "v": list(vars(value).values())}
+        if value is None or kind is str or kind is float or kind is int or kind is bool:
+            return value
+        if kind is tuple:
+            return [plain(item) for item in value]
+        name = kind.__name__
+        if name in _CLASSES and kind is _CLASSES[name]:
+            values = list(vars(value).values())
+            for index in _NESTED[name]:
+                values[index] = plain(values[index])
+            return {"@": name, "v": values}
+        if type(value) is Icon:
+            if icons.get(value.name) == value:
+                return {"icon": value.name}
+            return {"@": "Icon", "v": [value.name, value.operators, plain(value.points)]}
+        raise Uncacheable(f"no entry form for {type(value).__name__}")
+
+    faces = []
+    for face in fit.faces:
+        if type(face) is not CardFace:
+            raise Uncacheable(f"no entry form for {type(face).__name__}")
+        faces.append({"face": [plain(getattr(face, name)) for name in _FACE_FIELDS]})
+    payload = {"format": FORMAT, "min_cards": fit.min_cards, "faces": faces}
+    try:
+        text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    except (TypeError, ValueError) as error:
+        raise Uncacheable(str(error)) from error
+    return zlib.compress(text.encode(), 6)
+
+
+def decode_fit(data: bytes, spell: Spell, layout: Layout) -> Fit:
+    """Return the fit an entry's bytes hold, for this spell and layout.
+
+    Raises ValueError (or a subclass) for bytes that are not a well-formed entry.
+    """
+    icons = {icon.name: icon for icon in layout.icons.values()}
+
+    classes, tuple_fields = _CLASSES, _TUPLE_FIELDS
+
+    def hook(obj: dict) -> Any:
+        name = obj.get("@")
+        if name is not None:
+            values = obj["v"]
+            if name == "Icon":
+                return Icon(values[0], values[1], _tuples(values[2]))
+            for index in tuple_fields[name]:  # tuples of objects (a Line's runs)
+                values[index] = tuple(values[index])
+            made = classes[name](*values)
+            _check_fields(made)
+            return made
+        if "icon" in obj:
+            return icons[obj["icon"]]
+        return obj
+
+    try:
+        payload = json.loads(zlib.decompress(data), object_hook=hook)
+        if payload["format"] != FORMAT:
+            raise ValueError(f"entry format {payload['format']!r}")
+        faces = []
+        for entry in payload["faces"]:
+            values = dict(zip(_FACE_FIELDS, entry["face"], strict=True))
+            values["items"] = tuple(values["items"])
+            face = CardFace(spell=spell, **values)
+            _check_fields(face, skip=("spell",))
+            faces.append(face)
+        min_cards = payload["min_cards"]
+        if type(min_cards) is not int or not 1 <= min_cards <= max(1, len(faces)):
+            raise ValueError(f"min_cards {min_cards!r}")
+        if not faces or any(face.parts != len(faces) for face in faces):
+            raise ValueError("faces and their parts disagree")
+        return Fit(tuple(faces), min_cards)
+    except (zlib.error, KeyError, TypeError, IndexError, AttributeError, OverflowError) as error:
+        raise ValueError(f"not a cache entry: {error}") from error
+
+
+_KNOWN = frozenset(_CLASSES.values())
+
+
+def _check_fields(value: Any, skip: tuple[str, ...] = ()) -> None:
+    """Raise ValueError unless every field of a primitive holds a value of its declared kind.
+
+    Numbers must be finite; "float | None" and such take any of their kinds; a tuple holds
+    what the classes of the entry hold (checked as they are made).
+    """
+    import math
+
+    for f in fields(value):
+        if f.name in skip:
+            continue
+        item = getattr(value, f.name)
+        kinds = {kind.strip() for kind in str(f.type).split("|")}
+        if item is None and "None" in kinds:
+            continue
+        if type(item) is bool:
+            ok = "bool" in kinds
+        elif type(item) is int:
+            ok = bool(kinds & {"int", "float"})
+        elif type(item) is float:
+            ok = "float" in kinds and math.isfinite(item)
+        elif type(item) is str:
+            ok = "str" in kinds
+        elif type(item) is tuple:
+            ok = any(kind.startswith("tuple") for kind in kinds) and all(
+                type(element) in _KNOWN for element in item
+            )
+        else:
+            ok = type(item).__name__ in kinds
+        if not ok:
+            raise ValueError(f"{type(value).__name__}.{f.name} = {item!r:.40}")
+
+
+def _tuples(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tuples(item) for item in value)
+    return value
