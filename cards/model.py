@@ -49,10 +49,17 @@ SOURCE_ABBREVIATIONS = {
 
 @dataclass(frozen=True)
 class Origin:
-    """Where a record was read: the file and its 1-based line number."""
+    """Where a record was read: the file and its 1-based line number, and the line of each of
+    its printed fields by their Czech name ("dosah", "anglický název"), where the format has
+    lines for them (the text format; JSON gives the record's line only)."""
 
     file: str
     line: int
+    fields: tuple[tuple[str, int], ...] = ()
+
+    def line_of(self, field: str) -> int:
+        """Return the line a printed field was read from, else the record's line."""
+        return dict(self.fields).get(field, self.line)
 
 
 @dataclass(frozen=True)

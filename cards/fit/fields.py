@@ -105,7 +105,8 @@ def fit_field(
 def require_lines(field: Field, text: str, lines: tuple[Line, ...], size: float) -> None:
     """Raise FieldTooWide when a field's lines stick out or are more than it may take."""
     spell = field.spell
-    where = {"file": spell.origin.file, "line": spell.origin.line, "spell": spell.label}
+    line = spell.origin.line_of(field.name)  # the field's own line, where the format has one
+    where = {"file": spell.origin.file, "line": line, "spell": spell.label}
     overfull = [line for line in lines if line.overfull]
     if overfull:
         word = max(overfull[0].text.split(), key=len, default=overfull[0].text)

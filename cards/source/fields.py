@@ -51,7 +51,7 @@ def field_problems(spells: Iterable[Spell], layout) -> list[Problem]:
         try:
             fit_spell(spell, layout)
         except FieldTooWide as error:
-            where = f"{spell.origin.file}:{spell.origin.line}: "
-            message = str(error).removeprefix(where)
-            problems.append(Problem(spell.origin.file, spell.origin.line, "long", message))
+            line = int(str(error).removeprefix(f"{spell.origin.file}:").split(":", 1)[0])
+            message = str(error).removeprefix(f"{spell.origin.file}:{line}: ")
+            problems.append(Problem(spell.origin.file, line, "long", message))
     return problems

@@ -338,8 +338,22 @@ def _build_spell(
         concentration=CONCENTRATION in values["Trvání"],
         classes=classes,
         blocks=blocks,
-        origin=Origin(out.file, header.name.number),
+        origin=Origin(out.file, header.name.number, _field_lines(header, where)),
     )
+
+
+def _field_lines(header: _Header, where: dict[str, Line]) -> tuple[tuple[str, int], ...]:
+    """Return the line of each printed field by the Czech name the fitter's errors give it."""
+    lines = {label.lower(): line.number for label, line in where.items()}
+    if "složky" in lines:
+        lines["materiální složka"] = lines["složky"]
+    if header.name_en is not None:
+        lines["anglický název"] = header.name_en.number
+    if header.source is not None:
+        lines["zdroj (kniha)"] = header.source.number
+    assert header.name is not None
+    lines["název"] = header.name.number
+    return tuple(sorted(lines.items()))
 
 
 def _check_ending(text: str, lines: list[Line], out: Collector) -> None:

@@ -38,14 +38,21 @@ def _long(problems):
 
 
 @pytest.mark.parametrize(
-    ("change", "field"),
-    [({"range_": LONG_RANGE}, "dosah"), ({"book": LONG_BOOK}, "zdroj (kniha)")],
+    ("change", "field", "starts"),
+    [
+        ({"range_": LONG_RANGE}, "dosah", "Dosah:"),
+        ({"book": LONG_BOOK}, "zdroj (kniha)", "Kouzla naší"),
+    ],
 )
-def test_a_field_too_long_for_the_card_is_a_lint_error_at_its_line(tmp_path, change, field):
-    """A name or book more lines long than its field may take: an error naming spell and field."""
+def test_a_field_too_long_for_the_card_is_a_lint_error_at_its_line(tmp_path, change, field, starts):
+    """A range or book more lines long than its field may take: an error naming spell and
+    field, at the field's own line."""
     path = _file(tmp_path, **change)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    line = next(n for n, text in enumerate(lines, 1) if text.startswith(starts))
+    assert line > 1
     (problem,) = _long(lint_spells(add=[path], layout=load_layout("poker")))
-    assert (problem.file, problem.line, problem.severity) == (str(path), 1, "error")
+    assert (problem.file, problem.line, problem.severity) == (str(path), line, "error")
     assert problem.message.startswith("Jiskřivý pozdrav (Kouzla naší družiny")
     assert field in problem.message and "zkraťte ho" in problem.message
 
