@@ -1,4 +1,4 @@
-"""Messages of the web page's JSON API (cards/web/api.py)."""
+"""Messages of the web page: its JSON API (cards/web/api.py), its views and its script."""
 
 from __future__ import annotations
 
@@ -27,4 +27,41 @@ MESSAGES = {
     "api_no_spell": "žádné kouzlo",
     "api_unknown_name": "neznámý název ({error})",
     "api_level": "čekám úroveň 0–9 nebo rozsah jako 1-3, ne {got}",
+    # `cards deck --title`: the web page prints a deck under its own name
+    "metavar_title": "NÁZEV",
+    "help_opt_deck_title": "Název balíčku v PDF (titul a zápatí); bez něj „Připravená kouzla“.",
+    # the page's views (cards/web/pages.py)
+    "page_shared_name": "Sdílený balíček",
+    "page_deck_empty": "Balíček je prázdný.",
 }
+
+# The texts the page's script shows (cards/web/static/app.js reads them from the page).
+PAGE_TEXTS = {
+    "page_js_first_deck": "Připravená kouzla",
+    "page_js_new_deck": "Balíček {n}",
+    "page_js_copy": "{name} (kopie)",
+    "page_js_undo": "Zpět: {what}",
+    "page_js_undo_none": "Zpět (není co vrátit)",
+    "page_js_undone": "Vráceno: {what}.",
+    "page_js_step_clear": "vyprázdnění balíčku",
+    "page_js_step_preset": "celý balíček",
+    "page_js_step_upload": "nahrání seznamu",
+    "page_js_step_delete": "smazání balíčku „{name}“",
+    "page_js_step_new": "nový balíček",
+    "page_js_step_copy": "kopie balíčku",
+    "page_js_step_import": "import balíčků",
+    "page_js_step_shared": "otevření sdíleného balíčku",
+    "page_js_step_change": "změna balíčku",
+    "page_js_step_sort": "seřazení balíčku",
+    "page_js_step_rename": "přejmenování balíčku",
+    "page_js_shared_opened": "Sdílený balíček „{name}“ otevřen jako nový vedle vašich balíčků.",
+    "page_js_imported": "Importováno balíčků: {count}.",
+    "page_js_import_bad": "Soubor {name} není export balíčků Kartotéky.",
+    "page_js_server_down": "Server neodpovídá. Běží ještě „cards serve“?",
+    "page_js_preparing": "Připravuji soubor…",
+    "page_js_counting": "Počítám karty…",
+    "page_js_brew_loaded": "Načtena vlastní kouzla ze souboru {name}.",
+    "page_js_brew_kept": "Soubor má jiná vlastní kouzla ({name}); ponechána vaše ({own}).",
+    "page_js_export_name": "kartoteka-balicky.json",
+}
+MESSAGES.update(PAGE_TEXTS)

@@ -10,15 +10,19 @@ from __future__ import annotations
 import base64
 import io
 import json
+import re
 import tempfile
 import zipfile
 from pathlib import Path
 from urllib.parse import urlencode
 
 from flask import Blueprint, Response, render_template, request
+from werkzeug.datastructures import MultiDict
 
 from cards.errors import CardsError
 from cards.layout import list_layouts, load_layout
+from cards.messages import say
+from cards.messages.web import PAGE_TEXTS
 from cards.model import CLASSES, SCHOOLS, SOURCES
 from cards.service import plural
 from cards.web import api
@@ -67,10 +71,42 @@ def _error_fragment(error: CardsError):
     return render_template("_error.html", message=_message(error)), 400
 
 
+PRINT_FIELDS = (
+    "layout",
+    "sheet",
+    "backs",
+    "duplex",
+    "offset_x",
+    "offset_y",
+    "fold",
+    "continue_on_back",
+)
+
+
+def _shared_deck(args) -> dict | None:
+    """A share link's deck: its name, spells and the print settings the server accepts."""
+    listing = args.get("seznam")
+    if not listing:
+        return None
+    settings = {key: args[key] for key in PRINT_FIELDS if key in args}
+    try:
+        api.print_settings(request_data(MultiDict(settings)))
+    except CardsError:
+        settings = {}  # settings this server refuses: the deck opens with the defaults
+    name = " ".join(args.get("nazev", "").split())[:80] or say("page_shared_name")
+    spells = [" ".join(line.split()) for line in listing.splitlines() if line.strip()]
+    return {"name": name, "spells": spells[: api.MAX_SPELLS], "settings": settings}
+
+
+def page_texts() -> dict[str, str]:
+    """The texts the page's script shows, from the catalogue."""
+    return {key.removeprefix("page_js_"): text for key, text in PAGE_TEXTS.items()}
+
+
 @pages.get("/")
 def index():
-    """The whole page; a share link (?seznam=...) starts the deck with its spells."""
-    shared = request.args.get("seznam")
+    """The whole page; a share link (?seznam=...) opens as a new deck beside the stored ones."""
+    shared = _shared_deck(request.args)
     layouts = [(name, load_layout(name).description) for name in list_layouts()]
     return render_template(
         "page.html",
@@ -81,7 +117,8 @@ def index():
         sheets=SHEETS,
         flags=FLAG_CHOICES,
         layouts=layouts,
-        shared=[line for line in shared.splitlines() if line.strip()] if shared else None,
+        shared_json=json.dumps(shared, ensure_ascii=False) if shared else "",
+        texts_json=json.dumps(page_texts(), ensure_ascii=False),
     )
 
 
@@ -113,16 +150,44 @@ def _preset(every, preset: str):
     return sort_spells(select(every, classes=(resolve_class(klass),)), by="level")
 
 
+def _kept(labels, every) -> tuple[tuple, list[str]]:
+    """A stored deck's spells; labels that name no spell here (homebrew not loaded) left out."""
+    try:
+        return api.resolve_labels(labels, every), []
+    except api.ApiError as error:
+        problems = error.extra.get("problems")
+        if not problems:
+            raise
+    bad = {problem["line"] for problem in problems}
+    kept = [label for number, label in enumerate(labels, start=1) if number not in bad]
+    missing = [problem["text"] for problem in problems]
+    return (api.resolve_labels(kept, every) if kept else ()), missing
+
+
+def share_link(chosen, form) -> str:
+    """The share link of a deck: its spells, its name and its print settings."""
+    fields = {"seznam": "\n".join(chosen)}
+    name = " ".join(form.get("deck_name", "").split())
+    if name:
+        fields["nazev"] = name
+    for key in PRINT_FIELDS:
+        if form.get(key):
+            fields[key] = form[key]
+    return "/?" + urlencode(fields)
+
+
 @pages.post("/balicek")
 def deck():
     """The deck: its spells in order, the engine's count and the share link.
 
     With "preset" the deck becomes a whole class or the compendium; with "list_text" a list
     file replaces it (unless a name in it names no spell: then every such line is shown).
+    Labels that name no spell here (a homebrew spell this browser lacks) are left out and named.
     """
     form = request.form
     data = request_data(form)
     problems = ()
+    missing: list[str] = []
     try:
         settings = api.print_settings(data)
         every, labels = api.engine().spells(api.request_files(data))
@@ -135,8 +200,8 @@ def deck():
                     data["spells"] = [labels[s] for s in api.resolve_labels(lines, every, "text")]
                 except api.ApiError as error:
                     problems = error.extra.get("problems", ())
-            spells = api.resolve_labels(data["spells"], every) if data["spells"] else ()
-        summary = api.engine().count(spells, settings).text if spells else "Balíček je prázdný."
+            spells, missing = _kept(data["spells"], every) if data["spells"] else ((), [])
+        summary = api.engine().count(spells, settings).text if spells else say("page_deck_empty")
     except CardsError as error:
         return _error_fragment(error)
     chosen = [labels[spell] for spell in spells]
@@ -146,7 +211,9 @@ def deck():
         labels_json=json.dumps(chosen, ensure_ascii=False),
         summary=summary,
         problems=problems,
-        share="/?" + urlencode({"seznam": "\n".join(chosen)}) if chosen else "",
+        missing=missing,
+        deck_id=form.get("deck_id", ""),
+        share=share_link(chosen, form) if chosen else "",
     )
 
 
@@ -199,6 +266,14 @@ def _download(data: bytes, name: str, mimetype: str) -> Response:
     return response
 
 
+def download_name(deck: str, suffix: str) -> str:
+    """A download's file name after the deck: "Druid 0–2" -> druid-0-2.pdf."""
+    from cards.czech_text import slug
+
+    words = re.sub("[\u2010-\u2015\u2212]", " ", deck)  # dashes part words, as spaces do
+    return f"{slug(words, 'balicek')}.{suffix}"
+
+
 def _refused(error: CardsError):
     return _message(error), 400, {"Content-Type": "text/plain; charset=utf-8"}
 
@@ -210,12 +285,13 @@ def _deck_request():
 @pages.post("/pdf")
 def pdf():
     """The deck's PDF with the form's print options: what `cards deck` prints."""
+    name = " ".join(request.form.get("deck_name", "").split())
     try:
         spells, settings = _deck_request()
-        built = api.engine().pdf(spells, settings, title=api.DECK_TITLE, index=False)
+        built = api.engine().pdf(spells, settings, title=name or api.DECK_TITLE, index=False)
     except CardsError as error:
         return _refused(error)
-    return _download(built.data, "balicek.pdf", "application/pdf")
+    return _download(built.data, download_name(name, "pdf"), "application/pdf")
 
 
 @pages.post("/tts")
@@ -233,7 +309,8 @@ def tts():
                     archive.write(path, path.name)
     except CardsError as error:
         return _refused(error)
-    return _download(buffer.getvalue(), "tts.zip", "application/zip")
+    name = download_name(request.form.get("deck_name", ""), "zip")
+    return _download(buffer.getvalue(), name, "application/zip")
 
 
 @pages.post("/kalibrace")
@@ -269,4 +346,5 @@ def list_file():
     except CardsError as error:
         return _refused(error)
     text = "".join(f"{labels[spell]}\n" for spell in spells)
-    return _download(text.encode("utf-8"), "seznam.txt", "text/plain; charset=utf-8")
+    name = download_name(request.form.get("deck_name", ""), "txt")
+    return _download(text.encode("utf-8"), name, "text/plain; charset=utf-8")
