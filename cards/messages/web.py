@@ -30,6 +30,8 @@ MESSAGES = {
     # `cards deck --title`: the web page prints a deck under its own name
     "metavar_title": "NÁZEV",
     "help_opt_deck_title": "Název balíčku v PDF (titul a zápatí); bez něj „Připravená kouzla“.",
+    # filters by a spell's details (cards/spellfilters.py)
+    "filter_unknown": "neznámá volba „{value}“; čekám jednu z: {keys}",
     # the page's views (cards/web/pages.py)
     "page_shared_name": "Sdílený balíček",
     "page_deck_empty": "Balíček je prázdný.",

@@ -4,14 +4,18 @@ Routes (every POST takes a JSON body, at most 2 MiB; every error is JSON
 `{"error": "<Czech message>", "field": "<the field at fault>", ...}` with status 400):
 
 GET  /api/spells?q=&class=&level=&school=&source=&ritual=&concentration=
-                 &sort=&layout=&continue_on_back=
+                 &casting=&range=&duration=&components=&words=&sort=&layout=&continue_on_back=
 POST /api/spells   the same fields as JSON (class/school/source a string or a list), plus "add"
     -> [{label, name, english, level, school, source, sources, classes, ritual, concentration,
          cards}] in Czech order (sort=name, the default; or level, school, class as `cards list`).
     Filters as `cards list`: class, school and source Czech or English, any case, diacritics
     optional (repeatable: ?class=bard&class=druid); level "3" or "1-3"; ritual and
     concentration "ano"/"ne" (also 1/0, true/false). q: part of a Czech or English name, any
-    case, diacritics optional. `label` is what a `cards deck` line takes ("Světlo (Příručka
+    case, diacritics optional, word order free, Czech endings tolerated (cards.names), best
+    matches first. casting (akce, bonusova, reakce, delsi), range (sebe, dotyk, blizko,
+    stredni, daleko), duration (ihned, minuta, hodina, dlouho): any of several; components: keys
+    a spell must have (V, P, S, cena) or, with "-", lack; words: words of the spell's text
+    (cards/spellfilters.py). `label` is what a `cards deck` line takes ("Světlo (Příručka
     hráče)" where a name is in two books); `cards` counts the spell's cards in `layout`.
 POST /api/count    {"spells": [labels], print options, "add"}
     -> {"spells": 12, "cards": 15, "sheets": 2, "text": "12 kouzel, 15 karet, 2 archy"}
@@ -84,6 +88,11 @@ FIELD_NAMES = {
     "text": "text",
     "name": "název",
     "q": "hledat",
+    "casting": "vyvolání",
+    "range": "dosah",
+    "duration": "trvání",
+    "components": "složky",
+    "words": "slova v textu",
 }
 
 
@@ -357,6 +366,28 @@ def _filters(data: dict) -> dict:
     return filters
 
 
+def narrow_details(spells: Sequence[Spell], data: dict) -> tuple[Spell, ...]:
+    """Keep the spells the detail filters allow: casting, range, duration, components, words.
+
+    "components" lists keys a spell must have ("V", "P", "S", "cena") or, with "-", must lack.
+    """
+    from cards.spellfilters import FilterError, narrow
+
+    parts = _texts(data, "components")
+    try:
+        return narrow(
+            spells,
+            casting=_texts(data, "casting"),
+            ranges=_texts(data, "range"),
+            durations=_texts(data, "duration"),
+            with_components=[p for p in parts if not p.startswith("-")],
+            without_components=[p[1:] for p in parts if p.startswith("-")],
+            text=_text(data, "words", "") or "",
+        )
+    except FilterError as error:
+        raise _bad(error.field, str(error)) from None
+
+
 def list_spells(data: dict) -> list[dict]:
     """The spells a filtered list shows (GET and POST /api/spells)."""
     from cards.select import select_spells, sort_spells
@@ -367,8 +398,8 @@ def list_spells(data: dict) -> list[dict]:
     sort = _choice(data, "sort", SORTS, "name")
     layout = _layout(data)
     cob = _flag(data, "continue_on_back")
-    found = search_spells(select_spells(every, **filters), _text(data, "q", "") or "")
-    found = sort_spells(found, by=sort)
+    found = sort_spells(narrow_details(select_spells(every, **filters), data), by=sort)
+    found = search_spells(found, _text(data, "q", "") or "")  # best matches first, then sorted
     counts = engine().card_counts(found, layout, cob)
     pairs = zip(found, counts, strict=True)
     return [spell_record(spell, labels[spell], cards) for spell, cards in pairs]
@@ -397,7 +428,7 @@ def spell_record(spell: Spell, label: str, cards: int | None = None) -> dict:
 def spells_get():
     """The filtered list, from the query string (class, school, source repeatable)."""
     data = {key: request.args.get(key) for key in request.args}
-    for key in ("class", "school", "source"):
+    for key in ("class", "school", "source", "casting", "range", "duration", "components"):
         data[key] = request.args.getlist(key)
     return jsonify(list_spells(data))
 

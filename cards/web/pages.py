@@ -25,6 +25,7 @@ from cards.messages import say
 from cards.messages.web import PAGE_TEXTS
 from cards.model import CLASSES, SCHOOLS, SOURCES
 from cards.service import plural
+from cards.spellfilters import CASTING, COMPONENTS, DURATIONS, RANGES
 from cards.web import api
 
 pages = Blueprint(
@@ -37,7 +38,6 @@ pages = Blueprint(
 
 LEVELS = tuple(range(10))
 SHEETS = (("a4", "A4"), ("letter", "Letter"), ("none", "jedna karta na stranu"))
-FLAG_CHOICES = (("", "nerozhoduje"), ("ano", "jen"), ("ne", "bez"))
 PREVIEW_DPI = 110  # a poker card 272 px wide: sharp on the page, light to send
 TTS_DPI = 150
 
@@ -57,8 +57,13 @@ def request_data(form) -> dict:
         "fold": bool(form.get("fold")),
         "continue_on_back": bool(form.get("continue_on_back")),
     }
-    for field in ("q", "class", "school", "source", "ritual", "concentration"):
+    for field in ("q", "class", "school", "ritual", "concentration", "words"):
         data[field] = form.get(field, "")
+    for field in ("source", "casting", "range", "duration"):
+        data[field] = [value for value in form.getlist(field) if value]
+    data["components"] = [
+        form[f"component_{key}"] for key in COMPONENTS if form.get(f"component_{key}")
+    ]
     data["level"] = f"{form.get('level_from', '0')}-{form.get('level_to', '9')}"
     return data
 
@@ -113,9 +118,12 @@ def index():
         classes=CLASSES,
         schools=SCHOOLS,
         sources=SOURCES,
+        casting=CASTING,
+        ranges=RANGES,
+        durations=DURATIONS,
+        components=COMPONENTS,
         levels=LEVELS,
         sheets=SHEETS,
-        flags=FLAG_CHOICES,
         layouts=layouts,
         shared_json=json.dumps(shared, ensure_ascii=False) if shared else "",
         texts_json=json.dumps(page_texts(), ensure_ascii=False),
@@ -125,14 +133,21 @@ def index():
 @pages.post("/hledat")
 def search():
     """The results of a search: each spell a checkbox, ticked when it is in the deck."""
+    from cards.select import nearest_names
+
     data = request_data(request.form)
+    nearest = []
     try:
         found = api.list_spells(data)
+        if not found and data["q"].strip():
+            every, _ = api.engine().spells(api.request_files(data))
+            nearest = [(name, name.split(" (", 1)[0]) for name in nearest_names(every, data["q"])]
     except CardsError as error:
         return _error_fragment(error)
     return render_template(
         "_results.html",
         spells=found,
+        nearest=nearest,
         chosen=set(data["spells"]),
         query=data["q"],
         summary="Nalezeno: " + plural(len(found), "kouzlo", "kouzla", "kouzel"),

@@ -349,6 +349,11 @@
     } else if (button.id === "deck-clear") {
       changeDeck([], t("step_clear"));
       syncChecks();
+    } else if (button.dataset.query) {
+      const box = document.getElementById("q");
+      box.value = button.dataset.query;
+      box.focus();
+      htmx.trigger("#search-form", "submit");
     } else if (button.id === "undo") {
       undo();
     } else if (button.id === "deck-new") {
