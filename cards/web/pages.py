@@ -24,6 +24,7 @@ from cards.layout import list_layouts, load_layout
 from cards.messages import say
 from cards.messages.web import PAGE_TEXTS
 from cards.model import CLASSES, SCHOOLS, SOURCES
+from cards.select import sort_spells
 from cards.service import plural
 from cards.spellfilters import CASTING, COMPONENTS, DURATIONS, RANGES
 from cards.web import api
@@ -77,6 +78,7 @@ def _error_fragment(error: CardsError):
 
 
 PRINT_FIELDS = (
+    "deck_sort",
     "layout",
     "sheet",
     "backs",
@@ -122,6 +124,7 @@ def index():
         ranges=RANGES,
         durations=DURATIONS,
         components=COMPONENTS,
+        deck_sorts=DECK_SORTS,
         levels=LEVELS,
         sheets=SHEETS,
         layouts=layouts,
@@ -154,9 +157,17 @@ def search():
     )
 
 
+DECK_SORTS = {
+    "own": "vlastní pořadí",
+    "level": "podle úrovně a názvu (jako cards class)",
+    "name": "podle názvu",
+    "school": "podle školy",
+}
+
+
 def _preset(every, preset: str):
     """A whole class deck (as `cards class`) or the whole compendium (as `cards compendium`)."""
-    from cards.select import resolve_class, sort_spells
+    from cards.select import resolve_class
     from cards.service import select
 
     if preset == "all":
@@ -177,6 +188,20 @@ def _kept(labels, every) -> tuple[tuple, list[str]]:
     kept = [label for number, label in enumerate(labels, start=1) if number not in bad]
     missing = [problem["text"] for problem in problems]
     return (api.resolve_labels(kept, every) if kept else ()), missing
+
+
+def _other_books(spells, every, labels) -> dict:
+    """For each deck spell whose name is in several books: (book, label) of the other copies."""
+    named = {spell.name for spell in spells}
+    copies: dict[str, list] = {}
+    for spell in every:
+        if spell.name in named:
+            copies.setdefault(spell.name, []).append(spell)
+    return {
+        spell: [(other.sources[0], labels[other]) for other in copies[spell.name] if other != spell]
+        for spell in spells
+        if len(copies[spell.name]) > 1
+    }
 
 
 def share_link(chosen, form) -> str:
@@ -216,6 +241,9 @@ def deck():
                 except api.ApiError as error:
                     problems = error.extra.get("problems", ())
             spells, missing = _kept(data["spells"], every) if data["spells"] else ((), [])
+        order = form.get("deck_sort", "")
+        if order in DECK_SORTS and order != "own":
+            spells = sort_spells(spells, by=order)
         summary = api.engine().count(spells, settings).text if spells else say("page_deck_empty")
     except CardsError as error:
         return _error_fragment(error)
@@ -223,6 +251,7 @@ def deck():
     return render_template(
         "_deck.html",
         spells=list(zip(spells, chosen, strict=True)),
+        books=_other_books(spells, every, labels),
         labels_json=json.dumps(chosen, ensure_ascii=False),
         summary=summary,
         problems=problems,

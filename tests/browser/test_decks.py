@@ -64,8 +64,8 @@ def settled(driver) -> bool:
 
 def test_share_link_opens_beside_the_players_deck(page, browser):
     """A share link becomes a new deck named from the link; the player's own deck is kept."""
-    tick(page, "Ohnivá koule")
     tick(page, "Štít")
+    tick(page, "Ohnivá koule")
     rename(page, "Gandalf")
     wait_for(
         page, lambda d: "nazev=Gandalf" in d.find_element("id", "share-link").get_attribute("href")
@@ -75,7 +75,7 @@ def test_share_link_opens_beside_the_players_deck(page, browser):
     tick(page, "Mlžný krok")
     browser.get(link)
     wait_for_results(browser)
-    wait_for(browser, lambda d: deck_names(d) == ["Ohnivá koule", "Štít"])
+    wait_for(browser, lambda d: deck_names(d) == ["Štít", "Ohnivá koule"])
     assert deck_choices(browser) == ["Gandalf", "Gandalf (2)"]
     assert "seznam" not in browser.current_url
     switch_to(browser, "Gandalf")
@@ -84,16 +84,16 @@ def test_share_link_opens_beside_the_players_deck(page, browser):
 
 def test_undo_after_emptying_the_deck(page):
     """ "Vyprázdnit balíček" empties the deck; "Zpět" brings every spell back in order."""
-    for name in ("Ohnivá koule", "Štít", "Mlžný krok"):
+    for name in ("Štít", "Mlžný krok", "Ohnivá koule"):
         tick(page, name)
     by_css(page, "#deck-clear").click()
     wait_for(page, lambda d: deck_names(d) == [])
     assert "vyprázdnění" in by_css(page, "#undo").text
     by_css(page, "#undo").click()
-    wait_for(page, lambda d: deck_names(d) == ["Ohnivá koule", "Štít", "Mlžný krok"])
+    wait_for(page, lambda d: deck_names(d) == ["Štít", "Mlžný krok", "Ohnivá koule"])
     page.refresh()
     wait_for_results(page)
-    wait_for(page, lambda d: deck_names(d) == ["Ohnivá koule", "Štít", "Mlžný krok"])
+    wait_for(page, lambda d: deck_names(d) == ["Štít", "Mlžný krok", "Ohnivá koule"])
 
 
 def test_ten_replacing_steps_can_be_undone(page):

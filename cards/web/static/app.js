@@ -51,7 +51,8 @@
 
   function formSettings() {
     const settings = {};
-    printForm.querySelectorAll("[name]").forEach((field) => {
+    Array.from(printForm.elements).forEach((field) => {
+      if (!field.name) return;
       if (field.type === "checkbox") settings[field.name] = field.checked ? field.value : "";
       else if (field.type === "radio") {
         if (field.checked) settings[field.name] = field.value;
@@ -61,8 +62,8 @@
   }
 
   function applySettings(settings) {
-    printForm.querySelectorAll("[name]").forEach((field) => {
-      if (!(field.name in settings)) return;
+    Array.from(printForm.elements).forEach((field) => {
+      if (!field.name || !(field.name in settings)) return;
       const value = settings[field.name];
       if (field.type === "checkbox") field.checked = Boolean(value);
       else if (field.type === "radio") field.checked = field.value === value;
@@ -275,6 +276,55 @@
     save();
   });
 
+  // The deck's order: sorted by the server on every change, or the player's own.
+  const deckSort = document.getElementById("deck-sort");
+  deckSort.addEventListener("change", () => {
+    remember(t("step_sort"));
+    current().settings = formSettings();
+    save();
+    document.body.dispatchEvent(new Event("deck-changed"));
+  });
+
+  // A spell moved by hand: the deck keeps the player's own order from now on.
+  function moveDeck(list) {
+    if (deckSort.value !== "own") {
+      deckSort.value = "own";
+      current().settings = formSettings();
+    }
+    changeDeck(list);
+  }
+
+  function moved(list, from, to) {
+    const [item] = list.splice(from, 1);
+    list.splice(to, 0, item);
+    return list;
+  }
+
+  // Drag and drop in the deck (the ⤒ ↑ ↓ ⤓ buttons do the same from the keyboard).
+  let dragged = null;
+  const deckBox = document.getElementById("deck");
+  deckBox.addEventListener("dragstart", (event) => {
+    const item = event.target.closest && event.target.closest("ol.deck li");
+    if (!item) return;
+    dragged = Number(item.dataset.place);
+    event.dataTransfer.effectAllowed = "move";
+    event.dataTransfer.setData("text/plain", String(dragged));
+  });
+  deckBox.addEventListener("dragover", (event) => {
+    if (dragged !== null && event.target.closest("ol.deck li")) event.preventDefault();
+  });
+  deckBox.addEventListener("drop", (event) => {
+    const item = event.target.closest("ol.deck li");
+    if (dragged === null || !item) return;
+    event.preventDefault();
+    const to = Number(item.dataset.place);
+    if (to !== dragged) moveDeck(moved(labels(), dragged, to));
+    dragged = null;
+  });
+  deckBox.addEventListener("dragend", () => {
+    dragged = null;
+  });
+
   deckChoice.addEventListener("change", () => {
     store.current = deckChoice.value;
     save();
@@ -324,8 +374,16 @@
       const index = Number(button.dataset.index);
       const other = index + Number(button.dataset.move);
       [list[index], list[other]] = [list[other], list[index]];
-      changeDeck(list);
+      moveDeck(list);
       refocus(other, button.dataset.move === "-1" ? "-1" : "1");
+    } else if (button.dataset.moveTo) {
+      const from = Number(button.dataset.at);
+      const to = button.dataset.moveTo === "top" ? 0 : list.length - 1;
+      moveDeck(moved(list, from, to));
+      refocus(to, button.dataset.moveTo);
+    } else if (button.dataset.swap) {
+      list[Number(button.dataset.at)] = button.dataset.swap;
+      changeDeck(list);
     } else if (button.dataset.remove) {
       list.splice(Number(button.dataset.remove), 1);
       changeDeck(list);
@@ -404,7 +462,11 @@
     const { index, kind } = focusAfterSwap;
     focusAfterSwap = null;
     const selector =
-      kind === "remove" ? `[data-remove="${index}"]` : `[data-move="${kind}"][data-index="${index}"]`;
+      kind === "remove"
+        ? `[data-remove="${index}"]`
+        : kind === "top" || kind === "bottom"
+          ? `[data-move-to="${kind === "top" ? "bottom" : "top"}"][data-at="${index}"]`
+          : `[data-move="${kind}"][data-index="${index}"]`;
     const target =
       document.querySelector(`#deck ${selector}:not([disabled])`) ||
       document.querySelector(`#deck [data-index="${index}"]:not([disabled])`) ||
@@ -524,6 +586,8 @@
   document.getElementById("list-file").addEventListener("change", (event) => {
     readFile(event.target, (name, text) => {
       remember(t("step_upload"));
+      deckSort.value = "own"; // a list file keeps its own order, as `cards deck FILE` prints it
+      current().settings = formSettings();
       const values = deckValues({ list_text: text, list_name: name });
       values.spells = labels(); // htmx sends an array as repeated fields
       post("/balicek", values, "#deck");
