@@ -35,6 +35,12 @@ MESSAGES = {
     # the page's views (cards/web/pages.py)
     "page_shared_name": "Sdílený balíček",
     "page_deck_empty": "Balíček je prázdný.",
+    "page_layout_poker": "Poker 63 × 88 mm",
+    "page_layout_bridge": "Bridž 56 × 88 mm",
+    "page_layout_ink-saver": "Poker 63 × 88 mm, šetří inkoust: bílá karta, barva školy v linkách",
+    "page_layout_large-print": "Poker 63 × 88 mm, velké písmo: text 8–12 b., popisky od 7 b.",
+    "page_layout_mini": "Mini 44 × 63 mm, pro krátká kouzla (úsporné údaje)",
+    "page_layout_tarot": "Tarot 70 × 120 mm",
 }
 
 # The texts the page's script shows (cards/web/static/app.js reads them from the page).

@@ -70,7 +70,10 @@ def request_data(form) -> dict:
 
 
 def _message(error: CardsError) -> str:
-    return error.message if isinstance(error, api.ApiError) else f"Nelze splnit: {error}"
+    """An error for the page: the API's Czech message without the JSON field's English name."""
+    if isinstance(error, api.ApiError):
+        return error.message.replace(f" ({error.field})", "", 1) if error.field else error.message
+    return f"Nelze splnit: {error}"
 
 
 def _error_fragment(error: CardsError):
@@ -105,6 +108,14 @@ def _shared_deck(args) -> dict | None:
     return {"name": name, "spells": spells[: api.MAX_SPELLS], "settings": settings}
 
 
+def layout_text(name: str) -> str:
+    """A layout's Czech description for the page (the catalogue's, else the layout file's)."""
+    from cards.messages import CATALOGUE
+
+    key = f"page_layout_{name}"
+    return CATALOGUE[key] if key in CATALOGUE else load_layout(name).description
+
+
 def page_texts() -> dict[str, str]:
     """The texts the page's script shows, from the catalogue."""
     return {key.removeprefix("page_js_"): text for key, text in PAGE_TEXTS.items()}
@@ -114,7 +125,7 @@ def page_texts() -> dict[str, str]:
 def index():
     """The whole page; a share link (?seznam=...) opens as a new deck beside the stored ones."""
     shared = _shared_deck(request.args)
-    layouts = [(name, load_layout(name).description) for name in list_layouts()]
+    layouts = [(name, layout_text(name)) for name in list_layouts()]
     return render_template(
         "page.html",
         classes=CLASSES,
@@ -373,6 +384,7 @@ def calibration():
                 Path(folder) / "kalibrace.pdf",
                 load_sheet(paper, layout.width, layout.height),
                 layout=layout,
+                page=True,
             )
             pdf_bytes = Path(out).read_bytes()
     except CardsError as error:

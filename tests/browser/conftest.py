@@ -262,7 +262,7 @@ def tick(driver, name: str) -> None:
     """Search for a spell and tick its checkbox; wait for the deck to take it."""
     before = len(deck_names(driver))
     search(driver, name)
-    result_box(driver, name).click()
+    press(driver, result_box(driver, name))
     wait_for(driver, lambda d: len(deck_names(d)) == before + 1, message=f"{name} not in the deck")
 
 
@@ -288,3 +288,10 @@ def cli_summary(tmp_path, names) -> str:
     listing.write_text("\n".join(names) + "\n", encoding="utf-8")
     output = cli("deck", str(listing), "-o", str(tmp_path / "cli.pdf"))
     return output.strip().splitlines()[-1].split(" -> ")[0]
+
+
+def press(driver, element) -> None:
+    """Click an element as a user does: scrolled to the middle of the screen first (on a phone
+    the fixed deck bar covers the bottom of the screen)."""
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    element.click()

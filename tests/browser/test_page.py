@@ -22,6 +22,7 @@ from tests.browser.conftest import (
     count_text,
     deck_names,
     empty,
+    press,
     result_box,
     result_names,
     search,
@@ -278,7 +279,7 @@ def test_no_accessibility_violations(page, axe_source, width):
     """axe-core finds no WCAG 2.0/2.1 A or AA violation, wide and on a phone, with a deck."""
     page.set_window_size(width, 1000)
     tick(page, "Štít")
-    by_css(page, "#deck [data-preview]").click()
+    press(page, by_css(page, "#deck [data-preview]"))
     wait_for(page, lambda d: all_css(d, "#preview img.cards"))
     violations = axe_violations(page, axe_source)
     page.set_window_size(1400, 1000)
@@ -295,7 +296,7 @@ def test_screenshots(page, width):
     page.refresh()
     wait_for_results(page)
     wait_for(page, lambda d: deck_names(d) == list(THREE))
-    by_css(page, "#deck [data-preview]").click()
+    press(page, by_css(page, "#deck [data-preview]"))
     wait_for(page, lambda d: all_css(d, "#preview img.cards"))
     page.execute_script("window.scrollTo(0, 0)")
     page.save_screenshot(str(OUT / f"page-{width}.png"))

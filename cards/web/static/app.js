@@ -177,6 +177,7 @@
   function showMeta() {
     const deck = current();
     deckName.value = deck.name;
+    document.getElementById("bar-name").textContent = deck.name;
     document.getElementById("deck-name-state").value = deck.name;
     document.getElementById("deck-id-state").value = deck.id;
   }
@@ -247,7 +248,48 @@
   document.getElementById("class").addEventListener("change", followClass);
   followClass();
 
+  // Keyboard: "/" jumps to the search; Enter there adds the first spell found to the deck.
+  const query = document.getElementById("q");
+  let addWhenFound = null;
+  function addFirst() {
+    const count = document.getElementById("results-count");
+    if (!count || count.dataset.query !== query.value) {
+      addWhenFound = query.value;
+      return false;
+    }
+    addWhenFound = null;
+    const box = document.querySelector("#results input[data-label]");
+    if (box && !box.checked) {
+      box.checked = true;
+      box.dispatchEvent(new Event("change", { bubbles: true }));
+    }
+    query.select();
+    return true;
+  }
+  query.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter") return;
+    event.preventDefault();
+    if (!addFirst()) htmx.trigger("#search-form", "submit");
+  });
+  document.addEventListener("keydown", (event) => {
+    const typing = event.target.closest && event.target.closest("input, select, textarea");
+    if (event.key === "/" && !typing && !event.ctrlKey && !event.altKey && !event.metaKey) {
+      event.preventDefault();
+      query.focus();
+      query.select();
+    }
+  });
+  document.querySelectorAll("a[data-focus]").forEach((link) => {
+    link.addEventListener("click", (event) => {
+      event.preventDefault();
+      document.getElementById(link.dataset.focus).focus();
+    });
+  });
+
   document.body.addEventListener("htmx:afterSwap", (event) => {
+    if (event.target.id === "results" && addWhenFound !== null && addWhenFound === query.value) {
+      addFirst();
+    }
     const body = document.getElementById("deck-body");
     if (event.target.id === "deck" && body) {
       if (body.dataset.deck && body.dataset.deck !== current().id) return; // an earlier deck's
@@ -337,6 +379,7 @@
     renaming = true;
     current().name = deckName.value;
     document.getElementById("deck-name-state").value = deckName.value;
+    document.getElementById("bar-name").textContent = deckName.value;
     deckChoice.selectedOptions[0].textContent = deckName.value;
     save();
   });
