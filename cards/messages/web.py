@@ -35,6 +35,7 @@ MESSAGES = {
     # the page's views (cards/web/pages.py)
     "page_shared_name": "Sdílený balíček",
     "page_deck_empty": "Balíček je prázdný.",
+    "sheet_page_missing": "arch {page} v PDF není (má {pages} stran)",
     "page_layout_poker": "Poker 63 × 88 mm",
     "page_layout_bridge": "Bridž 56 × 88 mm",
     "page_layout_ink-saver": "Poker 63 × 88 mm, šetří inkoust: bílá karta, barva školy v linkách",

@@ -388,8 +388,9 @@ def narrow_details(spells: Sequence[Spell], data: dict) -> tuple[Spell, ...]:
         raise _bad(error.field, str(error)) from None
 
 
-def list_spells(data: dict) -> list[dict]:
-    """The spells a filtered list shows (GET and POST /api/spells)."""
+def list_spells(data: dict, *, counts: bool = True) -> list[dict]:
+    """The spells a filtered list shows (GET and POST /api/spells); counts=False: no "cards"
+    (the page's first results come before the compendium's cards are counted)."""
     from cards.select import select_spells, sort_spells
     from cards.service import search_spells
 
@@ -400,9 +401,11 @@ def list_spells(data: dict) -> list[dict]:
     cob = _flag(data, "continue_on_back")
     found = sort_spells(narrow_details(select_spells(every, **filters), data), by=sort)
     found = search_spells(found, _text(data, "q", "") or "")  # best matches first, then sorted
-    counts = engine().card_counts(found, layout, cob)
-    pairs = zip(found, counts, strict=True)
-    return [spell_record(spell, labels[spell], cards) for spell, cards in pairs]
+    if not counts:
+        return [spell_record(spell, labels[spell]) for spell in found]
+    cards = engine().card_counts(found, layout, cob)
+    pairs = zip(found, cards, strict=True)
+    return [spell_record(spell, labels[spell], number) for spell, number in pairs]
 
 
 def spell_record(spell: Spell, label: str, cards: int | None = None) -> dict:

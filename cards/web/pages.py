@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import io
 import json
+import math
 import re
 import tempfile
 import zipfile
@@ -39,7 +40,9 @@ pages = Blueprint(
 
 LEVELS = tuple(range(10))
 SHEETS = (("a4", "A4"), ("letter", "Letter"), ("none", "jedna karta na stranu"))
-PREVIEW_DPI = 110  # a poker card 272 px wide: sharp on the page, light to send
+PREVIEW_DPI = 160  # a poker card 397 CSS px wide, as wide as the preview's column
+SHEET_DPI = 50  # an A4 sheet 413 CSS px wide
+MAX_RATIO = 3  # device pixel ratios above this are drawn at 3
 TTS_DPI = 150
 
 
@@ -152,7 +155,7 @@ def search():
     data = request_data(request.form)
     nearest = []
     try:
-        found = api.list_spells(data)
+        found = api.list_spells(data, counts=False)  # the cards are counted for the deck only
         if not found and data["q"].strip():
             every, _ = api.engine().spells(api.request_files(data))
             nearest = [(name, name.split(" (", 1)[0]) for name in nearest_names(every, data["q"])]
@@ -281,16 +284,57 @@ def preview():
         every, _ = api.engine().spells(api.request_files(data))
         spell = api.resolve_labels([form.get("label", "")], every, field="spell")[0]
         settings = api.print_settings(data)
+        ratio = pixel_ratio(form)
         png = api.engine().preview(
             spell,
             layout=settings.layout,
-            dpi=PREVIEW_DPI,
+            dpi=round(PREVIEW_DPI * ratio),
             continue_on_back=settings.continue_on_back,
         )
     except CardsError as error:
         return _error_fragment(error)
     source = "data:image/png;base64," + base64.b64encode(png).decode("ascii")
-    return render_template("_preview.html", spell=spell, source=source)
+    return render_template(
+        "_preview.html", spell=spell, source=source, width=_css_width(png, ratio)
+    )
+
+
+def pixel_ratio(form) -> float:
+    """The screen's device pixel ratio the page sends (1 to MAX_RATIO, in quarters)."""
+    try:
+        ratio = float(form.get("ratio", 1))
+    except ValueError:
+        return 1.0
+    if not math.isfinite(ratio):
+        return 1.0
+    return min(MAX_RATIO, max(1.0, round(ratio * 4) / 4))
+
+
+def _css_width(png: bytes, ratio: float) -> int:
+    """The CSS width of a PNG drawn at the device pixel ratio: one image pixel a device pixel."""
+    return round(int.from_bytes(png[16:20], "big") / ratio)
+
+
+@pages.post("/arch")
+def sheet_preview():
+    """The deck's first printed sheet (and its back), as the PDF prints them."""
+    from cards.images import pdf_page_png
+
+    ratio = pixel_ratio(request.form)
+    name = " ".join(request.form.get("deck_name", "").split())
+    try:
+        spells, settings = _deck_request()
+        built = api.engine().pdf(spells, settings, title=name or api.DECK_TITLE, index=False)
+        dpi = round(SHEET_DPI * ratio)
+        pages_shown = 2 if settings.backs and not settings.fold else 1
+        images = [pdf_page_png(built.data, n, dpi) for n in range(pages_shown)]
+    except CardsError as error:
+        return _error_fragment(error)
+    sides = [
+        ("data:image/png;base64," + base64.b64encode(png).decode("ascii"), _css_width(png, ratio))
+        for png in images
+    ]
+    return render_template("_sheet.html", sides=sides, summary=built.summary.text)
 
 
 @pages.post("/vlastni")

@@ -394,7 +394,11 @@
   });
 
   function post(url, fields, target) {
-    return htmx.ajax("POST", url, { target: target, values: fields, swap: "innerHTML" });
+    const busy = target === "#deck" ? document.querySelectorAll("#deck-busy, #bar-busy") : [];
+    busy.forEach((element) => element.classList.add("htmx-request")); // "Počítám karty…"
+    return htmx
+      .ajax("POST", url, { target: target, values: fields, swap: "innerHTML" })
+      .finally(() => busy.forEach((element) => element.classList.remove("htmx-request")));
   }
 
   // The fields of a request about the current deck: print options, own spells, deck name.
@@ -432,7 +436,14 @@
       changeDeck(list);
       refocus(Math.min(Number(button.dataset.remove), list.length - 1), "remove");
     } else if (button.dataset.preview) {
-      post("/nahled", deckValues({ label: button.dataset.preview }), "#preview").then(() => {
+      const values = deckValues({ label: button.dataset.preview, ratio: devicePixelRatio });
+      post("/nahled", values, "#preview").then(() => {
+        document.getElementById("preview").focus();
+      });
+    } else if (button.id === "sheet-preview") {
+      const values = deckValues({ ratio: devicePixelRatio });
+      values.spells = labels(); // htmx sends an array as repeated fields
+      post("/arch", values, "#preview").then(() => {
         document.getElementById("preview").focus();
       });
     } else if (button.dataset.preset) {
