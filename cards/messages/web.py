@@ -35,6 +35,7 @@ MESSAGES = {
     # the page's views (cards/web/pages.py)
     "page_shared_name": "Sdílený balíček",
     "page_deck_empty": "Balíček je prázdný.",
+    "editor_has_errors": "Kouzlo má chyby: opravte pole označená u formuláře.",
     "sheet_page_missing": "arch {page} v PDF není (má {pages} stran)",
     "page_layout_poker": "Poker 63 × 88 mm",
     "page_layout_bridge": "Bridž 56 × 88 mm",
@@ -72,5 +73,6 @@ PAGE_TEXTS = {
     "page_js_brew_loaded": "Načtena vlastní kouzla ze souboru {name}.",
     "page_js_brew_kept": "Soubor má jiná vlastní kouzla ({name}); ponechána vaše ({own}).",
     "page_js_export_name": "kartoteka-balicky.json",
+    "page_js_editor_saved": "Kouzlo „{name}“ je uloženo mezi vlastními kouzly v tomto prohlížeči.",
 }
 MESSAGES.update(PAGE_TEXTS)

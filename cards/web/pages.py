@@ -29,6 +29,7 @@ from cards.select import sort_spells
 from cards.service import plural
 from cards.spellfilters import CASTING, COMPONENTS, DURATIONS, RANGES
 from cards.web import api
+from cards.web.editor import editor, editor_choices
 
 pages = Blueprint(
     "pages",
@@ -37,6 +38,8 @@ pages = Blueprint(
     static_folder="static",
     static_url_path="/assets",
 )
+
+pages.register_blueprint(editor)  # the editor of the player's own spells
 
 LEVELS = tuple(range(10))
 SHEETS = (("a4", "A4"), ("letter", "Letter"), ("none", "jedna karta na stranu"))
@@ -139,6 +142,7 @@ def index():
         durations=DURATIONS,
         components=COMPONENTS,
         deck_sorts=DECK_SORTS,
+        editing=editor_choices(),
         levels=LEVELS,
         sheets=SHEETS,
         layouts=layouts,

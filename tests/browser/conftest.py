@@ -2,7 +2,7 @@
 
 The app runs in a thread on 127.0.0.1 with a free port; one browser per test module. Nothing is
 downloaded at run time: the browser and its driver are given by path (SE_OFFLINE=true stops
-Selenium Manager) and axe-core comes from npm into a cache folder under out/ on first use. When
+Selenium Manager) and axe-core is vendored under tests/browser/vendor/ with its licence. When
 CI=true a missing browser fails the tests instead of skipping them.
 """
 
@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
-import subprocess
 import threading
 import time
 import urllib.request
@@ -26,8 +24,7 @@ CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "out" / "browser"
-AXE_CACHE = ROOT / "out" / "npm-cache"
-AXE_FILE = AXE_CACHE / "node_modules" / "axe-core" / "axe.min.js"
+AXE_FILE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
 WAIT = 15  # seconds a page may take to show what a test waits for
 
 
@@ -170,18 +167,7 @@ def empty(folder: Path) -> None:
 
 @pytest.fixture(scope="session")
 def axe_source(browser_available) -> str:
-    """axe-core's script, from npm into out/npm-cache on first use (a test tool, not shipped)."""
-    if not AXE_FILE.exists():
-        npm = shutil.which("npm")
-        if npm is None:
-            pytest.fail("axe-core is needed and npm is missing to install it")
-        AXE_CACHE.mkdir(parents=True, exist_ok=True)
-        subprocess.run(
-            [npm, "install", "--no-save", "--no-audit", "--no-fund", "--prefix", str(AXE_CACHE)]
-            + ["axe-core@4"],
-            check=True,
-            capture_output=True,
-        )
+    """axe-core's script, vendored in tests/browser/vendor/axe-core (a test tool, not shipped)."""
     return AXE_FILE.read_text(encoding="utf-8")
 
 

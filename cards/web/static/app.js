@@ -492,6 +492,12 @@
       store.current = store.decks[0].id;
       save();
       showDeck();
+    } else if (button.id === "editor-save") {
+      saveEditor();
+    } else if (button.id === "editor-txt" || button.id === "editor-json") {
+      const data = new FormData(document.getElementById("editor-form"));
+      data.append("format", button.id === "editor-json" ? "json" : "txt");
+      download("/editor/export", data, document.getElementById("editor-message"));
     } else if (button.id === "decks-export") {
       exportDecks();
     } else if (button.id === "list-save") {
@@ -599,9 +605,36 @@
     note(message);
   }
 
+  // The editor's spell joins the browser's own spells (the server merges the files).
+  document.getElementById("editor-ratio").value = String(devicePixelRatio);
+  document.getElementById("editor-form").addEventListener("submit", (event) => {
+    event.preventDefault(); // Enter in a field: the preview follows the typing anyway
+  });
+  async function saveEditor() {
+    const shown = document.getElementById("editor-message");
+    const data = new FormData(document.getElementById("editor-form"));
+    data.append("homebrew", brewText.value);
+    data.append("homebrew_name", brewName.value);
+    let response;
+    try {
+      response = await fetch("/editor/ulozit", { method: "POST", body: data });
+    } catch (error) {
+      shown.textContent = t("server_down");
+      return;
+    }
+    const answer = await response.json();
+    if (!response.ok) {
+      shown.textContent = answer.error;
+      return;
+    }
+    acceptBrew(answer.name, answer.text);
+    document.getElementById("homebrew-result").textContent = t("brew_loaded", { name: answer.name });
+    shown.textContent = t("editor_saved", { name: answer.spell });
+  }
+
   // Downloads go through fetch so that a refusal shows as a message on the page.
-  const message = document.getElementById("print-message");
-  async function download(url, data) {
+  const printMessage = document.getElementById("print-message");
+  async function download(url, data, message = printMessage) {
     message.textContent = "";
     let response;
     try {
@@ -624,7 +657,7 @@
     const button = event.submitter;
     const url =
       (button && button.getAttribute("formaction")) || event.target.getAttribute("action");
-    message.textContent = t("preparing");
+    printMessage.textContent = t("preparing");
     download(url, deckFields(new FormData(event.target)));
   });
 
