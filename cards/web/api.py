@@ -333,8 +333,9 @@ def _kind(value) -> str:
 # --- the routes -----------------------------------------------------------------------------
 
 
-def _filters(data: dict) -> dict:
-    """The CLI's filters from a request, each name checked (400 naming the field)."""
+def _filters(data: dict, books: Sequence[str] = ()) -> dict:
+    """The CLI's filters from a request, each name checked (400 naming the field); `books`:
+    the books of the own spells a source may name too."""
     from cards.select import (
         SelectionError,
         parse_levels,
@@ -347,7 +348,7 @@ def _filters(data: dict) -> dict:
     for field, key, resolve in (
         ("class", "classes", resolve_class),
         ("school", "schools", resolve_school),
-        ("source", "sources", resolve_source),
+        ("source", "sources", lambda name: resolve_source(name, books)),
     ):
         names = _texts(data, field)
         try:
@@ -391,11 +392,11 @@ def narrow_details(spells: Sequence[Spell], data: dict) -> tuple[Spell, ...]:
 def list_spells(data: dict, *, counts: bool = True) -> list[dict]:
     """The spells a filtered list shows (GET and POST /api/spells); counts=False: no "cards"
     (the page's first results come before the compendium's cards are counted)."""
-    from cards.select import select_spells, sort_spells
+    from cards.select import books_of, select_spells, sort_spells
     from cards.service import search_spells
 
     every, labels = engine().spells(request_files(data))
-    filters = _filters(data)
+    filters = _filters(data, books_of(every))
     sort = _choice(data, "sort", SORTS, "name")
     layout = _layout(data)
     cob = _flag(data, "continue_on_back")

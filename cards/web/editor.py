@@ -135,23 +135,48 @@ def preview():
     )
 
 
+def own_spells(text: str, name: str) -> tuple:
+    """The spells of a file of the player's own spells; () when it has an error."""
+    from cards.service import SpellFile, lint_spell_files
+
+    if not text.strip():
+        return ()
+    spells, problems = lint_spell_files(api.engine().base, (SpellFile(api.safe_name(name), text),))
+    return () if any(p.severity == "error" for p in problems) else spells
+
+
+def joined_text(spells) -> str:
+    """Spells as one file of the --add text format."""
+    from cards.source.text import spell_text
+
+    return "\n\n".join(spell_text(s).rstrip("\n") for s in spells) + "\n" if spells else ""
+
+
+@editor.post("/vlastni/spojit")
+def merge():
+    """The browser's own spells with a share link's: the link's spells of new names added."""
+    form = request.form
+    own = own_spells(form.get("homebrew", ""), form.get("homebrew_name", "") or "vlastni.txt")
+    incoming = own_spells(form.get("incoming", ""), "ze-sdileni.txt")
+    names = {spell.name for spell in own}
+    added = [spell for spell in incoming if spell.name not in names]
+    name = form.get("homebrew_name", "") if own else "vlastni-kouzla.txt"
+    return jsonify(
+        {"name": name or "vlastni-kouzla.txt", "text": joined_text((*own, *added)),
+         "added": [spell.name for spell in added]}
+    )  # fmt: skip
+
+
 @editor.post("/editor/ulozit")
 def save():
     """The browser's own spells with the editor's spell added (or put in place of its name)."""
-    from cards.service import SpellFile, lint_spell_files
-    from cards.source.text import spell_text
-
     spell, _, source = checked(request.form)
     if spell is None:
         return jsonify({"error": say("editor_has_errors")}), 400
-    kept = ()
-    own = request.form.get("homebrew", "")
-    if own.strip():
-        name = api.safe_name(request.form.get("homebrew_name", "") or "vlastni.txt")
-        spells, problems = lint_spell_files(api.engine().base, (SpellFile(name, own),))
-        if not any(p.severity == "error" for p in problems):
-            kept = tuple(s for s in spells if s.name != spell.name)
-    text = "\n\n".join(spell_text(s).rstrip("\n") for s in kept) + "\n\n" if kept else ""
+    form = request.form
+    own = own_spells(form.get("homebrew", ""), form.get("homebrew_name", "") or "vlastni.txt")
+    kept = [s for s in own if s.name != spell.name]
+    text = joined_text(kept) + "\n" if kept else ""
     return jsonify({"name": "vlastni-kouzla.txt", "text": text + source.text, "spell": spell.name})
 
 

@@ -29,7 +29,7 @@ from cards.select import sort_spells
 from cards.service import plural
 from cards.spellfilters import CASTING, COMPONENTS, DURATIONS, RANGES
 from cards.web import api
-from cards.web.editor import editor, editor_choices
+from cards.web.editor import editor, editor_choices, joined_text, own_spells
 
 pages = Blueprint(
     "pages",
@@ -86,6 +86,7 @@ def _error_fragment(error: CardsError):
     return render_template("_error.html", message=_message(error)), 400
 
 
+MAX_SHARED_OWN = 6000  # characters of own spells a share link carries (an address stays usable)
 PRINT_FIELDS = (
     "deck_sort",
     "layout",
@@ -111,7 +112,11 @@ def _shared_deck(args) -> dict | None:
         settings = {}  # settings this server refuses: the deck opens with the defaults
     name = " ".join(args.get("nazev", "").split())[:80] or say("page_shared_name")
     spells = [" ".join(line.split()) for line in listing.splitlines() if line.strip()]
-    return {"name": name, "spells": spells[: api.MAX_SPELLS], "settings": settings}
+    shared = {"name": name, "spells": spells[: api.MAX_SPELLS], "settings": settings}
+    own = args.get("vlastni", "")
+    if own and len(own) <= MAX_SHARED_OWN and own_spells(own, "ze-sdileni.txt"):
+        shared["homebrew"] = own  # the deck's own spells, merged into the receiver's by the page
+    return shared
 
 
 def layout_text(name: str) -> str:
@@ -154,21 +159,28 @@ def index():
 @pages.post("/hledat")
 def search():
     """The results of a search: each spell a checkbox, ticked when it is in the deck."""
-    from cards.select import nearest_names
+    from cards.select import books_of, nearest_names
 
     data = request_data(request.form)
     nearest = []
     try:
+        every, _ = api.engine().spells(api.request_files(data))
+        # The own spells' books join "Kniha" (and leave it with them).
+        books = [*SOURCES, *(b for b in books_of(every) if b not in SOURCES)]
+        data["source"] = [book for book in data["source"] if book in books]
         found = api.list_spells(data, counts=False)  # the cards are counted for the deck only
         if not found and data["q"].strip():
-            every, _ = api.engine().spells(api.request_files(data))
             nearest = [(name, name.split(" (", 1)[0]) for name in nearest_names(every, data["q"])]
     except CardsError as error:
         return _error_fragment(error)
+    if "|".join(books) == request.form.get("books_shown", "|".join(books)):
+        books = []  # the page shows these books already
     return render_template(
         "_results.html",
         spells=found,
         nearest=nearest,
+        books=books,
+        ticked=set(data["source"]),
         chosen=set(data["spells"]),
         query=data["q"],
         summary="Nalezeno: " + plural(len(found), "kouzlo", "kouzla", "kouzel"),
@@ -222,9 +234,15 @@ def _other_books(spells, every, labels) -> dict:
     }
 
 
-def share_link(chosen, form) -> str:
-    """The share link of a deck: its spells, its name and its print settings."""
+def share_link(chosen, form, spells=()) -> str:
+    """The share link of a deck: its spells, its name, its print settings and the text of its
+    own spells (those not in the compendium) while that is short enough for an address."""
     fields = {"seznam": "\n".join(chosen)}
+    own = [spell for spell in spells if spell not in set(api.engine().base)]
+    if own:
+        text = joined_text(own)
+        if len(text) <= MAX_SHARED_OWN:
+            fields["vlastni"] = text
     name = " ".join(form.get("deck_name", "").split())
     if name:
         fields["nazev"] = name
@@ -275,7 +293,7 @@ def deck():
         problems=problems,
         missing=missing,
         deck_id=form.get("deck_id", ""),
-        share=share_link(chosen, form) if chosen else "",
+        share=share_link(chosen, form, spells) if chosen else "",
     )
 
 

@@ -19,6 +19,8 @@ from tests.browser.conftest import (
     count_text,
     deck_names,
     empty,
+    result_names,
+    texts,
     tick,
     wait_for,
     wait_for_download,
@@ -242,3 +244,55 @@ def test_export_and_import_all_decks(page, downloads, tmp_path):
     switch_to(page, "Trpaslík")
     wait_for(page, lambda d: deck_names(d) == ["Mlžný krok"])
     assert all_css(page, "#deck-note")[0].text.startswith("Importováno")
+
+
+OWN_SPELL = """Jiskřivý pozdrav
+
+Kouzla naší družiny
+
+Iluze 0. úrovně
+
+Vyvolání: 1 akce
+
+Dosah: 2 sáhy
+
+Složky: V, P
+
+Trvání: 1 minuta
+
+Povolání: Bard
+
+Nad tvou dlaní vytryskne sprška barevných jisker.
+"""
+
+
+def test_share_link_carries_own_spells(page, browser, tmp_path):
+    """A deck with an own spell: its link opens in a clean browser with that spell too."""
+    own = tmp_path / "druzina.txt"
+    own.write_text(OWN_SPELL, encoding="utf-8")
+    by_css(page, "#homebrew-file").send_keys(str(own))
+    wait_for(page, lambda d: all_css(d, "#homebrew-result .added"))
+    tick(page, "Jiskřivý pozdrav")
+    tick(page, "Štít")
+    wait_for(page, lambda d: "vlastni=" in share_href(d))
+    link = share_href(page)
+    browser.execute_script("localStorage.clear()")
+    browser.get(link)
+    wait_for_results(browser)
+    wait_for(browser, lambda d: deck_names(d) == ["Jiskřivý pozdrav", "Štít"], 30)
+    assert count_text(browser).startswith("2 kouzla")
+
+
+def test_own_book_joins_the_book_filter(page, tmp_path):
+    """The own spells' book is offered under "Kniha"; ticked, it shows only its spells."""
+    own = tmp_path / "druzina.txt"
+    own.write_text(OWN_SPELL, encoding="utf-8")
+    by_css(page, "#homebrew-file").send_keys(str(own))
+    wait_for(page, lambda d: "Kouzla naší družiny" in texts(d, "#books label"))
+    by_css(page, "details.more summary").click()
+    box = page.execute_script(
+        "return Array.from(document.querySelectorAll('#books input[name=source]'))"
+        ".find(i => i.value === 'Kouzla naší družiny')"
+    )
+    box.click()
+    wait_for(page, lambda d: result_names(d) == ["Jiskřivý pozdrav"])

@@ -231,7 +231,11 @@ def test_keyboard_alone(page, downloads):
 
     def tab_to(check, limit=80):
         for _ in range(limit):
+            before = page.execute_script("return document.activeElement")
             ActionChains(page).send_keys(Keys.TAB).perform()
+            wait_for(
+                page, lambda d, b=before: d.execute_script("return document.activeElement") != b
+            )
             if page.execute_script(f"const e = document.activeElement; return {check};"):
                 return
         raise AssertionError(f"Tab never reached {check}")

@@ -212,6 +212,7 @@
   // --- start: the stored decks; a share link's deck opens beside them -------------------
 
   const shared = document.getElementById("shared-deck");
+  let sharedOwn = ""; // a share link's own spells, merged once this browser's are read
   if (shared) {
     const link = JSON.parse(shared.textContent);
     remember(t("step_shared"));
@@ -221,6 +222,7 @@
     save();
     history.replaceState(null, "", location.pathname); // a reload keeps the edited deck
     note(t("shared_opened", { name: deck.name }));
+    sharedOwn = link.homebrew || "";
   }
   fillState(current().spells);
   applySettings(Object.assign({}, DEFAULTS, current().settings));
@@ -236,6 +238,7 @@
     document.getElementById("homebrew-remove").hidden = false;
     document.getElementById("homebrew-result").textContent = t("brew_loaded", { name: brew.name });
   }
+  if (sharedOwn) mergeShared(sharedOwn);
 
   // The class deck takes the class chosen in the filters.
   const presetClass = document.getElementById("preset-class");
@@ -294,8 +297,11 @@
     if (event.target.id === "deck" && body) {
       if (body.dataset.deck && body.dataset.deck !== current().id) return; // an earlier deck's
       const list = JSON.parse(body.dataset.spells);
-      current().spells = list;
-      save();
+      // Spells this browser lacks (own spells not loaded) stay in the stored deck.
+      if (body.dataset.missing === "0") {
+        current().spells = list;
+        save();
+      }
       fillState(list);
       syncChecks();
     } else if (event.target.id === "results") {
@@ -311,6 +317,11 @@
       if (box.checked) list.push(box.dataset.label);
       changeDeck(list);
     }
+  });
+
+  // A filter changed (its fields may have been drawn again since the page came): search.
+  document.getElementById("search-form").addEventListener("change", (event) => {
+    if (event.target.classList.contains("filter")) htmx.trigger("#search-form", "filters-changed");
   });
 
   printForm.addEventListener("change", () => {
@@ -684,6 +695,18 @@
   document.getElementById("decks-file").addEventListener("change", (event) => {
     readFile(event.target, importDecks);
   });
+
+  // A share link's own spells join this browser's (spells of names it has stay its own).
+  async function mergeShared(incoming) {
+    const data = new FormData();
+    data.append("homebrew", brewText.value);
+    data.append("homebrew_name", brewName.value);
+    data.append("incoming", incoming);
+    const response = await fetch("/vlastni/spojit", { method: "POST", body: data });
+    if (!response.ok) return;
+    const merged = await response.json();
+    if (merged.added.length) acceptBrew(merged.name, merged.text);
+  }
 
   function acceptBrew(name, text) {
     write(BREW_KEY, { name: name, text: text });
