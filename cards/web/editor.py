@@ -57,7 +57,9 @@ def _one_line(value: str) -> str:
 def spell_source(form) -> Source:
     """Write the editor's fields as a spell in the compendium's text format."""
     parts: list[tuple[str, str]] = [("name", _one_line(form.get("name", "")))]
-    if _one_line(form.get("name_en", "")):
+    # Without a Czech name the English one would be read as the Czech: left out, the lint
+    # then names the missing name.
+    if parts[0][1] and _one_line(form.get("name_en", "")):
         parts.append(("name_en", _one_line(form["name_en"])))
     parts.append(("book", _one_line(form.get("book", "")) or DEFAULT_BOOK))
     level = f"{form.get('school', '')} {form.get('level', '0')}. úrovně"
@@ -98,9 +100,10 @@ def checked(form, file: str = FILE_NAME):
     added, problems = lint_spell_files(api.engine().base, (SpellFile(file, source.text),))
     by_field: dict[str, list[tuple[str, str]]] = {}
     for problem in problems:
-        by_field.setdefault(source.field_of(problem.line), []).append(
-            (problem.severity, problem.message)
-        )
+        # A record without a name is reported at its header's line: it belongs to "Název".
+        missing_name = problem.message == say("no_name_line")
+        field = "name" if missing_name else source.field_of(problem.line)
+        by_field.setdefault(field, []).append((problem.severity, problem.message))
     errors = any(p.severity == "error" for p in problems) or len(added) != 1
     return (None if errors else added[0]), by_field, source
 

@@ -63,6 +63,15 @@ def test_lint_messages_beside_the_fields(page):
     wait_for(page, lambda d: all_css(d, "#editor-result img.cards"))
 
 
+def test_missing_name_is_named_beside_the_name(page):
+    """A spell without a name: the message stands beside "Název", not beside another field."""
+    write_spell(page)
+    type_into(page, "name", " ")
+    problem = wait_for(page, lambda d: all_css(d, "#problems-name li"))[0]
+    assert "názvem" in problem.text
+    assert not all_css(page, "#problems-casting_time li")
+
+
 def test_written_spell_is_previewed_saved_printed_and_exported(
     page, downloads, tmp_path, monkeypatch
 ):

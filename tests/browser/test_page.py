@@ -307,6 +307,11 @@ def test_screenshots(page, width):
     wait_for(page, lambda d: all_css(d, "#preview img.cards"))
     page.execute_script("window.scrollTo(0, 0)")
     page.save_screenshot(str(OUT / f"page-{width}.png"))
+    page.execute_script("document.querySelectorAll('details').forEach(d => { d.open = true; })")
+    by_css(page, "#ed-range").send_keys(" ")
+    wait_for(page, lambda d: all_css(d, "#editor-result .problems"))
+    page.execute_script("document.querySelector('#ed-description').scrollIntoView()")
+    page.save_screenshot(str(OUT / f"editor-{width}.png"))
     overflow = page.execute_script("return document.documentElement.scrollWidth")
     page.set_window_size(1400, 1000)
     assert overflow <= width
