@@ -246,6 +246,7 @@ def choose(driver, select_id: str, value: str) -> None:
 
 def tick(driver, name: str) -> None:
     """Search for a spell and tick its checkbox; wait for the deck to take it."""
+    wait_for(driver, lambda d: d.execute_script("return !document.querySelector('.htmx-request')"))
     before = len(deck_names(driver))
     search(driver, name)
     press(driver, result_box(driver, name))

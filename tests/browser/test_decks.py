@@ -79,6 +79,7 @@ def test_share_link_opens_beside_the_players_deck(page, browser):
     wait_for(page, lambda d: "nazev=Gandalf" in share_href(d))
     link = share_href(page)
     by_css(page, "#deck-clear").click()
+    wait_for(page, lambda d: deck_names(d) == [])
     tick(page, "Mlžný krok")
     browser.get(link)
     wait_for_results(browser)
@@ -189,6 +190,7 @@ def test_share_link_carries_the_settings(page, browser):
         lambda d: "layout=ink-saver" in share_href(d),
     )
     link = share_href(page)
+    wait_for(browser, settled)
     browser.execute_script("localStorage.clear()")
     browser.get(link)
     wait_for_results(browser)
@@ -225,7 +227,7 @@ def test_export_and_import_all_decks(page, downloads, tmp_path):
     tick(page, "Štít")
     rename(page, "Elfka")
     by_css(page, "#deck-new").click()
-    wait_for(page, lambda d: len(deck_choices(d)) == 2)
+    wait_for(page, lambda d: len(deck_choices(d)) == 2 and deck_names(d) == [])
     tick(page, "Mlžný krok")
     rename(page, "Trpaslík")
     by_css(page, "#decks-export").click()
@@ -235,6 +237,7 @@ def test_export_and_import_all_decks(page, downloads, tmp_path):
         ("Elfka", ["Štít"]),
         ("Trpaslík", ["Mlžný krok"]),
     ]
+    wait_for(page, settled)  # no late answer may store the decks again
     page.execute_script("localStorage.clear()")
     page.refresh()
     wait_for_results(page)
@@ -276,6 +279,7 @@ def test_share_link_carries_own_spells(page, browser, tmp_path):
     tick(page, "Štít")
     wait_for(page, lambda d: "vlastni=" in share_href(d))
     link = share_href(page)
+    wait_for(browser, settled)
     browser.execute_script("localStorage.clear()")
     browser.get(link)
     wait_for_results(browser)
