@@ -20,6 +20,7 @@ from tests.browser.conftest import (
     deck_names,
     empty,
     result_names,
+    search,
     texts,
     tick,
     wait_for,
@@ -300,3 +301,19 @@ def test_own_book_joins_the_book_filter(page, tmp_path):
     )
     box.click()
     wait_for(page, lambda d: result_names(d) == ["Jiskřivý pozdrav"])
+
+
+def test_own_spells_named_after_reload_and_removed(page, tmp_path):
+    """After a reload the page names the loaded file; "Odebrat vlastní kouzla" removes them."""
+    assert not by_css(page, "#homebrew-remove").is_displayed()
+    own = tmp_path / "druzina.txt"
+    own.write_text(OWN_SPELL, encoding="utf-8")
+    by_css(page, "#homebrew-file").send_keys(str(own))
+    wait_for(page, lambda d: all_css(d, "#homebrew-result .added"))
+    page.refresh()
+    wait_for_results(page)
+    assert "druzina.txt" in by_css(page, "#homebrew-result").text
+    by_css(page, "#homebrew-remove").click()
+    search(page, "jiskrivy pozdrav")
+    assert "Jiskřivý pozdrav" not in result_names(page)
+    assert not by_css(page, "#homebrew-remove").is_displayed()
