@@ -24,18 +24,12 @@ editor = Blueprint("editor", __name__, template_folder="templates")
 DEFAULT_BOOK = "Vlastní kouzla"
 FILE_NAME = "editor.txt"  # the name problems give for the editor's text
 FIELDS = {
-    "name": "Název",
-    "name_en": "Anglický název",
-    "book": "Kniha",
-    "level": "Úroveň a škola",
-    "casting_time": "Vyvolání",
-    "range": "Dosah",
-    "components": "Složky",
-    "duration": "Trvání",
-    "classes": "Povolání",
-    "description": "Popis",
-    "higher": "Na vyšších úrovních",
-}
+    field: say(f"editor_field_{field}")
+    for field in (
+        "name", "name_en", "book", "level", "casting_time", "range", "components", "duration",
+        "classes", "description", "higher",
+    )
+}  # fmt: skip
 
 
 @dataclass(frozen=True)

@@ -40,9 +40,10 @@ pages = Blueprint(
 )
 
 pages.register_blueprint(editor)  # the editor of the player's own spells
+pages.add_app_template_global(say, "say")  # the templates' words come from the catalogue
 
 LEVELS = tuple(range(10))
-SHEETS = (("a4", "A4"), ("letter", "Letter"), ("none", "jedna karta na stranu"))
+SHEETS = (("a4", "A4"), ("letter", "Letter"), ("none", say("page_one_card_a_page")))
 PREVIEW_DPI = 160  # a poker card 397 CSS px wide, as wide as the preview's column
 SHEET_DPI = 50  # an A4 sheet 413 CSS px wide
 MAX_RATIO = 3  # device pixel ratios above this are drawn at 3
@@ -79,7 +80,7 @@ def _message(error: CardsError) -> str:
     """An error for the page: the API's Czech message without the JSON field's English name."""
     if isinstance(error, api.ApiError):
         return error.message.replace(f" ({error.field})", "", 1) if error.field else error.message
-    return f"Nelze splnit: {error}"
+    return say("api_refused", error=error)
 
 
 def _error_fragment(error: CardsError):
@@ -183,16 +184,11 @@ def search():
         ticked=set(data["source"]),
         chosen=set(data["spells"]),
         query=data["q"],
-        summary="Nalezeno: " + plural(len(found), "kouzlo", "kouzla", "kouzel"),
+        summary=say("page_found", count=plural(len(found), "kouzlo", "kouzla", "kouzel")),
     )
 
 
-DECK_SORTS = {
-    "own": "vlastní pořadí",
-    "level": "podle úrovně a názvu (jako cards class)",
-    "name": "podle názvu",
-    "school": "podle školy",
-}
+DECK_SORTS = {key: say(f"page_deck_sort_{key}") for key in ("own", "level", "name", "school")}
 
 
 def _preset(every, preset: str):
