@@ -293,12 +293,14 @@ def build_pdf(
     cache: FitCache | None | _Default = DEFAULT_CACHE,
     jobs: int | None = None,
     back_style: str = "light",
+    inks: Callable | None = None,
 ) -> BuildResult:
     """Fit the spells onto cards, impose them on sheets and write one PDF atomically.
 
     cache: the user's cache of fitted cards by default; None fits every spell anew.
     jobs: processes for the fitting (see `fit_all`). back_style: the decorative backs'
-    "light" (cream, for home printing) or "full" (the school colour all over).
+    "light" (cream, for home printing) or "full" (the school colour all over). inks: the
+    colour space of a print shop's file (`cards.inks.Inks.colour_space`), or None for RGB.
     """
     if not isinstance(layout, Layout):
         layout = load_layout(layout)
@@ -322,6 +324,7 @@ def build_pdf(
             title=title,
             index=index,
             back_style=back_style,
+            inks=inks,
         )
 
 
@@ -336,6 +339,7 @@ def write_faces(
     title: str = DEFAULT_TITLE,
     index: bool = False,
     back_style: str = "light",
+    inks: Callable | None = None,
 ) -> BuildResult:
     """Impose fitted card faces on sheets and write one PDF atomically (build_pdf's second half).
 
@@ -356,7 +360,7 @@ def write_faces(
 
             index_part = index_pages(pages, layout, title, backs=options.with_backs)
             finished = _roman_labels(index_part) + finished
-        path = write_pdf(finished, Path(out), title=title, draw_front=draw_front)
+        path = write_pdf(finished, Path(out), title=title, draw_front=draw_front, inks=inks)
         pages = finished
     return BuildResult(
         path=path,

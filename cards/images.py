@@ -90,12 +90,15 @@ def paint_images(
     dpi: int = 300,
     backs: bool = True,
     progress: Callable[[int], None] | None = None,
+    pixels: tuple[int, int] | None = None,
 ) -> tuple[Path, ...]:
     """Write one PNG per card face (front, then back) into out_dir; return the paths in order.
 
     document: the single-card PDF of the faces (a front, then its back, for each face), as
     `cards.build.write_images` makes it. The PNGs are encoded on threads while the next pages
     render. progress, if given, is called with 1 once a spell's last card's images are made.
+    pixels: cut each image to this width and height about its centre (a print shop's size,
+    from pages with bleed enough around the card).
     """
     cards = card_images(faces)
     paths = []
@@ -106,6 +109,8 @@ def paint_images(
     ):
         waiting: deque[tuple[Future, CardImage | None]] = deque()
         for card, (front, back) in zip(cards, rendered, strict=True):
+            if pixels is not None:
+                front, back = _centred(front, pixels), _centred(back, pixels)
             for image, side in ((front, "front"), (back, "back")):
                 if side == "back" and not backs:
                     continue
@@ -118,6 +123,14 @@ def paint_images(
         while waiting:
             _finish(waiting.popleft(), progress)
     return tuple(paths)
+
+
+def _centred(image: Image.Image, pixels: tuple[int, int]) -> Image.Image:
+    """Cut an image to `pixels` about its centre (the card's centre on a page with bleed)."""
+    width, height = pixels
+    left = (image.width - width) // 2
+    top = (image.height - height) // 2
+    return image.crop((left, top, left + width, top + height))
 
 
 def _finish(job: tuple[Future, CardImage | None], progress: Callable[[int], None] | None) -> None:

@@ -82,6 +82,14 @@ class TypeSizes:
     # The description's paragraphs and list items set flush-left (ragged right, long words
     # hyphenated) rather than justified: for a measure too narrow to justify well (mini).
     flush_left: bool = False
+    # The largest body size set justified: larger sizes are set flush-left, the measure being
+    # too short in ems to justify them well (bench/bench_scale.py gives the figures). 0: every
+    # size up to body_max is justified.
+    justify_max: float = 0.0
+
+    def ragged_at(self, size: float) -> bool:
+        """Tell whether the description is set flush-left at a body size."""
+        return self.flush_left or 0.0 < self.justify_max < size - 1e-9
 
 
 @dataclass(frozen=True)
@@ -139,6 +147,10 @@ class Layout:
     index: IndexSpacing = IndexSpacing()
     icons: Mapping[str, Icon] = field(default_factory=lambda: MappingProxyType({}))
     # ^ by school, "rituál", "soustředění"
+    cmyk: Mapping[str, tuple[float, float, float, float]] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
+    # ^ the print twins of the colours (0..1 each), by colour key or school: cards/inks.py
 
     @property
     def body_max(self) -> float:
@@ -198,6 +210,7 @@ _SIZE_KEYS = {
     "expansion": Number(0.0, 0.05, 0.02),
     "back_min": _size(SMALLEST_TYPE, default=SMALLEST_TYPE),
     "squeeze": Number(0.0, 0.9, 0.5),
+    "justify_max": Number(0.0, 30.0, 0.0, unit="pt"),
     "leading_max": Number(1.0, 2.0, 0.0),
     "paragraph_gap_max": Number(0.0, 2.0, 0.0),
 }
@@ -274,6 +287,7 @@ def _schema() -> dict[str, tuple[str, ...] | None]:
         "type": (*_SIZE_KEYS, "size_steps", "flush_left"),
         "colours": (*_COLOUR_KEYS, "tint", "light_back"),
         "school_colours": SCHOOLS,
+        "cmyk": (*_COLOUR_KEYS, "light_back", *SCHOOLS),
         "design": ("fill", "line", "grid"),
         "spacing": tuple(key for key, _, _ in _SPACING.values()),
         "icons": (*SCHOOLS, *ICON_MARKS),
@@ -532,7 +546,25 @@ def load_layout(name_or_path: str | Path = "poker") -> Layout:
         backs=_measures(reader, "backs", BackSpacing, _BACKS),
         index=_measures(reader, "index", IndexSpacing, _INDEX),
         icons=_icons(reader, path.parent, school_colours),
+        cmyk=_cmyk(reader),
     )
+
+
+def _cmyk(reader: Settings) -> Mapping[str, tuple[float, float, float, float]]:
+    """Read the optional [cmyk] table: four percentages per colour key or school."""
+    inks = {}
+    for key, value in reader.table("cmyk", required=False).items():
+        if (
+            not isinstance(value, list)
+            or len(value) != 4
+            or not all(
+                isinstance(v, int | float) and not isinstance(v, bool) and 0 <= v <= 100
+                for v in value
+            )
+        ):
+            raise reader.fail(f"cmyk.{key}", say("config_cmyk"), value)
+        inks[key] = tuple(v / 100 for v in value)
+    return MappingProxyType(inks)
 
 
 def _icons(reader: Settings, here: Path, schools: Mapping[str, str]) -> Mapping[str, Icon]:

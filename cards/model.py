@@ -93,13 +93,27 @@ class Paragraph:
     `heading + " " + text` (or `text` alone when there is no heading) is the line as written.
     kind is "text"; "higher_levels" for casting with a higher slot ("Na vyšších úrovních. …",
     heading "Na vyšších úrovních.", or "Pokud sešleš toto kouzlo s použitím pozice 2. …" with no
-    heading); "scaling" for a cantrip's 5./11./17. level increase. Both are set as a panel.
+    heading); "scaling" for a cantrip's 5./11./17. level increase. Both are set as a panel, and
+    every panel has its kind's heading (`PANEL_HEADINGS`): one written without it gets it here,
+    marked `implied`, which the text and JSON formats do not write (they keep the source's
+    words; the card prints the heading).
     """
 
     text: str
     heading: str = ""
     kind: str = "text"
     line: int = 0
+    implied: bool = False  # the heading is the kind's, not written in the source
+
+    def __post_init__(self) -> None:
+        if not self.heading and self.kind in PANEL_HEADINGS:
+            object.__setattr__(self, "heading", PANEL_HEADINGS[self.kind])
+            object.__setattr__(self, "implied", True)
+
+    @property
+    def written_heading(self) -> str:
+        """Return the heading as the source wrote it ("" for one implied by the kind)."""
+        return "" if self.implied else self.heading
 
     def accept(self, visitor: BlockVisitor[T]) -> T:
         """Call the visitor's paragraph() with this block."""
@@ -146,6 +160,10 @@ class Table:
 Block = Paragraph | Heading | BulletList | Table
 CONCENTRATION = "(soustředění)"  # in a duration: the spell needs concentration
 PANELS = ("higher_levels", "scaling")  # paragraph kinds set on a tinted panel
+# Each panel's heading, the same for the same kind ("Na vyšších úrovních." as the Příručka
+# hráče writes it; a cantrip's increase with the character's level is "Vylepšení triku.", the
+# rules' "cantrip upgrade": by the character's level, not a higher slot).
+PANEL_HEADINGS = {"higher_levels": "Na vyšších úrovních.", "scaling": "Vylepšení triku."}
 # Headings of a stat block's sections: each paragraph in them opens with the action's name.
 ACTION_HEADINGS = ("Akce", "Reakce", "Reakce:", "Akce:", "Bonusové akce", "Legendární akce")
 

@@ -26,13 +26,14 @@ def write_pdf(
     title: str,
     draw_front: FaceDrawer = draw_face,
     draw_back: FaceDrawer = draw_face,
+    inks: Callable | None = None,
 ) -> Path:
     """Write pages to a PDF at `out`, replacing it only once the whole file is ready.
 
     The pages hold finished faces: a decorative back is a face like any other (see
     `cards.backs.with_backs`), painted by draw_back; nothing is measured or set here.
     """
-    data = render_pdf(pages, title=title, draw_front=draw_front, draw_back=draw_back)
+    data = render_pdf(pages, title=title, draw_front=draw_front, draw_back=draw_back, inks=inks)
     return write_atomically(out, data)
 
 
@@ -42,12 +43,17 @@ def render_pdf(
     title: str,
     draw_front: FaceDrawer = draw_face,
     draw_back: FaceDrawer = draw_face,
+    inks: Callable | None = None,
 ) -> bytes:
-    """Return the PDF bytes of pages: the same input always gives the same bytes."""
+    """Return the PDF bytes of pages: the same input always gives the same bytes.
+
+    inks: a reportlab colour space (colour -> CMYKColor, `cards.inks.Inks.colour_space`) that
+    every colour set on the canvas and in its text objects goes through; None keeps RGB.
+    """
     buffer = io.BytesIO()
     first = pages[0] if pages else None
     size = (first.width, first.height) if first else (595.2756, 841.8898)
-    canvas = Canvas(buffer, pagesize=size, invariant=1, pageCompression=1)
+    canvas = Canvas(buffer, pagesize=size, invariant=1, pageCompression=1, enforceColorSpace=inks)
     canvas.setTitle(title)
     canvas.setCreator(CREATOR)
     canvas.setAuthor(CREATOR)

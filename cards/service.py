@@ -23,8 +23,8 @@ from cards.printing import PrintSwitches
 
 OUT_DIR = Path("out")
 DEFAULT_SHEET = "a4"
-PRINT_SHOP_BLEED = 3.0  # mm: what print shops ask for
 SIDES = ("front", "back")
+SHOP_MARK = "\x00"  # joins a layout and a print-shop preset in one name (no path holds it)
 
 
 class EmptySelection(CardsError):
@@ -61,6 +61,25 @@ class PrintSettings(PrintSwitches):
     bleed: float | None = None
     print_shop: bool = False
     back_style: str = "light"  # the decorative backs: "light" (cream) or "full" (school colour)
+    shop: str = ""  # with print_shop: the preset under layouts/tiskarny/ ("" the default)
+
+    @property
+    def fit_layout(self) -> str:
+        """The layout the cards are fitted in: the layout, or it within a print shop's safe zone.
+
+        A name `load_layout` takes ("poker", or "poker" and the preset joined by SHOP_MARK).
+        """
+        if not self.print_shop:
+            return self.layout
+        return f"{self.layout}{SHOP_MARK}{self.print_preset().name}"
+
+    def print_preset(self):
+        """Return the print-shop preset (cards.printshop.PrintShop); None without print_shop."""
+        if not self.print_shop:
+            return None
+        from cards.printshop import load_preset
+
+        return load_preset(self.shop)
 
     @property
     def sheet_name(self) -> str:
@@ -78,6 +97,9 @@ class PrintSettings(PrintSwitches):
         """Raise OptionClash for options that cannot go together."""
         if self.print_shop and self.sheet is not None and self.sheet.lower() != "none":
             raise OptionClash(say("print_shop_sheet", sheet=self.sheet))
+        shop = self.print_preset()
+        if shop is not None and shop.format != "pdf":
+            raise OptionClash(say("print_shop_images", shop=shop.name))
 
     def print_options(self):
         """Return the imposition's PrintOptions: the same switches, the lengths in points."""
@@ -85,11 +107,14 @@ class PrintSettings(PrintSwitches):
 
         self.check()
         bleed = self.bleed
-        if self.print_shop and bleed is None:
-            bleed = PRINT_SHOP_BLEED
+        shop = self.print_preset()
+        switches = self.switches()
+        if shop is not None:
+            bleed = shop.bleed_mm if bleed is None else bleed
+            switches["backs"] = self.backs or shop.backs
         x, y = self.back_offset
         return PrintOptions(
-            **self.switches(),
+            **switches,
             back_offset=(x * mm, y * mm),
             bleed=None if bleed is None else bleed * mm,
         )
@@ -230,10 +255,19 @@ def _qualified_label(spell: Spell, every: Sequence[Spell]) -> str:
 
 
 def load_layout(name: str):
-    """Load a card layout by name or path (a CardsError for an unknown one)."""
+    """Load a card layout by name or path (a CardsError for an unknown one).
+
+    A name with a print-shop preset (PrintSettings.fit_layout) gives the layout with its safe
+    margin grown to the shop's safe zone.
+    """
     from cards.layout import load_layout as load
 
-    return load(name)
+    if SHOP_MARK not in name:
+        return load(name)
+    from cards.printshop import load_preset
+
+    layout, shop = name.split(SHOP_MARK)
+    return load_preset(shop).fit_layout(load(layout))
 
 
 def build_deck(
@@ -259,7 +293,8 @@ def build_deck(
 
     require_spells(spells)
     options = settings.print_options()
-    layout = load_layout(settings.layout)
+    layout = load_layout(settings.fit_layout)  # no text within a print shop's safe zone
+    shop = settings.print_preset()
     require_drawable(spells, layout)
     if out is not None:
         output_target(out)  # a default name can be a directory or a FIFO too: refuse before work
@@ -275,11 +310,23 @@ def build_deck(
             index=index,
             progress=progress,
             back_style=settings.back_style,
+            inks=_shop_inks(layout) if shop is not None else None,
             **fitting,
         )
+        if shop is not None:
+            from cards.printshop import finish_for_shop
+
+            finish_for_shop(target, shop, separate=out is not None)
         data = target.read_bytes() if out is None else b""
     summary = DeckSummary(result.spells, result.cards, result.sheets, settings.single_cards)
     return DeckPdf(summary, None if out is None else result.path, data)
+
+
+def _shop_inks(layout):
+    """Return the colour space a print shop's PDF is drawn in: the layout's CMYK inks."""
+    from cards.inks import layout_inks
+
+    return layout_inks(layout).colour_space()
 
 
 @dataclass(frozen=True)
@@ -350,12 +397,12 @@ class DeckCounter:
         from cards.impose import impose, load_sheet, physical_cards
 
         options = settings.print_options()
-        layout = load_layout(settings.layout)
+        layout = load_layout(settings.fit_layout)
         cob = settings.continue_on_back
         slots = tuple(
             _Slot(layout.width, layout.height, number, part)
             for number, spell in enumerate(spells)
-            for part in range(1, self.parts(spell, settings.layout, cob) + 1)
+            for part in range(1, self.parts(spell, settings.fit_layout, cob) + 1)
         )
         if not slots:
             return DeckSummary(0, 0, 0, settings.single_cards)

@@ -22,6 +22,7 @@ from cards.cli.options import (
     layout_option,
     no_stdout_folder,
     output_option,
+    print_shop_option,
     quiet_option,
     spell_names,
 )
@@ -96,17 +97,21 @@ def preview_command(
     help=say("help_opt_images_sheet"),
 )
 @click.option("--no-backs", is_flag=True, help=say("help_opt_fronts_images"))
+@print_shop_option
 @layout_option
 @data_option
 @quiet_option
 @fit_options
 @friendly_errors
-def images_command(names, sort, output, dpi, sheet, no_backs, layout, data, add, quiet, **filters):
+def images_command(
+    names, sort, output, dpi, sheet, no_backs, print_shop, layout, data, add, quiet, **filters
+):
     """Write card images (PNG) for virtual tables.
 
     One PNG per card face, fronts and backs, named in deck order (0001-ohniva-koule-front.png);
     NAMES pick spells in the order given, otherwise the filters select as for `compendium`.
-    --sheet tts writes Tabletop Simulator deck sheets and their backs.
+    --sheet tts writes Tabletop Simulator deck sheets and their backs. --print-shop NAME
+    writes each card at the shop's pixel size with its bleed (the dpi is the shop's).
     """
     from cards.build import write_images, write_tts_sheets
     from cards.glyphs import require_drawable
@@ -129,7 +134,21 @@ def images_command(names, sort, output, dpi, sheet, no_backs, layout, data, add,
         bar = click.progressbar(length=2 * len(spells), label="Kreslím karty", file=sys.stderr)
     progress = bar.update if bar else None
     with bar or contextlib.nullcontext():
-        if sheet.lower() == "tts":
+        if print_shop is not None:
+            from cards.printshop import load_preset, write_shop_images
+
+            if sheet.lower() == "tts":
+                raise click.UsageError(say("print_shop_tts"))
+            paths = write_shop_images(
+                spells,
+                out,
+                layout=layout,
+                shop=load_preset(print_shop),
+                backs=not no_backs,
+                progress=progress,
+                **fitting,
+            )
+        elif sheet.lower() == "tts":
             paths = write_tts_sheets(
                 spells, out, layout=layout, dpi=dpi, progress=progress, **fitting
             )

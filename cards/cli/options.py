@@ -281,6 +281,30 @@ def fit_settings(opts: dict) -> dict:
     return {"cache": None if no_cache else DEFAULT_CACHE, "jobs": jobs}
 
 
+def _print_shop(context, param, value):
+    """Check a --print-shop preset name (an unknown one lists the presets: a usage error)."""
+    if value is None:
+        return None
+    from cards.printshop import DEFAULT_PRESET, PresetError, load_preset
+
+    try:
+        return load_preset(value or DEFAULT_PRESET).name
+    except PresetError as error:
+        raise click.BadParameter(str(error)) from None
+
+
+# `--print-shop` alone takes the default preset; `--print-shop NAME` one of layouts/tiskarny/.
+print_shop_option = click.option(
+    "--print-shop",
+    is_flag=False,
+    flag_value="",
+    default=None,
+    metavar=say("metavar_shop"),
+    callback=_print_shop,
+    help=say("help_opt_print_shop"),
+)
+
+
 def pdf_options(command: Callable) -> Callable:
     """Add the layout, sheet and printing options of every command that writes a PDF."""
     options = [
@@ -326,11 +350,7 @@ def pdf_options(command: Callable) -> Callable:
             callback=finite,
             help=say("help_opt_bleed"),
         ),
-        click.option(
-            "--print-shop",
-            is_flag=True,
-            help=say("help_opt_print_shop"),
-        ),
+        print_shop_option,
         data_option,
         fit_options,
         quiet_option,
@@ -352,7 +372,8 @@ def print_settings(opts: dict) -> PrintSettings:
         fold=opts["fold"],
         bleed=opts["bleed"],
         continue_on_back=opts["continue_on_back"],
-        print_shop=opts["print_shop"],
+        print_shop=opts["print_shop"] is not None,
+        shop=opts["print_shop"] or "",
         back_style=opts["back_style"].lower(),
     )
 

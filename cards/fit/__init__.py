@@ -11,7 +11,8 @@ anything again.
 
 from cards.fit.paginate import BLOCK, LINE, NEVER, Remainder, Slab, fill_card, used_height
 from cards.fit.room import SIZE_STEP
-from cards.fit.search import Fit, FitError, SpellSetter, fit, fit_spell
+from cards.fit.search import Fit, fit, fit_spell
+from cards.fit.setter import FitError, SpellSetter
 
 __all__ = [
     "BLOCK",

@@ -34,6 +34,9 @@ from cards.typeset.breaking import Span
 
 HEADING_CONTINUED = "(pokr.)"  # after a run-in heading repeated where its paragraph goes on
 REPEATED = "opakovaný nadpis"  # the `what` of its slab
+# Above the lines of a card that begins inside a sentence: the card reads alone.
+SENTENCE_CONTINUED = "(pokračování)"
+CUE = "návěští pokračování"  # the `what` of its slab
 AIR_AFTER_TABLE = 0.4  # lines more above a heading that follows a table
 TAIL_WORDS = 6  # fewer words of a sentence carried onto the next card read as a stray
 CLOSING = "\"'“”‘’»›)]"
@@ -116,6 +119,7 @@ def description(
     full: Collection[int] = (),
     starts: list[tuple[int, int, int]] | None = None,
     headings: bool = True,
+    cues: bool = True,
 ) -> tuple[Slab, ...]:
     """Set the description's blocks at a body size, as slabs from top to bottom.
 
@@ -123,11 +127,12 @@ def description(
     paragraphs and lists get no items (their lines are not built), but for the blocks whose
     card-order index is in `full`. `starts`, if given, gets where each block and each list
     item begins: (its first slab's index, the block's card-order index, the item's index).
-    Without `headings`, no run-in heading is repeated where its paragraph goes on.
+    Without `headings`, no run-in heading is repeated where its paragraph goes on; without
+    `cues`, no cue is set above a card that begins inside a sentence either.
     """
     slabs: list[Slab] = []
     walk = _Walk(style, size, context, outline, {} if ranked is None else ranked, slabs)
-    walk.headings = headings
+    walk.headings, walk.cues = headings, cues
     keep = False  # the previous block was a heading (or the note): keep it with this one
     if _lost(blocks):  # a note kept with the first block, and counted as its start
         walk.notice(say("card_description_missing"))
@@ -140,7 +145,7 @@ def description(
         if starts is not None:
             starts.append((start if index else 0, index, 0))
             starts.extend((i, index, m) for m, i in enumerate(walk.items[1:], 1))
-        if len(slabs) > start and not walk.outline:
+        if len(slabs) > start:
             # A block opens its gap above it, a block kept with its heading only a line's.
             opens = walk.open_line if keep else walk.open_gap
             slabs[start] = replace(slabs[start], stretch=opens)
@@ -161,15 +166,41 @@ def _lost(blocks: Sequence[Block]) -> bool:
     return False
 
 
-def without_repeated_headings(slabs: Sequence[Slab]) -> tuple[Slab, ...] | None:
+def without_repeated_headings(
+    slabs: Sequence[Slab], style: CardStyle, cues: bool = True
+) -> tuple[Slab, ...] | None:
     """Return the slabs without the run-in headings repeated above a paragraph's lines
-    (`_Walk._repeated_heading`), or None when they repeat none."""
-    if not any(s.repeat is not None and s.repeat.what == REPEATED for s in slabs):
-        return None
-    return tuple(
-        replace(s, repeat=None) if s.repeat is not None and s.repeat.what == REPEATED else s
-        for s in slabs
+    (`_Walk._repeated_heading`), or None when that changes nothing. With `cues` a line
+    inside a sentence keeps the cue that the sentence goes on (`sentence_cue`), as one set
+    without headings has; without, no cue is kept either."""
+    cue = sentence_cue(style) if cues else None
+
+    def above(slab: Slab) -> Slab | None:
+        if slab.repeat is None or slab.repeat.what not in (REPEATED, CUE):
+            return slab.repeat
+        if slab.repeat.what == CUE:
+            return slab.repeat if cues else None
+        return cue if slab.breakable in (LINE, SHORT) else None
+
+    out = tuple(replace(s, repeat=above(s)) if s.repeat is not above(s) else s for s in slabs)
+    return None if all(a is b for a, b in zip(out, slabs, strict=True)) else out
+
+
+@functools.lru_cache(maxsize=64)
+def sentence_cue(style: CardStyle, x: float | None = None, panel: Panel | None = None) -> Slab:
+    """Return the slab set above a card's first line where it begins inside a sentence:
+    SENTENCE_CONTINUED in muted italic at the footer's size, so the card reads alone; at `x`
+    on a panel's ground where the line is the panel's."""
+    size = style.sizes.footer
+    label = Label(
+        SENTENCE_CONTINUED,
+        style.fonts["italic"],
+        size,
+        style.left if x is None else x,
+        -BASELINE * size,
+        style.colours.muted,
     )
+    return Slab(size * style.sizes.leading, (label,), 0.0, BLOCK, what=CUE, panel=panel)
 
 
 def higher_pads(style: CardStyle, size: float) -> tuple[float, float]:
@@ -207,6 +238,7 @@ class _Walk(BlockVisitor[None]):
         self.open_gap = max(0.0, sizes.paragraph_gap_max - sizes.paragraph_gap) * self.leading
         self.items: list[int] = []  # where each item of the last list set begins
         self.headings = True  # repeat a run-in heading where its paragraph goes on
+        self.cues = True  # and the cue above a card that begins inside a sentence
 
     def _text(self, text: str, font: str, heading: str = "", heading_font: str = "") -> Prepared:
         return self.context.paragraph(text, font, heading, heading_font)
@@ -255,11 +287,16 @@ class _Walk(BlockVisitor[None]):
         repeat: Slab | None = None,
     ) -> None:
         """Append one slab per line, with the rank of a card break before each (`ranks`);
-        `repeat` is set above each but the first where it begins a card."""
+        `repeat` is set above each but the first where it begins a card, else the cue that
+        the sentence goes on above a line that begins a card inside one (`_cue`)."""
         size, leading, left = self.size, self.leading, self.style.left
         if lines and lines[0] is None:  # an outline: slabs without items, alike but for rank
-            first = Slab(leading, (), space_before, breaks[0], None, what=what)
-            rest = {rank: Slab(leading, (), 0.0, rank, repeat, what=what) for rank in set(breaks)}
+            opens = self.open_line
+            first = Slab(leading, (), space_before, breaks[0], None, what=what, stretch=opens)
+            rest = {
+                rank: Slab(leading, (), 0.0, rank, self._above(repeat, rank), what, stretch=opens)
+                for rank in set(breaks)
+            }
             slabs.append(first)
             slabs.extend(rest[rank] for rank in breaks[1:])
             return
@@ -271,10 +308,17 @@ class _Walk(BlockVisitor[None]):
                 if n == 0:
                     items += extra
             before = space_before if n == 0 else 0.0
-            again = repeat if n else None
+            again = self._above(repeat, breakable) if n else None
             slabs.append(
                 Slab(leading, items, before, breakable, again, what=what, stretch=self.open_line)
             )
+
+    def _above(self, repeat: Slab | None, rank: int) -> Slab | None:
+        """Return what is set above a paragraph's line where it begins a card: its repeated
+        heading, else inside a sentence the cue (SENTENCE_CONTINUED), else nothing."""
+        if repeat is not None or rank not in (LINE, SHORT) or not self.cues:
+            return repeat
+        return sentence_cue(self.style)
 
     def paragraph(self, block: Paragraph) -> None:
         """Set a paragraph (its run-in heading in bold), or a panel (`panel`)."""
@@ -286,7 +330,7 @@ class _Walk(BlockVisitor[None]):
         fonts = self.style.fonts
         prepared = self._text(block.text, fonts["body"], block.heading, fonts["bold"])
         lines, breaks = self._lines(
-            prepared, self.style.width, flush_left=self.style.sizes.flush_left
+            prepared, self.style.width, flush_left=self.style.sizes.ragged_at(self.size)
         )
         repeat = None
         if self.headings and block.heading and len(lines) > 1:
@@ -336,8 +380,19 @@ class _Walk(BlockVisitor[None]):
                 baseline = -top_pad - BASELINE * size
                 items = (TextLine(line, left + pad_x, baseline, size, style.colours.text),)
             before = self.gap * sp.higher_gap_lines if n == 0 else 0.0
+            again = self._above(None, breaks[n]) if n else None
+            if again is not None:  # the cue inside the panel, on its ground
+                again = sentence_cue(style, left + pad_x, ground)
             slabs.append(
-                Slab(height, items, before, breaks[n], panel=ground, stretch=self.open_line)
+                Slab(
+                    height,
+                    items,
+                    before,
+                    breaks[n],
+                    again,
+                    panel=ground,
+                    stretch=self.open_line,
+                )
             )
 
     def notice(self, text: str) -> None:
@@ -378,7 +433,7 @@ class _Walk(BlockVisitor[None]):
             self.items.append(len(slabs))
             prepared = self._text(item, style.fonts["body"])
             lines, breaks = self._lines(
-                prepared, style.width, indent, flush_left=style.sizes.flush_left
+                prepared, style.width, indent, flush_left=style.sizes.ragged_at(size)
             )
             before = self.gap if n == 0 else sp.bullet_gap_share * self.gap
             self._line_slabs(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 
+from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from cards.face import Label, Primitive, Rule, Shape
@@ -20,6 +21,9 @@ INDEX_ICON_BELOW = 1.5  # below the numeral's baseline (figures have no descende
 INDEX_APART = 1.8
 INDEX_RULE = 0.4
 INDEX_ICON_CLEAR = 0.8  # between the icon and the rule, at least
+# The school's icon at least this big (3.5 mm): on a mono printer the eight school colours
+# print as greys close together, and the icon alone tells the schools apart (issue 35).
+INDEX_ICON_MIN = 3.5 * mm
 
 
 def index_numeral(level: int) -> str:
@@ -28,8 +32,12 @@ def index_numeral(level: int) -> str:
 
 
 def index_width(style: CardStyle) -> float:
-    """Return the width of the index corner's column: the widest numeral."""
-    return _widest_figure(style.fonts["bold"], INDEX_NUMERAL_EM * style.sizes.title_max)
+    """Return the width of the index corner's column: the widest numeral, or as much as the
+    icon needs beyond the gap before the corner's rule (less INDEX_ICON_CLEAR)."""
+    numeral = _widest_figure(style.fonts["bold"], INDEX_NUMERAL_EM * style.sizes.title_max)
+    if style.icon is None:
+        return numeral
+    return max(numeral, index_icon(style) - INDEX_APART + INDEX_ICON_CLEAR)
 
 
 @functools.lru_cache(maxsize=64)
@@ -38,11 +46,9 @@ def _widest_figure(font: str, size: float) -> float:
 
 
 def index_icon(style: CardStyle) -> float:
-    """Return the size of the index corner's icon: the band's icon size, or as much as the
-    numeral's column and the gap before the corner's rule hold (less INDEX_ICON_CLEAR), so
-    that the corner takes no more of the name's room than its numeral."""
-    room = index_width(style) + INDEX_APART - INDEX_ICON_CLEAR
-    return min(style.spacing.icon_em * style.sizes.level, room)
+    """Return the size of the index corner's icon: the band's icon size, at least
+    INDEX_ICON_MIN (the corner's column widens for it: `index_width`)."""
+    return max(style.spacing.icon_em * style.sizes.level, INDEX_ICON_MIN)
 
 
 def index_corner(style: CardStyle, spell: Spell, items: list[Primitive]) -> float:

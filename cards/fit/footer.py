@@ -27,6 +27,9 @@ if TYPE_CHECKING:
     from cards.fit.furniture import Header
 
 CUE = "pokračuje ›"  # at the foot of every part of a spell but the last
+# At the foot of a part that begins inside a sentence without the cue above its text: the
+# last part, and one that goes on too.
+CUE_FROM = ("‹ dokončení", "‹ pokračuje ›")
 
 
 def footer(
@@ -77,7 +80,8 @@ def footer(
     foot = cue_line = labels[0].y
     own_line = stacked and numbered
     if numbered and not stacked:
-        kept += sp.footer_apart + stringWidth(CUE, fonts["bold_italic"], size)
+        cue = max(stringWidth(t, fonts["bold_italic"], size) for t in (CUE, *CUE_FROM))
+        kept += sp.footer_apart + cue
         beside = ragged(classes, style.width - kept - sp.footer_apart, size, context)
         own_line = len(beside) > len(lines)
         if not own_line:
@@ -102,12 +106,17 @@ def _sources(spell: Spell) -> str:
     return " · ".join(SOURCE_ABBREVIATIONS.get(s, s) for s in spell.sources)
 
 
-def foot_labels(style: CardStyle, spell: Spell, header: Header, goes_on: bool) -> list[Label]:
+def foot_labels(
+    style: CardStyle, spell: Spell, header: Header, goes_on: bool, came: bool = False
+) -> list[Label]:
     """Return the sources at the foot's right, and left of them the header's cue that the
-    text goes on (`goes_on`); nothing on a card without a footer."""
+    text goes on (`goes_on`), or that it goes on from the card before (`came`: CUE_FROM);
+    nothing on a card without a footer."""
     if header.foot is None:
         return []
     cue = header.cue if goes_on else ""
+    if came and header.cue:
+        cue = CUE_FROM[1] if goes_on else CUE_FROM[0]
     fonts, size, sp = style.fonts, style.sizes.footer, style.spacing
     right = style.left + style.width
     labels = list(header.sources)

@@ -173,18 +173,29 @@ def _material_note(
     return baseline - style.descent * size
 
 
-def _badge_width(style: CardStyle, word: str) -> float:
-    size = style.sizes.badge
-    width = stringWidth(word, style.fonts["bold"], size) + 2 * style.spacing.badge_pad_em * size
+def _badge_width(style: CardStyle, word: str, mark_only: bool = False) -> float:
+    """Return a badge's width: its pill with the mark's icon and word, or the icon alone."""
+    size, sp = style.sizes.badge, style.spacing
+    if mark_only:
+        return sp.badge_icon_em * size + 2 * sp.badge_pad_em * size
+    width = stringWidth(word, style.fonts["bold"], size) + 2 * sp.badge_pad_em * size
     if word in style.marks:
-        width += style.spacing.badge_icon_em * size + style.spacing.icon_apart
+        width += sp.badge_icon_em * size + sp.icon_apart
     return width
 
 
-def _badge(style: CardStyle, items: list[Primitive], word: str, right: float, baseline: float):
-    """Place a pill with a mark's icon and word ("rituál", "soustředění") ending at `right`."""
+def _badge(
+    style: CardStyle,
+    items: list[Primitive],
+    word: str,
+    right: float,
+    baseline: float,
+    mark_only: bool = False,
+):
+    """Place a pill with a mark's icon and word ("rituál", "soustředění") ending at `right`;
+    with `mark_only`, the icon alone (a compact grid's cell too narrow for the word)."""
     size, font, sp = style.sizes.badge, style.fonts["bold"], style.spacing
-    width = _badge_width(style, word)
+    width = _badge_width(style, word, mark_only)
     pad = sp.badge_pad_em * size
     height = sp.badge_height_em * size
     x = right - width
@@ -202,7 +213,8 @@ def _badge(style: CardStyle, items: list[Primitive], word: str, right: float, ba
         icon_y = bottom + (height - icon_size) / 2
         items.append(Shape(icon, text_x, icon_y, icon_size, icon_ink))
         text_x += icon_size + sp.icon_apart
-    items.append(Label(word, font, size, text_x, baseline, ink))
+    if not mark_only:
+        items.append(Label(word, font, size, text_x, baseline, ink))
 
 
 def duration(spell: Spell) -> str:
@@ -226,30 +238,12 @@ def _run_in_row(
 ) -> float:
     """Place a row of two run-in cells and the rule between them; return the row's bottom.
 
-    The row is divided where both cells' labels and values (with their badges, if they fit
-    too) fit on one line each, the spare room shared equally; when they cannot both fit, in
-    the middle.
+    Every row of every card is divided at one place (`run_in_divider`): the columns stay in
+    line whatever the values and badges (dividing each row where its contents needed moved
+    the right column by up to 38 pt from card to card and row to row, issue 35).
     """
-    sp, fonts, sizes = style.spacing, style.fonts, style.sizes
-    pad = sp.grid_pad
-    spell, context = whose
-
-    def need(label: str, value: str, with_badge: bool) -> float:
-        badge = badges.get(label) if with_badge else ""
-        return (
-            stringWidth(label, fonts["bold"], sizes.label)
-            + sp.run_in_apart
-            + stringWidth(value or "—", fonts["stat"], sizes.stat)
-            + (sp.badge_apart + _badge_width(style, badge) if badge else 0.0)
-            + 2 * pad
-        )
-
-    # Room for the badges on their values' lines, or else for the values alone.
-    needs = [need(label, value, True) for label, value in row]
-    if sum(needs) > style.width:
-        needs = [need(label, value, False) for label, value in row]
-    spare = style.width - sum(needs)
-    first = needs[0] + spare / 2 if spare >= 0 else style.width / 2
+    pad = style.spacing.grid_pad
+    first = run_in_divider(style)
     bottom = top
     x = style.left
     for (label, value), cell_width in zip(row, (first, style.width - first), strict=True):
@@ -261,6 +255,26 @@ def _run_in_row(
     divider = style.left + first
     grid.append(Rule(divider, top, divider, bottom, *rules))
     return bottom
+
+
+# The casting time most spells have, which the left column of a compact grid holds beside its
+# longest label ("VYVOLÁNÍ 1 akce") on one line.
+COMMON_CASTING = "1 akce"
+FIT_SLACK = 0.01  # points: what a measured line may lose to rounding and still fit
+
+
+def run_in_divider(style: CardStyle) -> float:
+    """Return where a compact grid's rows are divided, from the column's left: in the middle,
+    or right of it as far as "VYVOLÁNÍ 1 akce" needs on one line (a narrow card's cells)."""
+    sp, fonts, sizes = style.spacing, style.fonts, style.sizes
+    need = (
+        stringWidth("VYVOLÁNÍ", fonts["bold"], sizes.label)
+        + sp.run_in_apart
+        + stringWidth(COMMON_CASTING, fonts["stat"], sizes.stat)
+        + 2 * sp.grid_pad
+        + FIT_SLACK
+    )
+    return max(style.width / 2, need)
 
 
 def _run_in_cell(
@@ -294,15 +308,11 @@ def _run_in_cell(
         if n:
             baseline -= sp.stat_line_em * sizes.stat
         grid.append(TextLine(line, x, baseline, sizes.stat, style.colours.text, "stat"))
-    if (
-        badge
-        and len(lines) == 1
-        and (
-            lines[0].runs[0].x + lines[0].width + sp.badge_apart + _badge_width(style, badge)
-            <= width
-        )
-    ):
+    end = lines[0].runs[0].x + lines[0].width + sp.badge_apart if len(lines) == 1 else width
+    if badge and end + _badge_width(style, badge) <= width:
         _badge(style, grid, badge, x + width, baseline)  # at the end of the value's line
+    elif badge and badge in style.marks and end + _badge_width(style, badge, True) <= width:
+        _badge(style, grid, badge, x + width, baseline, True)  # its mark alone
     elif badge:
         baseline -= style.below(sizes.stat, sizes.badge, sp.badge_below)
         _badge(style, grid, badge, x + width, baseline)

@@ -26,7 +26,11 @@ NEVER, SHORT, LINE, SENTENCE, BLOCK = 0, 1, 2, 3, 4
 # What `plan` counts for a card ending before a slab of each rank (NEVER: at the card edge,
 # the rules giving way), and for each share of a card's text height a break leaves empty.
 BREAK_COST = {BLOCK: 0.0, SENTENCE: 1.0, LINE: 4.0, SHORT: 12.0, NEVER: 100.0}
-EMPTY_COST = 1.5
+EMPTY_COST = 4.0
+# A card before the last that its text leaves more than SHORT_OF_FULL short of full, once
+# opened, costs SHORT_COST more: a spell's earlier cards are full (points: 5 mm).
+SHORT_OF_FULL = 5 * 72 / 25.4
+SHORT_COST = 8.0
 
 
 @dataclass(frozen=True)
@@ -139,8 +143,10 @@ def plan(
     """Return the cost and the end index of each card of the best breaks into `limit` cards.
 
     Looks ahead over all the cards rather than filling each in turn: every place a card may
-    end costs by its rank (BREAK_COST) and by the room it leaves empty (EMPTY_COST per
-    card's height; not on the last card), and the breaks of least total cost are taken.
+    end costs by its rank (BREAK_COST), and every card, the last too, by the room its text
+    leaves empty once its lines and gaps are opened (EMPTY_COST per card's height, and
+    SHORT_COST for an earlier card more than SHORT_OF_FULL short): the text is shared out so
+    that opening fills each card. The breaks of least total cost are taken.
     Card n holds `height(n)`, or `final(n)` as the last. Every end `split` could choose is
     among those tried, so where `split` finds `limit` cards this does too.
     """
@@ -168,20 +174,25 @@ def plan(
             room = height(n)
             last_room = final(n) if final is not None else room
             used = opening(slabs[start])
+            opens = 0.0  # what the card's slabs may open by (`openings`)
             j = start + 1
             options: list[tuple[float, tuple[int, ...]]] = []
             while True:
                 if j == count:
                     if used <= last_room + EPS:
-                        options.append((0.0, (count,)))
+                        empty = max(0.0, last_room - used - opens)
+                        options.append((EMPTY_COST * empty / last_room, (count,)))
                     break
                 if used <= room + EPS and takes[j] <= can_hold[n + 1] + EPS:
                     rank = slabs[j].breakable
-                    empty = max(0.0, room - used)
+                    empty = max(0.0, room - used - opens)
                     cost = BREAK_COST[rank] + EMPTY_COST * empty / room
+                    if empty > SHORT_OF_FULL:
+                        cost += SHORT_COST
                     rest_cost, rest = best(n + 1, j)
                     options.append((cost + rest_cost, (j, *rest)))
                 used = advance(used, slabs[j])
+                opens += slabs[j].stretch
                 if used > max(room, last_room) + EPS:
                     break
                 j += 1
@@ -248,39 +259,63 @@ def overflow(
     return None
 
 
-def openings(slabs: Sequence[Slab], height: float) -> tuple[float, ...]:
+def openings(slabs: Sequence[Slab], height: float, centre: bool = True) -> tuple[float, ...]:
     """Return the space added above each slab of a card of `height` to fill its room.
 
     Vertical justification: every slab but the first opens by one share of its `stretch`
     (the line distance up to type.leading_max, a paragraph gap up to paragraph_gap_max),
-    the share that fills the room, at most all of it; a card without room opens nothing.
+    the share that fills the room, at most all of it. Room left when all of it is open is
+    the layout's to fill: a panel (higher levels) stands at the card's foot and the text
+    above it is centred in what remains; without a panel the text is centred on the card.
+    Without `centre` the text stays at the top, the room below it (`leftover`). The first
+    value is the space above the first slab.
     """
     room = height - used_height(slabs)
-    most = sum(slab.stretch for slab in slabs[1:])
-    if room <= EPS or most <= EPS:
+    if room <= EPS or not slabs:
         return (0.0,) * len(slabs)
-    share = min(1.0, room / most)
-    return (0.0, *(share * slab.stretch for slab in slabs[1:]))
+    most = sum(slab.stretch for slab in slabs[1:])
+    share = min(1.0, room / most) if most > EPS else 0.0
+    extra = [0.0, *(share * slab.stretch for slab in slabs[1:])]
+    left = room - share * most
+    if left > EPS:
+        foot = next((n for n, slab in enumerate(slabs) if n and slab.panel is not None), None)
+        half = left / 2 if centre else 0.0
+        if foot is not None and slabs[foot - 1].panel is None:
+            extra[0] += half  # the text centred above the panel, the panel at the foot
+            extra[foot] += left - half
+        else:
+            extra[0] += half  # centred: as much room above the text as below it
+    return tuple(extra)
+
+
+def leftover(slabs: Sequence[Slab], height: float) -> float:
+    """Return the room a card of `height` keeps when all its slabs fit and open fully."""
+    return max(0.0, height - used_height(slabs) - sum(slab.stretch for slab in slabs[1:]))
 
 
 def fill_card(
-    slabs: Sequence[Slab], area: Area, *, prefer_blocks: bool = True
+    slabs: Sequence[Slab], area: Area, *, prefer_blocks: bool = True, centre: bool = True
 ) -> tuple[tuple[Primitive, ...], Remainder | None]:
     """Place as many slabs as fit in the area from its top; return them and what remains.
 
     The slabs of a panel that stand together get one fill and one bar, placed under them.
     When they all fit and leave room, the space above each (but the first) opens by the
-    same share of its `stretch` (`openings`).
+    same share of its `stretch`, and room left over centres the text (`openings`; not
+    without `centre`).
     """
     end = card_end(slabs, 0, area.height, prefer_blocks)
-    extra = openings(slabs, area.height) if end == len(slabs) else (0.0,) * end
+    extra = openings(slabs, area.height, centre) if end == len(slabs) else (0.0,) * end
     placed: list[Primitive] = []
     top = area.top
+    if extra:
+        top -= extra[0]
+    run: tuple[Panel, int, float] | None = None  # the open panel, where its items start, top
     head = slabs[0].repeat if slabs else None
     if head is not None:
+        if head.panel is not None:  # a cue on the panel's ground, which it begins
+            run = (head.panel, len(placed), top)
         placed.extend(item.moved(top) for item in head.items)
         top -= head.height
-    run: tuple[Panel, int, float] | None = None  # the open panel, where its items start, top
     for n, slab in enumerate(slabs[:end]):
         if n:
             top -= slab.space_before + extra[n]

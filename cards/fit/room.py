@@ -2,15 +2,14 @@
 
 `_Room` says what each card of a spell holds (fronts, backs with --continue-on-back, the first
 card's stats); the helpers choose, for a description already sized by `search`, where its
-cards break (`_readable_breaks`: breaks that read well, up to BREAK_STEPS smaller sizes), each
-card's own size (`_own_sizes`) and a smaller size where spaces gape (`_least_gaping`).
+cards break (`_readable_breaks`: breaks that read well, up to BREAK_STEPS smaller sizes) and a
+smaller size where spaces gape (`_least_gaping`). Every card of a spell takes its one size.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
-from itertools import chain
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from cards.face import CardFace, TextLine
@@ -24,23 +23,15 @@ from cards.fit.paginate import (
     split,
     used_height,
 )
-from cards.fit.parts import own_sizes
 from cards.layout import Layout
 
 if TYPE_CHECKING:
-    from cards.fit.search import SpellSetter
+    from cards.fit.setter import SpellSetter
 
 SIZE_STEP = 0.1  # without type.size_steps, body sizes are tried on this grid of points
-GAPE = 2.0  # spaces stretched past this many times their width: try a smaller size
-GAPE_STEPS = 3  # how many SIZE_STEPs smaller, at most
-HOLE = 3.0  # spaces past this many times their width are a hole: try even smaller sizes
-HOLE_STEPS = 10  # 1 pt: two of poker's 0.5 pt steps, where one step down can gape worse
+GAPE = 2.0  # spaces stretched past this many times their width: a smaller size is tried
 BREAK_STEPS = 2  # how many size steps smaller a spell may be set for card breaks that read well
-STEP_COST = 1.5  # a size step smaller, against paginate.BREAK_COST of the breaks it mends
-# Per-part sizes guess a larger size's height from a smaller one's with this power (lines
-# grow in number and height): a guess, so a part it rules out may have fitted after all;
-# what it lets through is set and measured before it is taken.
-PART_GROWTH = 1.6
+STEP_COST = 2.0  # a size step smaller, against paginate.BREAK_COST of the breaks it mends
 
 
 def size_grid(layout: Layout) -> list[float]:
@@ -109,7 +100,7 @@ def _fewest(setter: SpellSetter, continue_on_back: bool) -> int:
     slabs = setter.outline(size_grid(setter.layout)[0])
     if used_height(slabs) <= setter.header(first=True, numbered=False).body.height + EPS:
         return 1
-    plain = without_repeated_headings(slabs) or slabs  # `_fit` drops them for a card
+    plain = without_repeated_headings(slabs, setter.style, False) or slabs  # as `_fit` may
     return len(_room(setter, continue_on_back).cards(plain, False, 10**6))
 
 
@@ -120,23 +111,12 @@ def _place(
     ends: list[int],
     room: _Room,
     continue_on_back: bool,
-    space: float,
 ) -> tuple[CardFace, ...]:
-    """Place a spell's cards: the description set at sizes[k] broken before `ends`, or each
-    card at its own size (`_own_sizes`) where that gains without opening a hole (`space`:
-    the body font's space at 1 pt)."""
+    """Place a spell's cards: the description set at sizes[k], one size on every card (a
+    deck reads as one book), broken before `ends`."""
     size = sizes[k]
     slabs = setter.slabs(size)
     texts = [slabs[start:end] for start, end in zip([0, *ends], ends, strict=False)]
-    own = _own_sizes(setter, sizes, k, len(ends) - room.skip, room)
-    card_sizes = [size] * len(ends)
-    if own is not None and not _opens_a_hole([text for _, text in own], texts, space):
-        for n, (j, text) in enumerate(own, room.skip):
-            card_sizes[n], texts[n] = sizes[j], text
-    if len(texts) > 1:
-        # The last card of several is set as its text runs, like a chapter's last page:
-        # its room is not filled by opening lines (`paginate.openings`).
-        texts[-1] = tuple(replace(slab, stretch=0.0) for slab in texts[-1])
     faces = []
     for part, text in enumerate(texts, 1):
         if continue_on_back and part % 2 == 0:
@@ -145,27 +125,8 @@ def _place(
             header = setter.continued_header(first=part == 1)
         else:
             header = setter.header(first=part == 1, numbered=True)
-        faces.append(setter.card(card_sizes[part - 1], part, len(ends), header, text))
+        faces.append(setter.card(size, part, len(ends), header, text))
     return tuple(faces)
-
-
-def _opens_a_hole(own: list, texts: list, space: float) -> bool:
-    """Tell whether cards at their own sizes stretch a line's spaces past HOLE where the
-    spell's one size did not: a larger card is not worth a hole."""
-    worst = _gape(chain.from_iterable(own), space)
-    return worst > HOLE and worst > _gape(chain.from_iterable(texts), space)
-
-
-def _own_sizes(setter: SpellSetter, sizes: list[float], k: int, count: int, room: _Room):
-    """Return per card of the description (after room.skip) its size index and slabs, each
-    card at its own size (`parts.own_sizes`), or None when no card gains by it."""
-
-    def height(n: int, last: bool) -> float:
-        if room.heights is not None and room.final is not None:
-            return room.final(n) if last else room.heights(n)
-        return room.first if n == 0 else room.rest
-
-    return own_sizes(setter, sizes, k, count, height, PART_GROWTH)
 
 
 def _readable_breaks(sizes: list[float], k: int, breaks, room: _Room, setter: SpellSetter):
@@ -218,18 +179,15 @@ def _gape(slabs, space: float) -> float:
 
 
 def _least_gaping(sizes: list[float], k: int, fits, gape) -> int:
-    """Return k, or a smaller size if at k a line's spaces gape past GAPE.
+    """Return the largest size from sizes[k] down whose spaces gape no wider than GAPE.
 
-    Sizes up to GAPE_STEPS * SIZE_STEP points smaller are tried for that, and up to
-    HOLE_STEPS * SIZE_STEP for a hole (past HOLE), in points so that a layout's coarser
-    size steps do not shrink further; the least gaping that fits (`fits`) is taken.
+    How well the column sets decides the size, not the room left: every smaller size that
+    fits (`fits`) is tried until one sets with no line's spaces past GAPE times their width;
+    where none does, the least gaping is taken (of equals, the larger).
     """
     best, worst = k, gape(sizes[k])
     for smaller in range(k - 1, -1, -1):
-        drop = sizes[k] - sizes[smaller]
-        if drop > HOLE_STEPS * SIZE_STEP + EPS:
-            break
-        if worst <= (GAPE if drop <= GAPE_STEPS * SIZE_STEP + EPS else HOLE):
+        if worst <= GAPE:
             break
         if fits(sizes[smaller]):
             ratio = gape(sizes[smaller])

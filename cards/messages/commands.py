@@ -29,6 +29,9 @@ MESSAGES = {
     "(`cards calibrate`); větší posun tiskne rub mimo kartu",
     "unknown_sheet": "neznámý arch {value!r}; zvolte jeden z: {choices}, nebo soubor archu "
     "SOUBOR.toml",
+    "print_shop_images": "tiskárna {shop} bere obrázky karet, ne PDF: cards images --print-shop "
+    "{shop}",
+    "print_shop_tts": "--print-shop dává obrázky jednotlivých karet; nejde spolu s --sheet tts",
     "print_shop_sheet": "--print-shop tiskne jednotlivé karty se spadávkou; nejde spolu s "
     "--sheet {sheet}",
     "sheet_no_file": "{file}: soubor archu neexistuje",
@@ -132,9 +135,13 @@ MESSAGES = {
     "help_opt_back_style": "Ruby karet: light (krémové, málo inkoustu, pro tisk doma) nebo full "
     "(v barvě školy).",
     "help_opt_bleed": "Spadávka v mm kolem každé karty (výchozí: ze souboru archu; žádná s "
-    "--sheet none; 3 s --print-shop).",
-    "help_opt_print_shop": "Jednotlivé karty se spadávkou 3 mm, s ořezovým a spadávkovým "
-    "rámečkem: co chtějí tiskárny.",
+    "--sheet none; z předvolby s --print-shop).",
+    "help_opt_print_shop": "Pro tiskárnu: jednotlivé karty se spadávkou, ořezovým a spadávkovým "
+    "rámečkem, v CMYK jako PDF/X podle předvolby NÁZEV (layouts/tiskarny/; bez názvu tiskarna: "
+    "PDF/X-4, spadávka 3 mm, bezpečná zóna 5 mm).",
+    "metavar_shop": "NÁZEV",
+    "help_preflight": "Zkontroluje PDF, jak by ho zkontrolovala tiskárna (rámečky, spadávka, "
+    "CMYK, písma, rozlišení, bezpečná zóna, PDF/X).",
     "help_opt_no_cache": "Usadí každé kouzlo znovu: mezipaměť usazených karet ani nečte, ani "
     "do ní nezapisuje (viz `cards cache info`).",
     "help_opt_jobs": "Usazuje v N procesech (výchozí: volná jádra pro velký balíček, jinak jeden).",

@@ -11,6 +11,13 @@ MESSAGES = {
     "config_number_above": "číslo větší než {low} a nejvýš {high}{unit}",
     "config_whole_above": "celé číslo větší než {low} a nejvýš {high}{unit}",
     "config_colour": 'barva "#rrggbb"',
+    # print-shop presets (cards/printshop.py)
+    "shop_unknown": "neznámá tiskárna „{name}“; možné: {names} (soubory layouts/tiskarny/*.toml)",
+    "shop_card_mm": "rozměr karty [šířka, výška] v mm, každý od 20 do 300",
+    "shop_pixels_small": "obrázek menší než karta s danou hustotou (dpi)",
+    "shop_card_size": "tiskárna {shop} bere obrázky karet {width} × {height} mm; rozvržení "
+    "{layout} má karty {layout_width} × {layout_height} mm (zvolte --layout poker)",
+    "config_cmyk": "čtyři procenta barev [C, M, Y, K], každé od 0 do 100",
     "config_text": "text",
     "config_choice": "jedno z: {choices}",
     "config_table": "tabulka [{setting}]",

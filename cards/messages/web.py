@@ -20,6 +20,7 @@ MESSAGES = {
     "api_files": 'čekám seznam souborů [{{"name": ..., "text": ...}}]',
     "api_file": 'soubor {number}: čekám {{"name": ..., "text": ...}}',
     "api_offset": "čekám dvě čísla [x, y] v milimetrech",
+    "api_print_shop_name": "neznámá tiskárna; možné: {names} (nebo true)",
     "api_print_shop": "tisk pro tiskárnu (print_shop) dává jednotlivé karty; papír vynechte",
     "api_labels": "čekám seznam názvů kouzel",
     "api_labels_limit": "nejvýše {limit} kouzel",
@@ -97,6 +98,13 @@ MESSAGES.update(PAGE_TEXTS)
 
 # The page's own words (cards/web/templates/*.html: {{ say(key) }}), keyed by their slug.
 PAGE_HTML = {
+    "page_pro_tiskarnu": "Pro tiskárnu",
+    "page_tiskarna_pdf_x_v_cmyk": "Tiskárna (PDF/X v CMYK, jednotlivé karty se spadávkou)",
+    "page_ne_tisknu_sam": "Ne, tisknu sám",
+    "page_s_tiskarnou_se_papir_nepouzije": (
+        "S tiskárnou se papír výše nepoužije: každá karta má svou stranu. Soubor ověří"
+    ),
+    "page_cards_preflight_soubor": "cards preflight SOUBOR.pdf",
     "page_take_from_book": "Vzít {name} z knihy {book}",
     "page_from_book": "z: {book}",
     "page_to_top": "Na začátek: {name}",

@@ -3,7 +3,8 @@
 What a line is decided by its form and its neighbours: a short line without a full stop is a
 heading, "•" lines a list, "|" lines a table with a rule row; "Na vyšších úrovních." and the
 "Pokud sešleš toto kouzlo s použitím pozice …" phrasing open upcasting, and a cantrip's
-paragraph that names levels 5, 11 and 17 is its scaling.
+paragraph that names levels 5, 11 and 17 (or opens "Vylepšení triku.") is its scaling. A
+panel written without its heading gets it in the model (`Paragraph.implied`).
 """
 
 from __future__ import annotations
@@ -11,11 +12,20 @@ from __future__ import annotations
 import re
 
 from cards.messages import say
-from cards.model import ACTION_HEADINGS, Block, BulletList, Heading, Paragraph, Table
+from cards.model import (
+    ACTION_HEADINGS,
+    PANEL_HEADINGS,
+    Block,
+    BulletList,
+    Heading,
+    Paragraph,
+    Table,
+)
 from cards.source.lines import BULLETS, is_level_line, is_source_line
 from cards.source.problems import Collector, Line
 
-HIGHER_LEVELS = "Na vyšších úrovních."
+HIGHER_LEVELS = PANEL_HEADINGS["higher_levels"]
+SCALING = PANEL_HEADINGS["scaling"]  # a cantrip's increase, when its heading is written
 _TABLE_RULE_RE = re.compile(r"^\|(?:\s*:?-+:?\s*\|)+$")
 _RUN_IN_RE = re.compile(r"^(?P<heading>[^.:!?\d]{1,41}?\.) (?P<text>\S.*)$")
 _RUN_IN_RE = re.compile(r"^(?P<heading>[^.:!?\d]{1,41}?\.) (?P<text>\S.*)$")
@@ -186,7 +196,11 @@ def parse_description(
     Blocks keep the order of the source (`model.card_order` gives the order on a card).
     """
     blocks: list[Block] = []
-    run_in = [line for line in lines if _run_in(line.text) and not _is_higher(line.text)]
+    run_in = [
+        line
+        for line in lines
+        if _run_in(line.text) and not _is_higher(line.text) and not line.text.startswith(SCALING)
+    ]
     use_run_in = len(run_in) >= 2  # a lone short first sentence is only a sentence
     numbered = sum(_numbered(line.text) is not None for line in lines) >= 2
     section = ""  # the last stand-alone heading
@@ -218,6 +232,9 @@ def parse_description(
             continue
         if _is_upcasting(text, level):
             blocks.append(Paragraph(text, "", "higher_levels", line.number))
+            continue
+        if level == 0 and text.startswith(SCALING + " "):
+            blocks.append(Paragraph(text[len(SCALING) :].strip(), SCALING, "scaling", line.number))
             continue
         if level == 0 and _is_scaling(text):
             blocks.append(Paragraph(text, "", "scaling", line.number))

@@ -407,7 +407,7 @@ class _BlockRecord(BlockVisitor[dict]):
     def paragraph(self, block: Paragraph) -> dict:
         return {
             "type": "paragraph",
-            "heading": block.heading,
+            "heading": block.written_heading,
             "text": block.text,
             "kind": block.kind,
         }

@@ -413,7 +413,8 @@ class _BlockText(BlockVisitor[str]):
     """A block as the lines of the text format (joined by single newlines inside a block)."""
 
     def paragraph(self, block: Paragraph) -> str:
-        return f"{block.heading} {block.text}".strip() if block.heading else block.text
+        heading = block.written_heading
+        return f"{heading} {block.text}".strip() if heading else block.text
 
     def heading(self, block: Heading) -> str:
         return block.text

@@ -155,7 +155,9 @@ def _line_by_line(
             (hyphen_run < cost.MAX_HYPHEN_RUN and best > HYPHENATE_ABOVE) or best_end < 0
         ):
             line = _Line(unit, word, start, x0, g0, avail, loose, shrunk)
-            found = _inside_words(prepared, breaks, line, rest, shrink)
+            # Ragged text breaks a short word only when nothing else fits the line.
+            long_only = not justify and best_end >= 0
+            found = _inside_words(prepared, breaks, line, rest, shrink, long_only)
             if found is not None and found[0] < best:
                 best, best_end, best_break = found
         over = best_end < 0  # not even the first unit fits, nor part of it
@@ -231,11 +233,32 @@ def _after_units(
     return best, best_end
 
 
+# Ragged and flush-left text (a ragged right edge needs few hyphens) breaks only a word of
+# at least FLUSH_LONG_WORD letters, leaving FLUSH_PART letters or more on each line:
+# "ne-přátelský", never "Se-" / "šleš-li" nor "do-" / "sáhneš" (a panel at 12 pt); a shorter
+# word only where nothing else fits the line (a narrow table column).
+FLUSH_LONG_WORD = 8
+FLUSH_PART = 3
+
+
+def _long_enough(word: str, at: int) -> bool:
+    """Tell whether flush-left text may break a word at `at` (`FLUSH_LONG_WORD`, `FLUSH_PART`)."""
+    before = sum(c.isalpha() for c in word[:at])
+    after = sum(c.isalpha() for c in word[at:])
+    return before + after >= FLUSH_LONG_WORD and min(before, after) >= FLUSH_PART
+
+
 def _inside_words(
-    prepared: Prepared, breaks: Breaks, line: _Line, rest: float, shrink: float
+    prepared: Prepared,
+    breaks: Breaks,
+    line: _Line,
+    rest: float,
+    shrink: float,
+    long_only: bool = False,
 ) -> tuple[float, int, WordBreak] | None:
     """Return the best end of a line at a hyphenation point of a unit that overflows it: its
-    demerits, unit and break; None when none fits."""
+    demerits, unit and break; None when none fits. With `long_only` (ragged text with
+    another end that fits) only long words break, into parts not too short (`_long_enough`)."""
     words, fonts, xs, gaps, end_xs = (
         prepared.words,
         prepared.fonts,
@@ -262,6 +285,8 @@ def _inside_words(
             natural = base + b.width + b.hyphen
             if natural - shrink * spaces > avail:
                 continue
+            if long_only and b.hyphen and not _long_enough(words[last], b.at):
+                continue  # (a break after the word's own hyphen is no hyphenation)
             demerits = cost.ragged_demerits(natural, spaces, avail, k == line.unit, False)
             demerits += cost.HYPHEN_PENALTY**2
             if best is None or demerits < best[0]:

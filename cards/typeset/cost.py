@@ -22,8 +22,8 @@ In total fit a line is judged so (its badness uncapped):
   loose, very loose) jumps by more than one from the line before, `DOUBLE_HYPHEN_DEMERITS`
   for a second hyphenated line in a row and `FINAL_HYPHEN_DEMERITS` when the next-to-last
   line is hyphenated; `FRAGMENT_DEMERITS` when the last line holds only the tail of a word
-  (so high that it never does when it can be helped), and `SHORT_LAST_DEMERITS` for a
-  last line under `SHORT_LAST` em in a paragraph of several.
+  whose unit does not fit a line whole (where it does, `totalfit` never tries that line),
+  and `SHORT_LAST_DEMERITS` for a last line under `SHORT_LAST` em in a paragraph of several.
 """
 
 from __future__ import annotations
@@ -44,8 +44,10 @@ DOUBLE_HYPHEN_DEMERITS = 10000  # TeX's \doublehyphendemerits
 FINAL_HYPHEN_DEMERITS = 5000  # TeX's \finalhyphendemerits
 MAX_HYPHEN_RUN = 2  # hyphenated lines in a row, at most
 # TeX's final-hyphen demerits are too weak on a card's 45 characters to keep a word's tail
-# from standing alone on the last line ("na-" / "víc."): that costs so much it never happens
-# when it can be helped (the whole word on the last line is always a way: no more lines).
+# from standing alone on the last line ("na-" / "víc."). A price alone did not do it: at
+# 12 pt on poker a gaping line cost more, and Nezranitelnost ended "zra-" / "nění.". So
+# `totalfit` forbids that line when the last unit fits a line whole; this price is left
+# for a unit wider than a line.
 FRAGMENT_DEMERITS = 4e7
 # A last line shorter than SHORT_LAST em ("1." alone) in a paragraph of several lines costs
 # as much as a line whose spaces stretch about twice.

@@ -16,8 +16,11 @@ A signed number stays with the word before it ("bonusem +1 k hodům", "postih �
 it would leave a line gaping (U+2212 is a full em wide in Charis SIL).
 - ``apostrophe``: a straight apostrophe after a letter ("Bigby's hand", "Heroes' feast") is the
   typographic one, ’.
-- ``from level``: "Od 5. úrovně" stays together ("od" and an ordinal, and the ordinal with
-  its word, even a capitalised one, which the ordinal rule would take for a new sentence).
+- ``from level``: "Od 5. úrovně" stays together ("od" and its ordinal).
+- ``ordinal``: an ordinal stays with the noun it counts, in any capitalisation: "5. Úrovně",
+  "Pozice 8. Stupně", "11. kruhu". (`czech.glued_spaces` glues "3. úrovni" already, but takes
+  "5. Úrovně" for a sentence's end and a new one's start, so the nouns an ordinal counts in
+  the spells are named here: úroveň, stupeň, kruh, pozice, kolo, tah, den.)
 
 Glued spaces are written as U+00A0, which `words.prepare` keeps unbreakable and draws as a
 space.
@@ -33,12 +36,20 @@ EN_DASH = "\u2013"
 MINUS = "\u2212"
 APOSTROPHE = "\u2019"
 
+# The nouns an ordinal counts in the compendium, by their stems in any case and number
+# ("úroveň", "úrovně", "úrovni"; "stupeň", "stupně"; "kruh", "kruhu"; "pozice"; "kolo",
+# "kola"; "tah", "tahu"; "den", "dne"), with a capital or without.
+ORDINAL_NOUNS = (
+    r"(?:[Úú]rov(?:eň|n)|[Ss]tup(?:eň|n)|[Kk]ruh|[Pp]ozic|[Kk]ol[aeouy]|[Tt]ah|[Dd]e?n[eiuů]?\b)"
+)
+
 RULES: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ("range", re.compile(r"(?<![\w.,])(\d+)(?: [-–−] |−)(\d+)(?!\w)"), r"\1" + EN_DASH + r"\2"),
     ("dash", re.compile(r"(?<=[^\d\s]) - (?=\S)|(?<=\S) - (?=[^\d\s])"), NBSP + EN_DASH + " "),
     ("minus", re.compile(r"(?:(?<=[\s(\[])|^)[-–](?=\d)"), MINUS),
     ("apostrophe", re.compile(r"(?<=\w)'"), APOSTROPHE),
-    ("from level", re.compile(r"\b([Oo]d) (\d+\.) (?=[Úú]rovn)"), r"\1" + NBSP + r"\2" + NBSP),
+    ("from level", re.compile(r"\b([Oo]d) (?=\d+\. [Úú]rovn)"), r"\1" + NBSP),
+    ("ordinal", re.compile(r"(?<!\S)(\d+\.) (?=" + ORDINAL_NOUNS + r")"), r"\1" + NBSP),
 )
 
 

@@ -517,6 +517,12 @@ def _extend(
     if final and i and natural < cost.SHORT_LAST:
         demerits += cost.SHORT_LAST_DEMERITS
     if final and breaks.hyphen[i] and breaks.word[i] == breaks.word[j]:
+        # The tail of the paragraph's last word alone on its last line: never, when the
+        # whole last unit fits a later line (then a plan ending with it exists: a unit that
+        # fits the first line is set there whole); else at a price.
+        start = bisect_left(breaks.start_unit, breaks.end_unit[j])
+        if start and breaks.end_x[j] - breaks.start_x[start] <= avail + _EPS:
+            return
         demerits += cost.FRAGMENT_DEMERITS
     if hyphenated:
         demerits += cost.HYPHEN_PENALTY**2

@@ -35,8 +35,9 @@ POST /api/lint     {"name": "druzina.txt", "text": "<the file's text>"}
 
 Print options (all optional, as the `cards deck` options): "layout" (a name `cards layouts`
 lists; poker), "sheet" ("a4", "letter" or "none"), "backs", "fold", "continue_on_back",
-"print_shop" (booleans), "duplex" ("long" or "short"), "back_offset" ([x, y] in mm, within
-±5), "bleed" (mm, 0-10, or null for the sheet's own).
+"print_shop" (booleans; "print_shop" may also name a PDF preset of layouts/tiskarny/, e.g.
+"drivethrucards"), "duplex" ("long" or "short"), "back_offset" ([x, y] in mm, within ±5),
+"bleed" (mm, 0-10, or null for the sheet's own).
 
 Homebrew: the server keeps nothing between requests (it may run as several gunicorn workers).
 The browser keeps the text of the user's spell files and sends them with every request that
@@ -181,6 +182,23 @@ def _texts(data: dict, field: str) -> tuple[str, ...]:
     return tuple(v for v in values if v.strip())
 
 
+def _print_shop(data: dict) -> dict:
+    """Read "print_shop": a boolean (true: the default preset) or a PDF preset's name."""
+    from cards.printshop import PresetError, list_presets, load_preset
+
+    value = data.get("print_shop")
+    if not isinstance(value, str) or value.strip().lower() in FLAGS:
+        return {"print_shop": bool(_flag(data, "print_shop"))}
+    try:
+        shop = load_preset(value.strip())
+    except PresetError:
+        shop = None
+    if shop is None or shop.format != "pdf":
+        names = [n for n in list_presets() if load_preset(n).format == "pdf"]
+        raise _bad("print_shop", say("api_print_shop_name", names=", ".join(names)))
+    return {"print_shop": True, "shop": shop.name}
+
+
 def _flag(data: dict, field: str, default: bool | None = False) -> bool | None:
     value = data.get(field)
     if value is None or value == "":
@@ -262,7 +280,7 @@ def print_settings(data: dict) -> PrintSettings:
         fold=_flag(data, "fold"),
         bleed=_number(data, "bleed", 0, 10),
         continue_on_back=_flag(data, "continue_on_back"),
-        print_shop=_flag(data, "print_shop"),
+        **_print_shop(data),
     )
     if settings.print_shop and settings.sheet not in (None, "none"):
         raise _bad("sheet", say("api_print_shop"))

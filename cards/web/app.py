@@ -162,7 +162,7 @@ class Engine:
 
     def count(self, spells: Sequence[Spell], settings: PrintSettings) -> DeckSummary:
         """A deck's spells, cards and sheets, without a PDF."""
-        self._know(spells, settings.layout, settings.continue_on_back)
+        self._know(spells, settings.fit_layout, settings.continue_on_back)
         return self.counter.count(spells, settings)
 
     def pdf(self, spells, settings: PrintSettings, *, title: str, index: bool) -> DeckPdf:

@@ -65,6 +65,9 @@ def request_data(form) -> dict:
         "fold": bool(form.get("fold")),
         "continue_on_back": bool(form.get("continue_on_back")),
     }
+    if form.get("print_shop"):  # a shop's preset: single cards, the sheet left out
+        data["print_shop"] = form["print_shop"]
+        data.pop("sheet")
     for field in ("q", "class", "school", "ritual", "concentration", "words"):
         data[field] = form.get(field, "")
     for field in ("source", "casting", "range", "duration"):
@@ -74,6 +77,14 @@ def request_data(form) -> dict:
     ]
     data["level"] = f"{form.get('level_from', '0')}-{form.get('level_to', '9')}"
     return data
+
+
+def _print_shops() -> list[tuple[str, str]]:
+    """The PDF presets of layouts/tiskarny/ the page offers "Pro tiskárnu": (name, description)."""
+    from cards.printshop import list_presets, load_preset
+
+    shops = [load_preset(name) for name in list_presets()]
+    return [(shop.name, shop.description) for shop in shops if shop.format == "pdf"]
 
 
 def _message(error: CardsError) -> str:
@@ -90,6 +101,7 @@ def _error_fragment(error: CardsError):
 MAX_SHARED_OWN = 6000  # characters of own spells a share link carries (an address stays usable)
 PRINT_FIELDS = (
     "deck_sort",
+    "print_shop",
     "layout",
     "sheet",
     "backs",
@@ -151,6 +163,7 @@ def index():
         editing=editor_choices(),
         levels=LEVELS,
         sheets=SHEETS,
+        print_shops=_print_shops(),
         layouts=layouts,
         shared_json=json.dumps(shared, ensure_ascii=False) if shared else "",
         texts_json=json.dumps(page_texts(), ensure_ascii=False),

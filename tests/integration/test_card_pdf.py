@@ -442,19 +442,19 @@ def test_body_size_at_or_above_the_minimum(readback, layout):
     assert low == []
 
 
-def test_the_parts_of_a_spell_keep_within_the_spread(readback, layout):
-    """The cards of a split spell each take a size step, at most MAX_SPREAD steps apart
-    (each card may take its own size: cards.fit.parts)."""
-    from cards.fit.parts import MAX_SPREAD
+def test_the_cards_of_a_spell_share_one_size(readback, layout):
+    """Every card of a split spell sets its description at one size step: a deck reads as one
+    book."""
     from cards.fit.room import size_grid
 
     grid = size_grid(layout)
-    spread = [
-        p.label
+    uneven = [
+        (p.label, p.body_sizes)
         for p in readback.spells.values()
-        if max(map(grid.index, p.fit_sizes)) - min(map(grid.index, p.fit_sizes)) > MAX_SPREAD
+        if len({round(s, 2) for s in p.body_sizes}) > 1 or len(set(p.fit_sizes)) > 1
     ]
-    assert spread == []
+    assert uneven == []
+    assert {s for p in readback.spells.values() for s in p.fit_sizes} <= set(grid)
 
 
 def test_every_word_of_every_description_in_order(readback):
@@ -510,6 +510,16 @@ def _expected_labels(spell, part: int, parts: int) -> list[str]:
     return sorted(labels)
 
 
+def _without_cue(labels: list[str]) -> list[str]:
+    """A continuation card's labels as if it began at a sentence: its cue above the text
+    taken out, a cue at its foot read as the plain one ("‹ pokračuje ›" as "pokračuje ›")."""
+    from cards.fit.blocks import SENTENCE_CONTINUED
+    from cards.fit.footer import CUE, CUE_FROM
+
+    plain = {CUE_FROM[0]: None, CUE_FROM[1]: CUE, SENTENCE_CONTINUED: None}
+    return [plain.get(t, t) for t in labels if plain.get(t, t) is not None]
+
+
 def _as_set(text: str) -> str:
     return normalise(text).replace("\u00a0", " ")
 
@@ -549,14 +559,22 @@ def test_titles_stats_material_footer_and_labels_exactly(readback):
             wrong.append((label, "bullets", bullets))
         for part, (roles, labels) in enumerate(zip(pages.roles, pages.labels, strict=True), 1):
             labels = [text for text in labels if text != "•"]
+            if part > 1:  # a card begun inside a sentence says so (test_even_deck: where)
+                labels = _without_cue(labels)
             found = {role: _joined(lines) for role, lines in roles.items()}
-            if part == 1 and found.get("stat", "").startswith(RUN_IN[0]):  # run-in grid
-                for word in RUN_IN:  # its labels are read in the stat lines too
+            run_in = part == 1 and found.get("stat", "").startswith(RUN_IN[0])
+            if run_in:  # a run-in grid: its labels are read in the stat lines too
+                for word in RUN_IN:
                     found["stat"] = found["stat"].replace(f"{word} ", "", 1)
             if found not in _expected_texts(spell, part):
                 wrong.append((label, part, found, _expected_texts(spell, part)))
-            if sorted(labels) != _expected_labels(spell, part, parts):
-                wrong.append((label, part, sorted(labels), _expected_labels(spell, part, parts)))
+            expected = _expected_labels(spell, part, parts)
+            if run_in:  # a badge's mark may stand alone in a compact grid's cell
+                expected = [
+                    t for t in expected if t not in ("rituál", "soustředění") or t in labels
+                ]
+            if sorted(labels) != expected:
+                wrong.append((label, part, sorted(labels), expected))
     assert wrong == []
 
 
@@ -710,7 +728,9 @@ def _source_words(readback, label: str) -> set[str]:
 
 
 def test_a_break_at_a_words_own_hyphen_repeats_it(readback):
-    """A line ending at a word's own hyphen ("Sešleš-") is followed by one starting "-li"."""
+    """A line ending at a word's own hyphen ("Sešleš-") is followed by one starting "-li".
+    (The compendium's one such break, "ne-" / "-démony", went with its correction to
+    "nedémony": `test_a_made_up_words_own_hyphen_is_repeated_in_the_pdf` builds one.)"""
     repeated, bad = 0, []
     for label, line, following in _line_ends(readback):
         tokens = line.text.split()
@@ -726,7 +746,20 @@ def test_a_break_at_a_words_own_hyphen_repeats_it(readback):
             else:
                 bad.append((label, line.text, following.text))
     assert bad == []
-    assert repeated > 0
+
+
+def test_a_made_up_words_own_hyphen_is_repeated_in_the_pdf(tmp_path):
+    """A spell with many "modro-zelený" breaks some at the word's own hyphen: read back, the
+    line ends "modro-" and the next begins "-zelený" (ČSN 01 6910)."""
+    from tests.conftest import make_spell
+
+    text = " ".join(f"Plamen {n} je modro-zelený a žhne." for n in range(40))
+    path = tmp_path / "own.pdf"
+    build_pdf([make_spell(Paragraph(text))], path, layout="poker", sheet="none")
+    lines = [line["text"] for page in open_pdf(path).pages for line in page.extract_text_lines()]
+    pairs = list(zip(lines, lines[1:], strict=False))
+    own = [(a, b) for a, b in pairs if a.endswith("modro-")]
+    assert own and all(b.startswith("-zelený") for _, b in own)
 
 
 def test_pdf_is_byte_identical_across_builds(built):

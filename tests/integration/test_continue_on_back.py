@@ -14,7 +14,7 @@ from cards.cli import main
 from cards.impose import PrintOptions, load_sheet, physical_cards
 from cards.layout import load_layout
 from cards.model import BulletList, Heading, Paragraph, Table
-from cards.select import sort_spells
+from cards.select import find_spell, sort_spells
 from cards.source.library import read_compendium
 from tests.pdfread import open_pdf
 
@@ -293,7 +293,7 @@ def labels(face) -> list[str]:
 def test_backs_get_a_slim_band_and_fronts_a_cue(spells):
     """A back part has no stats and no footer; a front whose text goes on overleaf says so."""
     from cards.fit import fit_spell
-    from cards.fit.search import CONTINUED
+    from cards.fit.setter import CONTINUED
 
     layout = load_layout("poker")
     for spell in spells:
@@ -346,7 +346,7 @@ def test_an_empty_back_is_used_to_set_the_text_larger(spells):
     from cards.fit import fit
 
     layout = load_layout("poker")
-    spell = next(s for s in spells if s.label == "Posvátná půda (Příručka hráče)")
+    spell = find_spell(read_compendium().spells, "Strážný znak")
     plain = fit(spell, layout)
     backs = fit(spell, layout, continue_on_back=True)
     assert len(plain.faces) == 3 and len(backs.faces) == 4

@@ -6,11 +6,13 @@ import pytest
 
 from cards.colour import (
     MIN_CONTRAST,
+    MIN_GREY_APART,
     contrast,
     difference,
     lightness,
     luminance,
     mix,
+    printed_grey,
     simulate,
 )
 from cards.layout import list_layouts, load_layout
@@ -104,6 +106,28 @@ def test_schools_are_apart_for_red_green_colour_blindness(name, vision):
         if difference(simulate(ca, vision), simulate(cb, vision)) < 15
     ]
     assert close == []
+
+
+def test_printed_grey_follows_the_printers_rule():
+    """Greys keep their L*; red prints as the grey 0.3 (L* 32.5), blue as 0.11 (L* 10.3)."""
+    assert printed_grey("#000000") == pytest.approx(0.0)
+    assert printed_grey("#ffffff") == pytest.approx(100.0)
+    assert printed_grey("#777777") == pytest.approx(lightness("#777777"), abs=0.01)
+    assert printed_grey("#ff0000") == pytest.approx(lightness("#4d4d4d"), abs=0.3)
+    assert printed_grey("#0000ff") == pytest.approx(lightness("#1c1c1c"), abs=0.2)
+
+
+@pytest.mark.parametrize("name", CARD_LAYOUTS)
+def test_schools_are_apart_when_printed_grey(name):
+    """Every two school colours print at least MIN_GREY_APART (6) L* apart in greyscale."""
+    colours = load_layout(name).school_colours
+    greys = sorted((printed_grey(colour), school) for school, colour in colours.items())
+    close = [
+        f"{a}/{b}: {gb - ga:.1f}"
+        for (ga, a), (gb, b) in itertools.pairwise(greys)
+        if gb - ga < MIN_GREY_APART
+    ]
+    assert MIN_GREY_APART >= 6.0 and close == []
 
 
 def test_darkness_of_a_rendering():

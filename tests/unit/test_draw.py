@@ -29,7 +29,10 @@ PAGE = (300.0, 400.0)
 
 def spell() -> Spell:
     """A one-card spell of concentration with markup characters in its text."""
-    blocks = (Paragraph(TEXT), Paragraph('Text je text: <b> & "uvozovky" > 2.'))
+    blocks = (
+        *(Paragraph(TEXT) for _ in range(3)),
+        Paragraph('Text je text: <b> & "uvozovky" > 2.'),
+    )
     barrier = make_spell(
         *blocks, name="Bariéra čepelí", school="Iluze", level=6, concentration=True
     )

@@ -135,7 +135,7 @@ def test_a_spacing_key_moves_what_it_names(tmp_path):
 # A line of poker.toml replaced, and the message that names the file, the key and the fault.
 REFUSALS = [
     pytest.param(
-        "body_max = 12.0",
+        "body_max = 10.0",
         'body_max = "big"',
         r'variant\.toml: type\.body_max: má být číslo od 4 do 30 pt, je "big"',
         id="a number of the wrong type",
@@ -147,14 +147,14 @@ REFUSALS = [
         id="the body's minimum above its maximum",
     ),
     pytest.param(
-        '"Iluze" = "#682f8d"',
+        '"Iluze" = "#7a3a99"',
         '"Iluze" = "purple"',
         r'school_colours\.Iluze: má být barva "#rrggbb", je "purple"',
         id="a colour not written #rrggbb",
     ),
     pytest.param(
-        "body_max = 12.0",
-        "bodymax = 12.0",
+        "body_max = 10.0",
+        "bodymax = 10.0",
         r"type\.bodymax: neznámý klíč \(měli jste na mysli body_max\?\)",
         id="a misspelt key, with the nearest",
     ),

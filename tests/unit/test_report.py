@@ -82,7 +82,7 @@ def test_csv_has_one_row_per_spell(report):
     write_csv(report, buffer)
     rows = list(csv.reader(io.StringIO(buffer.getvalue())))
     assert rows[0] == ["spell", "cards", "body_size_pt", "min_cards_at_min_size"]
-    assert rows[1] == ["Krátké (Jeskyně a draci)", "1", "11.0", "1"]
+    assert rows[1] == ["Krátké (Jeskyně a draci)", "1", "10.0", "1"]
     assert len(rows) == 3
 
 

@@ -26,6 +26,10 @@ OPTIONS = [
         ["--continue-on-back", "--back-offset", "1.5,-0.5"],
     ),
     ({"print_shop": True, "layout": "mini"}, ["--print-shop", "--layout", "mini"]),
+    (
+        {"print_shop": "drivethrucards", "backs": True},
+        ["--print-shop", "drivethrucards", "--backs"],
+    ),
     ({"fold": True, "layout": "ink-saver"}, ["--fold", "--layout", "ink-saver"]),
 ]
 

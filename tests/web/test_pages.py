@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+
 from tests.web.conftest import HOMEBREW
 
 
@@ -22,3 +24,29 @@ def test_an_uploaded_file_adds_its_spells(client):
     assert response.status_code == 200
     assert "Jiskřivý pozdrav" in page and "1 kouzlo" in page
     assert "prázdný" not in page
+
+
+def test_the_form_offers_the_print_shops_and_prints_their_pdfx(client):
+    """ "Pro tiskárnu": every PDF preset offered; the chosen one gives its PDF/X, paper ignored."""
+    import pikepdf
+
+    from cards.printshop import list_presets, load_preset
+
+    page = client.get("/").get_data(as_text=True)
+    assert "Pro tiskárnu" in page
+    for name in list_presets():
+        offered = f'<option value="{name}">' in page
+        assert offered == (load_preset(name).format == "pdf")
+    form = {"spells": ["Ohnivá koule"], "sheet": "a4", "print_shop": "drivethrucards"}
+    response = client.post("/pdf", data=form)
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    with pikepdf.open(io.BytesIO(response.data)) as pdf:
+        assert str(pdf.docinfo.GTS_PDFXVersion) == "PDF/X-1:2003"
+        assert "/OutputIntents" in pdf.Root
+
+
+def test_an_unknown_print_shop_is_refused_in_czech(client):
+    """The API names the presets it takes."""
+    response = client.post("/api/pdf", json={"spells": ["Ohnivá koule"], "print_shop": "nic"})
+    assert response.status_code == 400
+    assert "neznámá tiskárna" in response.get_data(as_text=True)

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from cards.fit import search
+from cards.fit import setter
 from cards.fit.style import CardStyle, card_style
 from cards.layout import load_layout
 from cards.typeset import TypesetContext
@@ -45,11 +45,11 @@ def near_widths(
 def recorded(monkeypatch) -> list[float]:
     """The body sizes the search sets the description at (outlined or set), in order."""
     sizes: list[float] = []
-    real = search.description
+    real = setter.description
 
     def recording(style, blocks, size, context, **options):
         sizes.append(size)
         return real(style, blocks, size, context, **options)
 
-    monkeypatch.setattr(search, "description", recording)
+    monkeypatch.setattr(setter, "description", recording)
     return sizes

@@ -55,7 +55,7 @@ def test_a_filled_band_reaches_from_its_bottom_to_the_cards_top_edge_to_edge():
     """Into the bleed: from x 0 over the card's width, up to its height, in the school colour."""
     style = style_of()
     assert B.band(style, 200.0) == Fill(
-        0.0, 200.0, style.card_width, style.card_height - 200.0, "#8f1014"
+        0.0, 200.0, style.card_width, style.card_height - 200.0, "#be0016"
     )
 
 
@@ -69,7 +69,7 @@ def test_an_outline_band_lies_inside_the_cards_edge_by_the_frame_and_half_its_li
         style.card_width - 2 * inset,
         style.card_height - inset - 200.0,
         0.6,
-        "#8f1014",
+        "#be0016",
         style.panel_radius,
     )
 
@@ -84,7 +84,7 @@ def test_the_level_is_a_numeral_of_its_share_of_the_disc_centred_in_it():
     disc, numeral = B.level_disc(style, make_spell(level=7), 100.0, 50.0, 20.0)
     assert disc == Disc(100.0, 50.0, 10.0, style.colours.background)
     assert numeral.text == "7" and numeral.font == style.fonts["bold"]
-    assert numeral.size == pytest.approx(0.62 * 20.0) and numeral.colour == "#8f1014"
+    assert numeral.size == pytest.approx(0.62 * 20.0) and numeral.colour == "#be0016"
     assert numeral.x + stringWidth("7", numeral.font, numeral.size) / 2 == pytest.approx(100.0)
     assert numeral.y == pytest.approx(50.0 - 0.35 * 0.62 * 20.0)
 
@@ -114,7 +114,7 @@ def test_an_outline_designs_disc_has_a_school_coloured_edge_and_a_dark_numeral()
     """ink-saver: a paper disc edged in the school colour at the design's line, dark figure."""
     style = style_of("ink-saver")
     disc, numeral = B.level_disc(style, make_spell(level=3), 100.0, 50.0, 20.0)
-    assert disc == Disc(100.0, 50.0, 10.0, style.colours.background, "#8f1014", 0.6)
+    assert disc == Disc(100.0, 50.0, 10.0, style.colours.background, "#be0016", 0.6)
     assert numeral.colour == style.colours.text and numeral.text == "3"
     assert numeral.size == pytest.approx(0.62 * 20.0)
     assert numeral.x + stringWidth("3", numeral.font, numeral.size) / 2 == pytest.approx(100.0)

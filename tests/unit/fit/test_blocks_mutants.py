@@ -186,7 +186,7 @@ def test_the_heading_of_a_two_line_paragraph_is_repeated_above_its_second(mono):
     assert repeat.height == pytest.approx(LEADING) and repeat.space_before == 0.0
     assert repeat.breakable == BLOCK
     assert _texts(repeat) == ["Bod (pokr.)"]
-    assert [s.repeat for s in without_repeated_headings(slabs)] == [None, None]
+    assert [s.repeat for s in without_repeated_headings(slabs, mono)] == [None, None]
 
 
 def test_a_long_repeated_heading_takes_a_line_per_line(mono):

@@ -4,10 +4,21 @@ from __future__ import annotations
 
 import pytest
 
-from cards.face import TextLine
+from cards.face import Label, TextLine
 from cards.fit import fit_spell
 from cards.fit.blocks import TAIL_WORDS, ranks, sentence_end
-from cards.fit.paginate import BLOCK, LINE, NEVER, SENTENCE, SHORT, Slab, plan, split
+from cards.fit.footer import CUE_FROM
+from cards.fit.paginate import (
+    BLOCK,
+    LINE,
+    NEVER,
+    SENTENCE,
+    SHORT,
+    SHORT_OF_FULL,
+    Slab,
+    plan,
+    split,
+)
 from cards.layout import load_layout
 from cards.typeset import TypesetContext
 from cards.typeset.lines import _spans
@@ -70,12 +81,22 @@ def _slab(rank: int) -> Slab:
 
 def test_plan_takes_a_sentence_end_the_greedy_fill_passes_by():
     """Filling each card in turn ends the first mid-sentence; the look-ahead ends it one
-    line earlier at a sentence end, and the rest still fits the second card."""
+    line earlier at a sentence end (leaving less than SHORT_OF_FULL empty), and the rest
+    still fits the second card."""
     slabs = [_slab(BLOCK)] + [_slab(LINE)] * 8 + [_slab(SENTENCE)] + [_slab(LINE)] * 5
-    greedy = split(slabs, 105.0, 105.0, False, 10)
+    greedy = split(slabs, 100.0, 100.0, False, 10)
     assert greedy[0] == 10 and slabs[10].breakable == LINE
-    cost, ends = plan(slabs, lambda n: 105.0, None, 2)
+    cost, ends = plan(slabs, lambda n: 100.0, None, 2)
     assert ends == [9, 15] and slabs[9].breakable == SENTENCE
+
+
+def test_plan_breaks_inside_a_sentence_rather_than_leave_a_card_short():
+    """An earlier card is not left more than SHORT_OF_FULL short of full: the break inside
+    the sentence (its next card cued) beats the sentence end one 15 pt line earlier."""
+    assert 10.0 < SHORT_OF_FULL < 15.0
+    slabs = [_slab(BLOCK)] + [_slab(LINE)] * 8 + [_slab(SENTENCE)] + [_slab(LINE)] * 5
+    cost, ends = plan(slabs, lambda n: 105.0, None, 2)
+    assert ends == [10, 15] and slabs[10].breakable == LINE
 
 
 def test_plan_avoids_a_short_tail_when_the_cards_allow():
@@ -88,19 +109,30 @@ def test_plan_avoids_a_short_tail_when_the_cards_allow():
     assert ends == [7, 14]
 
 
-def _breaks_mid_sentence(faces) -> list[str]:
+def _first_sentences(faces) -> list[tuple[list[str], bool]]:
+    """Per continuation card: the words up to its first sentence end (after a repeated
+    heading), and whether it shows the cue that a sentence goes on."""
+    from cards.fit.blocks import HEADING_CONTINUED, SENTENCE_CONTINUED
+
     found = []
-    for before, after in zip(faces, faces[1:], strict=False):
-        last = [i for i in before.items if isinstance(i, TextLine) and i.role == "body"][-1]
-        first = [i for i in after.items if isinstance(i, TextLine) and i.role == "body"][0]
-        if not sentence_end(last.line.text.split()[-1]):
-            found.append(first.line.text)
+    for face in faces[1:]:
+        lines = [i for i in face.items if isinstance(i, TextLine) and i.role == "body"]
+        texts = [i.line.text for i in sorted(lines, key=lambda i: -i.y)]
+        cued = texts[0].endswith(HEADING_CONTINUED) or any(
+            isinstance(i, Label) and i.text in (SENTENCE_CONTINUED, *CUE_FROM) for i in face.items
+        )
+        if texts[0].endswith(HEADING_CONTINUED):
+            texts = texts[1:]  # the run-in heading repeated: the text goes on below it
+        words = " ".join(texts).split()
+        first_end = next(n for n, word in enumerate(words) if sentence_end(word))
+        found.append((words[: first_end + 1], cued))
     return found
 
 
 def test_the_compendiums_short_tails_are_mended(layout):
     """Spells whose second card began with a stray tail ("Odolnost.", "tvorově ověření
-    Síly.") at the largest size that fits are set a step smaller, to turn at a sentence end."""
+    Síly.") are broken elsewhere: no continuation begins with fewer than TAIL_WORDS words
+    of a sentence."""
     from cards.select import find_spell
     from cards.source.library import read_compendium
 
@@ -108,24 +140,43 @@ def test_the_compendiums_short_tails_are_mended(layout):
     for name in ("Světelná zeď", "Telekineze", "Hromadná sugesce", "Najdi honosnějšího oře"):
         faces = fit_spell(find_spell(spells, name), layout)
         assert len(faces) == 2
-        assert _breaks_mid_sentence(faces) == [], name
+        for words, _ in _first_sentences(faces):
+            assert words[0][:1].isupper() or len(words) >= TAIL_WORDS, (name, words)
 
 
-def test_teleports_continuation_cards_begin_with_six_words_of_a_sentence_at_least():
-    """Teleport on poker: its cards 2/3 and 3/3 began "viděl, nejspíš použitím magie." and
-    "jako ve tvé laboratoři."; with its table's rows on one line each (a heading wraps
-    instead), no card begins with a sentence tail of fewer than TAIL_WORDS words."""
-    from cards.fit.blocks import HEADING_CONTINUED
+def test_a_card_that_begins_inside_a_sentence_says_so():
+    """Teleport on poker: its continuation cards begin inside a sentence, and each shows the
+    cue that the sentence goes on (SENTENCE_CONTINUED above it, a heading repeated with
+    "(pokr.)", or at its foot)."""
+    from cards.fit.blocks import SENTENCE_CONTINUED
     from cards.select import find_spell
     from cards.source.library import read_compendium
 
     faces = fit_spell(find_spell(read_compendium().spells, "Teleport"), load_layout("poker"))
     assert len(faces) == 3
-    for face in faces[1:]:
-        lines = [i for i in face.items if isinstance(i, TextLine) and i.role == "body"]
-        texts = [i.line.text for i in sorted(lines, key=lambda i: -i.y)]
-        if texts[0].endswith(HEADING_CONTINUED):
-            texts = texts[1:]  # the run-in heading repeated: the text goes on below it
-        words = " ".join(texts).split()
-        first_end = next(n for n, word in enumerate(words) if sentence_end(word))
-        assert first_end + 1 >= TAIL_WORDS, words[: first_end + 1]
+    found = _first_sentences(faces)
+    assert any(words[0][:1].islower() for words, _ in found)
+    assert all(cued for words, cued in found if words[0][:1].islower())
+    # the cue above the text, in muted italic, above the card's first line
+    second = faces[1]
+    (cue,) = [i for i in second.items if isinstance(i, Label) and i.text == SENTENCE_CONTINUED]
+    first = max(
+        (i for i in second.items if isinstance(i, TextLine) and i.role == "body"), key=lambda i: i.y
+    )
+    assert cue.y > first.y and cue.x == pytest.approx(first.x)
+
+
+def test_a_cue_that_would_cost_a_card_stands_at_the_foot():
+    """Pekelné volání on poker: the cue above its second card's text would take a third card;
+    the card says at its foot that it goes on from the card before, and the spell keeps its
+    two cards."""
+    from cards.fit.blocks import SENTENCE_CONTINUED
+    from cards.select import find_spell
+    from cards.source.library import read_compendium
+
+    spell = find_spell(read_compendium().spells, "Pekelné volání")
+    faces = fit_spell(spell, load_layout("poker"))
+    assert len(faces) == 2
+    labels = [i.text for i in faces[1].items if isinstance(i, Label)]
+    assert CUE_FROM[0] in labels and SENTENCE_CONTINUED not in labels
+    assert CUE_FROM[0] not in [i.text for i in faces[0].items if isinstance(i, Label)]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from cards.face import Label, Rule, Shape
@@ -40,22 +41,27 @@ def test_the_numeral_is_the_level_even_for_a_cantrip():
 
 @pytest.mark.parametrize("layout", ["poker", "tarot", "mini"])
 def test_the_columns_width_is_the_widest_figure_at_nine_tenths_of_the_largest_title(layout):
-    """0.9 x title_max in the bold face, the widest of the ten figures (not "10")."""
+    """Without an icon, 0.9 x title_max in the bold face, the widest of the ten figures (not
+    "10"); with one, as much as the 3.5 mm icon needs beyond the gap before the rule (1.8 pt
+    less its 0.8 pt clearance), wider than the figures in every shipped layout."""
     style = style_of(layout)
     size = 0.9 * style.sizes.title_max
-    assert C.index_width(style) == pytest.approx(widest_digit(style.fonts["bold"], size))
-    assert C.index_width(style) < stringWidth("10", style.fonts["bold"], size)
+    figures = widest_digit(style.fonts["bold"], size)
+    plain = replace(style, icon=None)
+    assert C.index_width(plain) == pytest.approx(figures)
+    assert C.index_width(plain) < stringWidth("10", style.fonts["bold"], size)
+    assert C.index_width(style) == pytest.approx(max(figures, 3.5 * mm - 1.0))
+    assert C.index_width(style) > figures
 
 
-def test_the_icon_is_as_wide_as_the_column_and_the_gap_less_its_clearance():
-    """Poker's band icon (1.2 x 6.8 = 8.16 pt) is wider than the column + 1.8 - 0.8 pt: cut
-    to that; a smaller band icon keeps its own size."""
+def test_the_icon_is_the_band_icon_size_but_at_least_three_and_a_half_millimetres():
+    """Poker's band icon (1.2 x 6.8 = 8.16 pt) is under 3.5 mm (9.92 pt): 3.5 mm, so that a
+    greyscale print tells the schools apart (issue 35); a larger band icon keeps its size."""
     style = style_of()
-    column = C.index_width(style)
-    assert 1.2 * 6.8 > column + 1.0  # the case wanted
-    assert C.index_icon(style) == pytest.approx(column + 1.8 - 0.8)
-    small = replace(style, spacing=replace(style.spacing, icon_em=0.5))
-    assert C.index_icon(small) == pytest.approx(0.5 * style.sizes.level)
+    assert 1.2 * 6.8 < 3.5 * mm  # the case wanted
+    assert C.index_icon(style) == pytest.approx(3.5 * mm)
+    large = replace(style, spacing=replace(style.spacing, icon_em=2.0))
+    assert C.index_icon(large) == pytest.approx(2.0 * style.sizes.level)
 
 
 @pytest.mark.parametrize("level", [0, 4])
@@ -105,16 +111,19 @@ def test_in_an_outline_design_the_icon_and_rule_take_the_school_colour():
 
 
 def test_a_narrow_icon_is_centred_under_the_figures_column():
-    """An icon narrower than the column: the column's centre is the corner's."""
+    """An icon narrower than the figures (a title of 24 pt: figures at 21.6 pt): the
+    column's centre is the corner's."""
     style = style_of()
-    small = replace(style, spacing=replace(style.spacing, icon_em=0.5))
-    _, bottom, numeral, (icon,), _ = corner_of(small, 8)
-    centre = style.left + C.index_width(style) / 2
-    assert icon.size == pytest.approx(3.4)
+    big = replace(style, sizes=replace(style.sizes, title_max=24.0))
+    _, bottom, numeral, (icon,), _ = corner_of(big, 8)
+    column = widest_digit(style.fonts["bold"], 21.6)
+    assert C.index_width(big) == pytest.approx(column) and column > 3.5 * mm
+    centre = style.left + column / 2
+    assert icon.size == pytest.approx(3.5 * mm)
     assert icon.x + icon.size / 2 == pytest.approx(centre)
     width = stringWidth("8", numeral.font, numeral.size)
     assert numeral.x + width / 2 == pytest.approx(centre)
-    assert bottom == pytest.approx(numeral.y - 1.5 - 3.4)
+    assert bottom == pytest.approx(numeral.y - 1.5 - 3.5 * mm)
 
 
 def test_a_school_without_an_icon_has_a_corner_of_its_numeral_and_rule():

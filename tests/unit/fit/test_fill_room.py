@@ -7,7 +7,7 @@ import pytest
 
 from cards.face import Area, TextLine
 from cards.fit import fit_spell
-from cards.fit.paginate import Slab, fill_card, openings
+from cards.fit.paginate import Panel, Slab, fill_card, openings
 from cards.layout import LayoutError, load_layout
 from cards.select import find_spell
 from cards.source.library import read_compendium
@@ -24,9 +24,21 @@ def test_the_room_is_shared_by_the_stretches_but_not_above_the_first_slab():
 
 
 def test_a_card_opens_no_more_than_its_stretches():
-    """With 100 pt of room and 8 pt of stretch, the slabs open by 8 pt and no more."""
+    """With 100 pt of room and 8 pt of stretch, the slabs open by 8 pt and no more; the
+    92 pt left centre the text (half above it), or stay below it without centring."""
     slabs = (Slab(10.0, ()), Slab(10.0, (), stretch=3.0), Slab(10.0, (), stretch=5.0))
-    assert openings(slabs, 130.0) == pytest.approx((0.0, 3.0, 5.0))
+    assert openings(slabs, 130.0) == pytest.approx((46.0, 3.0, 5.0))
+    assert openings(slabs, 130.0, centre=False) == pytest.approx((0.0, 3.0, 5.0))
+
+
+def test_the_room_left_stands_above_a_panel_at_the_foot():
+    """A panel (higher levels) stands at the card's foot: the room its text leaves once
+    opened is shared between the space above the text and the space above the panel, or
+    goes above the panel alone without centring."""
+    ground = Panel(1, 0.0, 100.0, "#eeeeee", 0.0, 1.0, "#000000")
+    slabs = (Slab(10.0, ()), Slab(10.0, (), stretch=2.0), Slab(10.0, (), 4.0, panel=ground))
+    assert openings(slabs, 100.0) == pytest.approx((32.0, 2.0, 32.0))
+    assert openings(slabs, 100.0, centre=False) == pytest.approx((0.0, 2.0, 64.0))
 
 
 def test_a_full_card_opens_nothing():
@@ -37,11 +49,14 @@ def test_a_full_card_opens_nothing():
 
 
 def test_fill_card_places_the_lines_opened():
-    """The second line's baseline sits its slab and its opening below the first's."""
+    """The second line's baseline sits its slab and its opening below the first's; the 76 pt
+    left centre the two lines, or stay below them without centring."""
     slabs = (Slab(10.0, (_label(-8.0),)), Slab(10.0, (_label(-8.0),), stretch=4.0))
-    placed, rest = fill_card(slabs, Area(0.0, 0.0, 100.0, 100.0))
+    placed, rest = fill_card(slabs, Area(0.0, 0.0, 100.0, 100.0), centre=False)
     assert rest is None
     assert [item.y for item in placed] == pytest.approx([92.0, 78.0])
+    placed, rest = fill_card(slabs, Area(0.0, 0.0, 100.0, 100.0))
+    assert [item.y for item in placed] == pytest.approx([54.0, 40.0])
 
 
 def _steps(face) -> list[float]:
@@ -75,14 +90,13 @@ def test_a_layout_without_leading_max_keeps_its_leading(spells, tmp_path):
     assert min(_steps(face)) == pytest.approx(1.14)
 
 
-def test_the_last_card_of_several_is_not_opened(spells):
-    """Stvoř nemrtvého on poker: its first card, ending at a paragraph with room left, opens;
-    its last card is set as its text runs, one leading a line."""
+def test_every_card_of_several_is_opened(spells):
+    """Stvoř nemrtvého on poker: the text is shared out so that opening fills each card, the
+    last too (its lines opened past one leading each)."""
     layout = load_layout("poker")
     faces = fit_spell(find_spell(spells, "Stvoř nemrtvého"), layout)
     assert len(faces) > 1
-    assert min(_steps(faces[0])) > layout.leading + 0.01
-    assert min(_steps(faces[-1])) == pytest.approx(layout.leading)
+    assert all(min(_steps(face)) > layout.leading + 0.01 for face in faces)
 
 
 def test_leading_max_past_two_is_refused(tmp_path):

@@ -79,7 +79,7 @@ def test_books_wider_than_the_room_beside_the_classes_take_the_foot_below_them(c
     style, top, foot, cue_line, books, lines = place(width, ("Bard", "Kouzelník"), context)
     assert foot == pytest.approx(foot_of(style)) and cue_line == foot
     assert books == (
-        Label(BOOKS, MONO, SIZE, pytest.approx(LEFT + width - 9 * U), foot, "#8f1014"),
+        Label(BOOKS, MONO, SIZE, pytest.approx(LEFT + width - 9 * U), foot, "#be0016"),
     )
     assert lines == [("Bard, Kouzelník", LEFT, pytest.approx(foot + LINE))]
     assert top == pytest.approx(foot + LINE + CAPITALS + 1.5)
@@ -137,7 +137,7 @@ def test_books_exactly_filling_the_room_at_the_floor_stay_beside_the_classes(con
     width = 6.0 + 9 * U + 9 * F  # dyadic: every sum exact
     assert width - 6.0 - 9 * U == 9 * F  # the case wanted
     style, top, foot, _, books, lines = place(width, ("Bard", "Kouzelník"), context)
-    assert books == (Label(BOOKS, MONO, FLOOR, LEFT + 6.0 + 9 * U, foot, "#8f1014"),)
+    assert books == (Label(BOOKS, MONO, FLOOR, LEFT + 6.0 + 9 * U, foot, "#be0016"),)
     assert lines == [
         ("Kouzelník", LEFT, foot),
         ("Bard,", LEFT, pytest.approx(foot + LINE)),
@@ -152,7 +152,7 @@ def test_books_a_hair_too_wide_at_the_floor_take_the_foot_on_one_line(context):
     width = 6.0 + 9 * U + 9 * F - 2**-21
     assert 9 * F - (width - 6.0 - 9 * U) == 2**-21  # the case wanted
     style, top, foot, _, books, lines = place(width, ("Bard", "Kouzelník"), context)
-    assert books == (Label(BOOKS, MONO, SIZE, LEFT + width - 9 * U, foot, "#8f1014"),)
+    assert books == (Label(BOOKS, MONO, SIZE, LEFT + width - 9 * U, foot, "#be0016"),)
     assert lines == [("Bard, Kouzelník", LEFT, pytest.approx(foot + LINE))]
 
 
@@ -166,7 +166,7 @@ def test_books_beside_the_classes_are_judged_as_they_are_set(context):
     _, foot, _, books = Ft.footer(style, spell, context, items, False)
     step = 5.75 * MONO_EM  # a letter at 5.75 pt: 10 of them fit 10.5 F, at 6 pt they do not
     assert 10 * step <= 10.5 * F < 10 * U
-    assert books == (Label("Moje kniha", MONO, 5.75, LEFT + width - 10 * step, foot, "#8f1014"),)
+    assert books == (Label("Moje kniha", MONO, 5.75, LEFT + width - 10 * step, foot, "#be0016"),)
 
 
 def test_the_last_card_carries_the_books_and_no_cue(context):

@@ -292,10 +292,10 @@ def dividers(items) -> list[Rule]:
     return [r for r in of(items, Rule) if r.x1 == r.x2]
 
 
-def test_a_run_in_row_shares_its_spare_room_equally(context):
-    """Both cells' needs met and the rest shared: each row divided at its first cell's need
-    plus half the spare room, the second cell's label PAD right of the divider; no rule down
-    the middle, a rule across between the rows."""
+def test_a_run_in_row_is_divided_in_the_middle(context):
+    """Each row divided in the middle, whatever its values (issue 35: the right column in
+    line on every card), the second cell's label PAD right of it; a rule across between the
+    rows and the divider of each row down the middle."""
     style = style_of(run_in=True)
     items, bottom = place(style, make_spell(), context)
     paper = style.colours.background
@@ -305,14 +305,11 @@ def test_a_run_in_row_shares_its_spare_room_equally(context):
     )
     expected = []
     for n, (one, two) in enumerate(rows):
-        first = need(*one) + (200.0 - need(*one) - need(*two)) / 2
         top = TOP - n * RUN_ROW
-        expected.append(
-            Rule(LEFT + first, top, LEFT + first, pytest.approx(top - RUN_ROW), 0.8, paper)
-        )
+        expected.append(Rule(LEFT + 100, top, LEFT + 100, pytest.approx(top - RUN_ROW), 0.8, paper))
         baseline = top - PAD - CAPS * STAT
         assert (label(items, one[0]).x, label(items, one[0]).y) == (12.0, pytest.approx(baseline))
-        assert label(items, two[0]).x == pytest.approx(LEFT + first + PAD)
+        assert label(items, two[0]).x == pytest.approx(LEFT + 100 + PAD)
         assert value(items, two[1]).y == pytest.approx(baseline)
     assert dividers(items) == expected
     across = pytest.approx(TOP - RUN_ROW)
@@ -322,88 +319,100 @@ def test_a_run_in_row_shares_its_spare_room_equally(context):
     assert bottom == pytest.approx(TOP - 2 * RUN_ROW)
 
 
-def test_an_empty_run_in_value_is_a_dash_and_needs_a_dashs_room(context):
-    """No range: "—", and the row divided as for a value one letter long."""
+def test_the_right_column_stays_where_it_is_with_a_long_value_or_a_badge(context):
+    """A long range, a concentration badge, a ritual: the second cells' labels still start
+    PAD right of the middle."""
+    style = style_of(run_in=True)
+    spell = replace(make_spell(ritual=True, concentration=True), range=LONG_RANGE)
+    items, _ = place(style, spell, context)
+    assert label(items, "DOSAH").x == label(items, "TRVÁNÍ").x == pytest.approx(LEFT + 100 + PAD)
+    assert [d.x1 for d in dividers(items)] == [pytest.approx(LEFT + 100)] * 2
+
+
+def test_an_empty_run_in_value_is_a_dash(context):
+    """No range: "—" beside its label, right of the middle."""
     style = style_of(run_in=True)
     items, _ = place(style, replace(make_spell(), range=""), context)
-    one, two = need("VYVOLÁNÍ", "1 akce"), need("DOSAH", "—")
-    first = one + (200.0 - one - two) / 2
-    assert dividers(items)[0].x1 == pytest.approx(LEFT + first)
-    assert value(items, "—").x == pytest.approx(LEFT + first + PAD)
+    assert value(items, "—").x == pytest.approx(LEFT + 100 + PAD)
 
 
-def test_a_badge_that_fits_on_its_values_line_ends_at_the_cells_right(context):
-    """220 pt hold both cells with the ritual's pill: the row is divided for them, the pill
-    on the value's baseline, ending PAD before the divider."""
-    style = style_of(220.0, run_in=True)
+def mark_pill() -> float:
+    """A badge of its mark alone: the icon (1.25 em) and a pad of half an em each side."""
+    return 1.25 * BADGE + 2 * 0.5 * BADGE
+
+
+def check_mark(items, style, word: str, right: float, baseline: float) -> None:
+    """The pill of a badge's mark alone ending at `right`, on `baseline`, without its word."""
+    width = mark_pill()
+    x, bottom, height = right - width, baseline - 0.25 * BADGE, 1.5 * BADGE
+    (drawn,) = [p for p in of(items, Fill) if p.colour == style.colour and p.width == width]
+    assert drawn == Fill(pytest.approx(x), pytest.approx(bottom), width, height, style.colour, 6.0)
+    (shape,) = [i for i in of(items, Shape) if i.icon == style.marks[word]]
+    icon = 1.25 * BADGE
+    assert (shape.x, shape.y, shape.size) == (
+        pytest.approx(x + 0.5 * BADGE),
+        pytest.approx(bottom + (height - icon) / 2),
+        icon,
+    )
+    assert [i for i in of(items, Label) if i.text == word] == []
+
+
+# A column whose first cell (half of it) holds "VYVOLÁNÍ 1 akce" and the ritual's pill exactly.
+WITH_PILL = 2 * need("VYVOLÁNÍ", "1 akce", "rituál")
+# and with the mark alone instead of the pill.
+WITH_MARK = 2 * (need("VYVOLÁNÍ", "1 akce") + APART + mark_pill())
+
+
+def test_a_badge_that_just_fits_on_its_values_line_ends_at_the_cells_right(context):
+    """The first cell exactly as wide as its label, value and the ritual's pill: the pill on
+    the value's baseline, ending PAD before the middle."""
+    style = style_of(WITH_PILL, run_in=True)
     items, bottom = place(style, make_spell(ritual=True), context)
-    one, two = need("VYVOLÁNÍ", "1 akce", "rituál"), need("DOSAH", "18 sáhů")
-    first = one + (220.0 - one - two) / 2
-    assert dividers(items)[0].x1 == pytest.approx(LEFT + first)
-    check_pill(items, style, "rituál", LEFT + first - PAD, TOP - PAD - CAPS * STAT)
+    check_pill(items, style, "rituál", LEFT + WITH_PILL / 2 - PAD, TOP - PAD - CAPS * STAT)
     assert bottom == pytest.approx(TOP - 2 * RUN_ROW)
 
 
-def test_a_badge_that_does_not_fit_goes_below_its_value(context):
-    """200 pt do not hold both cells with the ritual's pill: the row is divided for the
-    values alone, the pill badge_below (1.8) under the value, ending PAD before the divider,
-    and the row ends badge_cell_below (0.6) under its descent, less the pad."""
-    style = style_of(200.0, run_in=True)
-    items, _ = place(style, make_spell(ritual=True), context)
-    one, two = need("VYVOLÁNÍ", "1 akce"), need("DOSAH", "18 sáhů")
-    assert one + two < 200.0 < need("VYVOLÁNÍ", "1 akce", "rituál") + two  # the case wanted
-    first = one + (200.0 - one - two) / 2
-    (divider, _) = dividers(items)
-    assert divider.x1 == pytest.approx(LEFT + first)
-    baseline = TOP - PAD - CAPS * STAT - below(STAT, BADGE, 1.8)
-    check_pill(items, style, "rituál", LEFT + first - PAD, baseline)
-    assert divider.y2 == pytest.approx(baseline - D * BADGE - PAD + 0.6)
+def test_a_badge_a_point_too_wide_for_its_line_shows_its_mark_alone(context):
+    """Two points less (a point in the cell): the mark's icon alone in its pill, ending PAD
+    before the middle on the value's baseline; the row no taller."""
+    style = style_of(WITH_PILL - 2.0, run_in=True)
+    items, bottom = place(style, make_spell(ritual=True), context)
+    check_mark(items, style, "rituál", LEFT + WITH_PILL / 2 - 1.0 - PAD, TOP - PAD - CAPS * STAT)
+    assert bottom == pytest.approx(TOP - 2 * RUN_ROW)
 
 
-# The first row's needs with the ritual's pill and without it.
-WITH_PILL = need("VYVOLÁNÍ", "1 akce", "rituál") + need("DOSAH", "18 sáhů")
-WITHOUT = need("VYVOLÁNÍ", "1 akce") + need("DOSAH", "18 sáhů")
-
-
-def test_a_row_exactly_as_wide_as_its_cells_with_a_badge_keeps_the_badge_beside(context):
-    """A column exactly as wide as both cells with the ritual's pill: the first cell just as
-    wide as it needs, the pill at the end of its value's line."""
-    style = style_of(WITH_PILL, run_in=True)
-    items, _ = place(style, make_spell(ritual=True), context)
-    first = need("VYVOLÁNÍ", "1 akce", "rituál")
-    assert dividers(items)[0].x1 == pytest.approx(LEFT + first)
-    check_pill(items, style, "rituál", LEFT + first - PAD, TOP - PAD - CAPS * STAT)
-
-
-def test_a_row_a_point_narrower_than_its_cells_with_a_badge_drops_the_badge(context):
-    """A point less: the row is divided for the values alone, the pill below the value."""
-    width = WITH_PILL - 1.0
+@pytest.mark.parametrize(("short", "on_line"), [(0.0, True), (2.0, False)])
+def test_a_mark_goes_below_its_value_when_not_even_it_fits(context, short, on_line):
+    """The first cell exactly as wide as its label, value and the mark alone: the mark on the
+    value's line; a point narrower: the whole pill below the value (badge_below, 1.8), and
+    the row ends badge_cell_below (0.6) under its descent, less the pad."""
+    width = WITH_MARK - short
     style = style_of(width, run_in=True)
     items, _ = place(style, make_spell(ritual=True), context)
-    one = need("VYVOLÁNÍ", "1 akce")
-    first = one + (width - WITHOUT) / 2
-    assert dividers(items)[0].x1 == pytest.approx(LEFT + first)
-    baseline = TOP - PAD - CAPS * STAT - below(STAT, BADGE, 1.8)
-    check_pill(items, style, "rituál", LEFT + first - PAD, baseline)
+    baseline = TOP - PAD - CAPS * STAT
+    if on_line:
+        check_mark(items, style, "rituál", LEFT + width / 2 - PAD, baseline)
+    else:
+        baseline -= below(STAT, BADGE, 1.8)
+        check_pill(items, style, "rituál", LEFT + width / 2 - PAD, baseline)
+        (divider, _) = dividers(items)
+        assert divider.y2 == pytest.approx(baseline - D * BADGE - PAD + 0.6)
 
 
 LONG_RANGE = "do vzdálenosti, kterou vidíš"  # 28 letters: two lines in a run-in cell
 
 
-@pytest.mark.parametrize(("short", "on_line"), [(0.0, True), (3.0, False)])
-def test_a_badge_goes_on_its_values_line_when_it_just_fits(context, short, on_line):
-    """A long range: the row cannot hold both cells on a line, so it is divided in the
-    middle. The first cell exactly as wide as its label, value and pill: the pill at the end
-    of the value's line; 3 pt narrower: below it."""
+@pytest.mark.parametrize(("short", "whole"), [(0.0, True), (3.0, False)])
+def test_a_badge_goes_on_its_values_line_when_it_just_fits(context, short, whole):
+    """A long range beside it changes nothing: the first cell exactly as wide as its label,
+    value and pill: the pill at the end of the value's line; 3 pt narrower: its mark alone."""
     width = 2 * (need("VYVOLÁNÍ", "1 akce", "rituál") - short)
     style = style_of(width, run_in=True)
     spell = replace(make_spell(ritual=True), range=LONG_RANGE)
     items, _ = place(style, spell, context)
     assert dividers(items)[0].x1 == pytest.approx(LEFT + width / 2)
     baseline = TOP - PAD - CAPS * STAT
-    if not on_line:
-        baseline -= below(STAT, BADGE, 1.8)
-    check_pill(items, style, "rituál", LEFT + width / 2 - PAD, baseline)
+    (check_pill if whole else check_mark)(items, style, "rituál", LEFT + width / 2 - PAD, baseline)
 
 
 def test_a_value_whose_first_line_holds_two_words_runs_in_after_its_label(context):
@@ -439,3 +448,16 @@ def test_a_run_in_value_longer_than_four_lines_is_an_error_quoting_it(context):
     text = "dokud nezmizí za obzorem a pak ještě dlouho"
     with pytest.raises(FieldTooWide, match=f"pole trvání \\('{text}'\\)"):
         place(style, replace(make_spell(), duration=text), context)
+
+
+def test_a_narrow_compact_grid_keeps_vyvolani_1_akce_on_one_line(context):
+    """A column whose half cannot hold "VYVOLÁNÍ 1 akce" (the casting time of most spells)
+    is divided as far right as that needs (0.01 pt to spare), on every row: the value stays
+    beside its label, the right column at one x."""
+    first = need("VYVOLÁNÍ", "1 akce") + 0.01
+    width = 1.5 * first  # its half narrower than that
+    style = style_of(width, run_in=True)
+    items, _ = place(style, make_spell(), context)
+    assert [d.x1 for d in dividers(items)] == [pytest.approx(LEFT + first)] * 2
+    assert label(items, "DOSAH").x == label(items, "TRVÁNÍ").x == pytest.approx(LEFT + first + PAD)
+    assert value(items, "1 akce").y == pytest.approx(label(items, "VYVOLÁNÍ").y)

@@ -32,7 +32,7 @@ from cards.fit.paginate import (
     plan,
     split,
 )
-from cards.fit.search import FitError
+from cards.fit.setter import FitError
 from cards.layout import load_layout
 from cards.model import Paragraph
 from tests.conftest import layout_variant, make_spell
@@ -48,12 +48,24 @@ def _height(slabs) -> float:
     return total + sum(s.space_before + s.height for s in slabs[1:])
 
 
-def _brute_force(slabs, height, final, limit):
-    """The least cost over every cut into at most `limit` cards that fit, or None.
+def _card_cost(slabs, start, end, room, last) -> float:
+    """What a card holding slabs[start:end] in `room` costs by the module's rule: the room
+    left once its slabs (all but the first) open by their stretch, EMPTY_COST per room, and
+    SHORT_COST more on a card before the last left more than SHORT_OF_FULL short; a card
+    before the last the BREAK_COST of the slab it ends before."""
+    used = _height(slabs[start:end])
+    empty = max(0.0, room - used - sum(s.stretch for s in slabs[start + 1 : end]))
+    cost = paginate.EMPTY_COST * empty / room
+    if not last:
+        cost += paginate.BREAK_COST[slabs[end].breakable]
+        if empty > paginate.SHORT_OF_FULL:
+            cost += paginate.SHORT_COST
+    return cost
 
-    A card ending before slab j costs BREAK_COST of j's rank plus EMPTY_COST times the share
-    of its height left empty; the last card costs nothing and holds final(n) if given.
-    """
+
+def _brute_force(slabs, height, final, limit):
+    """The least cost over every cut into at most `limit` cards that fit, or None
+    (`_card_cost` of each card; the last holds final(n) if given)."""
     count = len(slabs)
     best = None
     for cards in range(1, limit + 1):
@@ -66,10 +78,7 @@ def _brute_force(slabs, height, final, limit):
                 room = final(n) if last and final is not None else height(n)
                 if used > room + 1e-9:
                     break
-                if not last:
-                    empty = max(0.0, height(n) - used)
-                    cost += paginate.BREAK_COST[slabs[end].breakable]
-                    cost += paginate.EMPTY_COST * empty / height(n)
+                cost += _card_cost(slabs, start, end, room, last)
                 start = end
             else:
                 if best is None or cost < best[0] - 1e-9:
@@ -87,10 +96,11 @@ def _random_case(rng: random.Random):
             rng.choice((0.0, 0.0, 2.0)),
             rng.choice(RANKS),
             repeat=header if rng.random() < 0.2 else None,
+            stretch=rng.choice((0.0, 0.0, 1.0, 6.0)),
         )
         for _ in range(count)
     )
-    first, rest = rng.choice((12.0, 20.0, 25.0)), rng.choice((15.0, 20.0, 30.0))
+    first, rest = rng.choice((12.0, 20.0, 25.0, 40.0)), rng.choice((15.0, 20.0, 30.0, 45.0))
     heights = (first, rest)
 
     def height(n: int) -> float:
@@ -124,13 +134,12 @@ def test_plan_finds_the_cheapest_cut_a_brute_force_finds(seed):
         # the ends plan gives cost what it says, by the rules above
         start, own = 0, 0.0
         for n, end in enumerate(ends[:-1]):
-            used = _height(slabs[start:end])
-            assert used <= height(n) + 1e-9
-            own += paginate.BREAK_COST[slabs[end].breakable]
-            own += paginate.EMPTY_COST * max(0.0, height(n) - used) / height(n)
+            assert _height(slabs[start:end]) <= height(n) + 1e-9
+            own += _card_cost(slabs, start, end, height(n), False)
             start = end
         room = final(len(ends) - 1) if final is not None else height(len(ends) - 1)
         assert _height(slabs[start:]) <= room + 1e-9
+        own += _card_cost(slabs, start, len(slabs), room, True)
         assert own == pytest.approx(cost, abs=1e-9)
 
 
@@ -168,11 +177,11 @@ def test_plan_takes_the_better_ranked_of_two_breaks_leaving_the_same_room(worse,
 
 def test_plan_counts_the_room_a_card_leaves_empty():
     """Two block ends, one leaving card 1 full and one leaving half of it empty: the full
-    card wins, and the emptier one would cost more (no rank between them)."""
+    card wins; the last card's room left (5 of 15) counts too."""
     slabs = (Slab(5.0, ()), Slab(5.0, ()), Slab(10.0, ()))
     cost, ends = plan(slabs, lambda n: 10.0, lambda n: 15.0, 2)
     assert ends == [2, 3]
-    assert cost == pytest.approx(paginate.BREAK_COST[BLOCK])
+    assert cost == pytest.approx(paginate.BREAK_COST[BLOCK] + paginate.EMPTY_COST * 5 / 15)
     assert paginate.EMPTY_COST > 0
 
 
@@ -255,9 +264,11 @@ def test_fill_card_places_slabs_from_the_top_with_their_spaces_and_the_header():
     placed, rest = fill_card(slabs, _area(30.0))
     assert [(item.text, item.y) for item in placed] == [("head", 100.0), ("a", 96.0), ("b", 84.0)]
     assert rest == Remainder(slabs[2:])
-    placed, rest = fill_card(slabs[1:], _area(40.0))
+    placed, rest = fill_card(slabs[1:], _area(40.0), centre=False)
     assert [(item.text, item.y) for item in placed] == [("b", 100.0), ("c", 88.0)]
     assert rest is None
+    placed, rest = fill_card(slabs[1:], _area(40.0))  # the 18 pt left: half above
+    assert [(item.text, item.y) for item in placed] == [("b", 91.0), ("c", 79.0)]
 
 
 def test_a_panel_gets_one_fill_and_one_bar_per_card_under_its_slabs():
@@ -271,7 +282,7 @@ def test_a_panel_gets_one_fill_and_one_bar_per_card_under_its_slabs():
         Slab(10.0, (_label("p2"),), 0.0, panel=panel),
         Slab(10.0, (_label("p3"),), 0.0, panel=panel),
     )
-    placed, rest = fill_card(slabs, _area(80.0))
+    placed, rest = fill_card(slabs, _area(42.0))  # full: nothing opens or moves
     assert rest is None
     kinds = [type(item).__name__ for item in placed]
     assert kinds == ["Label", "Fill", "Rule", "Label", "Label", "Label"]
@@ -281,13 +292,13 @@ def test_a_panel_gets_one_fill_and_one_bar_per_card_under_its_slabs():
     assert panel.shapes(88.0, 58.0) == (fill, bar)
     # a space above the third slab of the panel splits its ground in two
     spaced = (*slabs[:3], dataclasses.replace(slabs[3], space_before=4.0))
-    placed, _ = fill_card(spaced, _area(80.0))
+    placed, _ = fill_card(spaced, _area(46.0))
     fills = [item for item in placed if isinstance(item, Fill)]
     assert [(f.y, f.height) for f in fills] == [(68.0, 20.0), (54.0, 10.0)]
     # another panel right below starts its own ground too
     other = dataclasses.replace(panel, key=8)
     two = (*slabs[:3], dataclasses.replace(slabs[3], panel=other))
-    placed, _ = fill_card(two, _area(80.0))
+    placed, _ = fill_card(two, _area(42.0))
     fills = [item for item in placed if isinstance(item, Fill)]
     assert [(f.y, f.height) for f in fills] == [(68.0, 20.0), (58.0, 10.0)]
 
@@ -316,57 +327,6 @@ def test_fill_card_prefers_a_paragraph_end_by_default():
     slabs[9] = Slab(10.0, (_label("9"),))
     assert len(fill_card(slabs, _area(100.0))[0]) == 9
     assert len(fill_card(slabs, _area(100.0), prefer_blocks=False)[0]) == 10
-
-
-def _two_cards(first: float, second: float, third: float):
-    """Slabs of these heights: a block boundary before the second, a sentence end before the
-    third; cards 10 high, at most two."""
-    slabs = [
-        Slab(first, ()),
-        Slab(second, (), breakable=BLOCK),
-        Slab(third, (), breakable=SENTENCE),
-    ]
-    return plan(slabs, lambda n: 10.0, None, 2)
-
-
-def test_a_sentence_end_on_a_full_card_beats_a_block_end_on_a_card_four_fifths_empty():
-    """Ending card 1 at the block boundary (2 of 10 used) costs 1.5 * 0.8 = 1.2; at the
-    sentence end (10 used) 1.0: the full card wins."""
-    cost, ends = _two_cards(2.0, 8.0, 2.0)
-    assert ends == [2, 3]
-    assert cost == pytest.approx(1.0)
-
-
-def test_a_block_end_on_a_half_empty_card_beats_a_sentence_end_on_a_full_one():
-    """Half empty at a block boundary costs 1.5 * 0.5 = 0.75 < 1.0 for the sentence end."""
-    cost, ends = _two_cards(5.0, 5.0, 2.0)
-    assert ends == [1, 3]
-    assert cost == pytest.approx(0.75)
-
-
-def _fives(ranks) -> tuple[Slab, ...]:
-    """One 5 pt slab per rank, the rank of a card break before it (the first's is moot)."""
-    return tuple(Slab(5.0, (), 0.0, rank) for rank in ranks)
-
-
-def test_a_short_break_on_a_full_card_beats_three_line_breaks_and_half_a_card_empty():
-    """Seven 5 pt slabs on at most four 10 pt cards: three cards of two slabs and one of one.
-    Ending at 10, 20, 30 pt costs a short break (12) and two block ends (0): 12; at 5, 15,
-    25 pt three line breaks (3 x 4) and card 1 half empty (1.5 x 0.5): 12.75. (One slab
-    alone on card 2 or 3 costs 20.75 or 16.75.)"""
-    slabs = _fives((BLOCK, LINE, SHORT, LINE, BLOCK, LINE, BLOCK))
-    assert plan(slabs, lambda n: 10.0, None, 4) == (12.0, [2, 4, 6, 7])
-
-
-def test_the_rules_give_way_once_rather_than_at_nine_breaks_they_allow():
-    """Nineteen 5 pt slabs on at most ten 10 pt cards: nine cards of two slabs and one of
-    one. Ending every card at the card edge, the first where the rules forbid (100), costs
-    100; every card at an odd multiple of 5 pt, card 1 half empty (0.75), eight short breaks
-    and a line break (96 + 4): 100.75; the lone slab anywhere between costs more than both."""
-    slabs = _fives((BLOCK, LINE, NEVER, *(SHORT, BLOCK) * 8))
-    assert [slab.breakable for slab in slabs[1::2]] == [LINE] + [SHORT] * 8  # 5, 15, .. 85 pt
-    assert [slab.breakable for slab in slabs[2::2]] == [NEVER] + [BLOCK] * 8  # 10, .. 90 pt
-    assert plan(slabs, lambda n: 10.0, None, 10) == (100.0, [*range(2, 19, 2), 19])
 
 
 def test_a_card_holds_a_run_up_to_a_millionth_over_its_height():
@@ -418,8 +378,10 @@ def test_a_card_with_at_most_a_millionth_of_room_opens_nothing():
 
 def test_slabs_with_at_most_a_millionth_of_stretch_open_nothing():
     """A card with room, its slabs able to open by EPS in all: they stay as they are."""
-    assert openings((Slab(0.0, ()), Slab(0.0, (), stretch=EPS)), 1.0) == (0.0, 0.0)
-    assert openings((Slab(0.0, ()), Slab(0.0, (), stretch=2 * EPS)), 1.0) == (0.0, 2 * EPS)
+    slabs = (Slab(0.0, ()), Slab(0.0, (), stretch=EPS))
+    assert openings(slabs, 1.0, centre=False) == (0.0, 0.0)
+    slabs = (Slab(0.0, ()), Slab(0.0, (), stretch=2 * EPS))
+    assert openings(slabs, 1.0, centre=False) == (0.0, 2 * EPS)
 
 
 def test_a_panel_line_taller_than_every_card_is_named_a_description_line(tmp_path):

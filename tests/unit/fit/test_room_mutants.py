@@ -13,7 +13,7 @@ import pytest
 from cards.face import Rule, TextLine
 from cards.fit import room as R
 from cards.fit.paginate import BLOCK, EPS, LINE, NEVER, Slab, used_height
-from cards.fit.search import SpellSetter
+from cards.fit.setter import SpellSetter
 from cards.layout import load_layout
 from cards.model import Paragraph
 from cards.typeset import Line
@@ -224,17 +224,6 @@ def test_gape_ignores_ragged_and_shrunk_lines_and_other_items():
     assert R._gape([], 0.25) == 1.0
 
 
-def test_cards_at_their_own_sizes_open_a_hole_only_past_hole_and_the_ones_size():
-    """Own sizes' worst past HOLE (3x) and worse than the spell's one size: a hole."""
-    space = 0.25
-    own = [[Slab(10.0, (_line(4.4),))]]  # 3.2x
-    assert R._opens_a_hole(own, [[Slab(10.0, (_line(2.0),))]], space)  # 2x at one size
-    assert not R._opens_a_hole(own, [[Slab(10.0, (_line(4.4),))]], space)  # no worse
-    assert not R._opens_a_hole(own, [[Slab(10.0, (_line(4.8),))]], space)  # better
-    at_hole = [[Slab(10.0, (_line(4.0),))]]  # exactly 3x: not past HOLE
-    assert not R._opens_a_hole(at_hole, [[Slab(10.0, (_line(0.0),))]], space)
-
-
 # --- _least_gaping -----------------------------------------------------------------------------
 
 SIZES = [round(6.0 + 0.1 * k, 3) for k in range(21)]  # 6.0 .. 8.0
@@ -252,29 +241,11 @@ def test_least_gaping_keeps_a_size_whose_spaces_do_not_gape():
     assert tried == []
 
 
-def test_least_gaping_tries_three_steps_down_for_gaping_spaces():
-    """Gaping (2.5x) at k: up to 0.3 pt smaller; at 0.4 pt only a hole (past 3x) goes on."""
-    ratios = {20: 2.5, 19: 2.4, 18: 2.3, 17: 2.2, 16: 1.0}
-    assert R._least_gaping(SIZES, 20, lambda size: True, _gaping(ratios, 1.0)) == 17
-
-
 def test_least_gaping_takes_only_a_size_that_fits_and_gapes_less():
     """A smaller size that does not fit, or gapes as much, is not taken."""
     ratios = {20: 2.5, 19: 1.0, 18: 2.5, 17: 2.5}
     fits = lambda size: size != SIZES[19]  # noqa: E731
     assert R._least_gaping(SIZES, 20, fits, _gaping(ratios, 2.5)) == 20
-
-
-def test_least_gaping_goes_down_a_point_for_a_hole():
-    """A hole (3.5x) at k: up to HOLE_STEPS (1 pt) smaller, not 1.1 pt."""
-    ratios = {20: 3.5, 10: 3.1, 9: 1.0}
-    assert R._least_gaping(SIZES, 20, lambda size: True, _gaping(ratios, 3.4)) == 10
-
-
-def test_least_gaping_stops_once_a_smaller_size_is_no_hole():
-    """Past GAPE_STEPS a size below HOLE ends the search: it takes that size, nothing smaller."""
-    ratios = {20: 3.5, 16: 2.9, 15: 1.0}
-    assert R._least_gaping(SIZES, 20, lambda size: True, _gaping(ratios, 3.4)) == 16
 
 
 # --- _readable_breaks --------------------------------------------------------------------------
@@ -319,11 +290,12 @@ def test_readable_breaks_go_two_steps_down_at_most():
 
 
 def test_readable_breaks_need_a_step_to_cost_strictly_less():
-    """4 at k against 2.5 + 1.5 a step down (1 + 3 two steps): equal, k kept; 2.4 + 1.5 wins."""
-    costs = {8.0: (4.0, [3, 6]), 7.5: (2.5, [4, 7]), 7.0: (1.0, [4, 8])}
+    """4 at k against 2 + 2 a step down (1 + 4 two steps): equal, k kept; 1.9 + 2 wins."""
+    assert R.STEP_COST == 2.0
+    costs = {8.0: (4.0, [3, 6]), 7.5: (2.0, [4, 7]), 7.0: (1.0, [4, 8])}
     setter, room = _plans(costs)
     assert R._readable_breaks(SIX, 4, lambda size: [3, 6], room, setter) == (4, [3, 6])
-    costs[7.5] = (2.4, [4, 7])
+    costs[7.5] = (1.9, [4, 7])
     assert R._readable_breaks(SIX, 4, lambda size: [3, 6], room, setter) == (3, [4, 7])
 
 
@@ -552,45 +524,19 @@ def _at(height: float, what: str) -> tuple[Slab, ...]:
 GROWING = {"a": {6.0: 20.0, 7.0: 25.0}, "b": {6.0: 27.0}}
 
 
-def test_a_card_whose_guessed_growth_fits_is_set_larger():
-    """Two cards of 28 pt at 6 pt: a's 20 pt grown by (7 / 6) ** 1.6 is 25.6 pt, so a is
-    set at 7 pt (25 pt, it fits); b's 27 pt would grow to 34.6 pt and stays at 6 pt."""
-    own = R._own_sizes(_Paragraphs(GROWING), [6.0, 7.0], 0, 2, R._Room(28.0, 28.0, 0, None, None))
-    assert own == [(1, _at(25.0, "a")), (0, _at(27.0, "b"))]
-
-
-def test_own_sizes_on_backs_take_the_cards_heights():
-    """With text continued on backs, each card holds what the room's heights say (28 pt),
-    not its first and rest (10 pt, where nothing would fit)."""
-    room = R._Room(10.0, 10.0, 0, lambda n: 28.0, lambda n: 28.0)
-    own = R._own_sizes(_Paragraphs(GROWING), [6.0, 7.0], 0, 2, room)
-    assert own == [(1, _at(25.0, "a")), (0, _at(27.0, "b"))]
-
-
-def test_cards_after_a_stats_only_card_take_their_own_sizes():
-    """The first card holds only the stats; a (25 pt at 7 pt) and b (35 pt at 7 pt) on the
-    two 30 pt cards after it: a's card is set at 7 pt, b's at the spell's 6 pt."""
-    setter = _Paragraphs({"a": {6.0: 20.0, 7.0: 25.0}, "b": {6.0: 20.0, 7.0: 35.0}})
-    room = R._Room(30.0, 30.0, 1, None, None)
-    faces = R._place(setter, [6.0, 7.0], 0, [0, 1, 2], room, False, 0.25)
-    assert [face.size for face in faces] == [6.0, 7.0, 6.0]
-    assert [face.slabs for face in faces] == [(), _at(25.0, "a"), _at(20.0, "b")]
-
-
 def test_fronts_continued_on_backs_carry_the_cue_but_the_last():
     """Three parts on backs: the first card's front with the cue, its back the slim band,
     the last part's front (nothing goes on overleaf) a later card's numbered furniture."""
     setter = _Paragraphs({"a": {6.0: 10.0}, "b": {6.0: 10.0}, "c": {6.0: 10.0}})
     room = R._Room(10.0, 10.0, 0, lambda n: 10.0, lambda n: 10.0)
-    faces = R._place(setter, [6.0, 7.0], 0, [1, 2, 3], room, True, 0.25)
+    faces = R._place(setter, [6.0, 7.0], 0, [1, 2, 3], room, True)
     assert [face.header for face in faces] == ["cued first", "back", "later numbered"]
     assert [(face.part, face.parts) for face in faces] == [(1, 3), (2, 3), (3, 3)]
 
 
 def test_a_spell_placed_on_one_card_keeps_its_stretch():
-    """Only the last of several cards is set as its text runs: one card opens its lines
-    to fill its room like any card, its slabs' stretch kept."""
+    """One card opens its lines to fill its room like any card, its slabs' stretch kept."""
     setter = _Paragraphs({"a": {6.0: 10.0}, "b": {6.0: 10.0}}, stretch=1.0)
-    faces = R._place(setter, [6.0, 7.0], 0, [2], R._Room(40.0, 30.0, 0, None, None), False, 0.25)
+    faces = R._place(setter, [6.0, 7.0], 0, [2], R._Room(40.0, 30.0, 0, None, None), False)
     assert [slab.stretch for slab in faces[0].slabs] == [1.0, 1.0]
     assert faces[0].header == "first numbered"

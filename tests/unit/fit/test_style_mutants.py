@@ -44,14 +44,14 @@ def test_the_text_column_is_the_card_less_its_safe_margin_on_each_side(poker):
 
 
 def test_a_schools_style_has_its_colour_a_light_tint_of_it_and_its_icon(poker):
-    """Zaklínání on poker: #8f1014, tinted 16 % over the paper #fffdf8, and its icon."""
+    """Zaklínání on poker: #be0016, tinted 16 % over the paper #fffdf8, and its icon."""
     style = S.card_style(poker, "Zaklínání")
-    assert style.colour == "#8f1014"
-    # 0x8f x 0.16 + 0xff x 0.84 = 237 (ed); 0x10 x 0.16 + 0xfd x 0.84 = 215 (d7); ...
-    assert style.tint == "#edd7d4"
+    assert style.colour == "#be0016"
+    # 0xbe x 0.16 + 0xff x 0.84 = 245 (f5); 0x00 x 0.16 + 0xfd x 0.84 = 213 (d5); ...
+    assert style.tint == "#f5d5d4"
     assert style.icon is poker.icons["Zaklínání"]
     other = S.card_style(poker, "Iluze")
-    assert other.colour == "#682f8d" and other.icon is poker.icons["Iluze"]
+    assert other.colour == "#7a3a99" and other.icon is poker.icons["Iluze"]
     assert S.card_style(poker, "Neznámá").icon is None
 
 
@@ -72,8 +72,8 @@ def test_a_filled_design_lays_the_school_colour_under_the_card(poker):
     stacked grid; the outline line width from the design (0.6 pt)."""
     style = S.card_style(poker, "Zaklínání")
     assert not style.outline and not style.run_in and style.line == 0.6
-    assert style.fill == "#8f1014"
-    assert style.accent == "#8f1014"
+    assert style.fill == "#be0016"
+    assert style.accent == "#be0016"
     assert style.on_band == poker.colours.title == "#ffffff"
 
 
@@ -84,7 +84,7 @@ def test_an_outline_design_keeps_the_card_paper_white_with_dark_labels():
     assert style.outline and style.line == layout.design.line
     assert style.fill == layout.colours.background == "#ffffff"
     assert style.accent == layout.colours.text
-    assert style.on_band == "#8f1014"
+    assert style.on_band == "#be0016"
     thick = replace(layout, design=replace(layout.design, line=1.25))
     assert S.card_style(thick, "Zaklínání").line == 1.25
 

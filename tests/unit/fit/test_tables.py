@@ -157,11 +157,12 @@ def test_a_row_no_card_can_hold_goes_on_to_the_next_card():
     assert len(faces) == 2
     texts = [[i.line.text for i in _table_lines([face])] for face in faces]
     assert texts[0][:2] == ["Hod", "Účinek"] and "pokračování" not in " ".join(texts[0])
-    assert texts[1][:2] == ["Hod", "Účinek"]  # "(pokračování)" would be hyphenated: left out
+    assert texts[1][0] == "Hod" and "Účinek" in texts[1][:3]  # its "(pokračování)" may follow
     assert all(len(t) > 3 for t in texts)  # the row's lines on both cards
     found = Counter(words_of(faces))
     wanted = Counter(normalise(f"Hod Účinek {TALL_CELL} nepřátelský 01−05").split())
-    assert found - wanted == Counter({"Hod": 1, "Účinek": 1})
+    assert found - wanted <= Counter({"Hod": 1, "Účinek": 1, "(pokračování)": 1})
+    assert found - wanted >= Counter({"Hod": 1, "Účinek": 1})
     assert wanted - found == Counter()
 
 

@@ -12,10 +12,11 @@ from hypothesis import strategies as st
 
 from cards.model import BulletList, Heading, Paragraph, Table
 from cards.source.decode import DEFAULT_DATA
-from cards.source.json import spell_to_dict
+from cards.source.json import parse_json, spell_to_dict
 from cards.source.library import lint_compendium, read_compendium
 from cards.source.problems import CompendiumError, Problem
 from cards.source.text import compendium_text, parse_compendium, spell_lines, spell_text
+from tests.conftest import make_spell
 
 
 @pytest.fixture(scope="module")
@@ -705,10 +706,12 @@ UPCAST = (
 
 @pytest.mark.parametrize("text", UPCAST)
 def test_upcasting_in_the_other_phrasing_is_higher_levels(text):
-    """ "Pokud sešleš toto kouzlo s použitím pozice 2. …" is a higher-levels panel, words kept."""
+    """ "Pokud sešleš toto kouzlo s použitím pozice 2. …" is a higher-levels panel, words kept;
+    it gets the panel's heading, implied (the text format does not write it)."""
     first, higher = _reparsed(SENTENCE_CS, text)
     assert first.kind == "text"
-    assert (higher.kind, higher.heading, higher.text) == ("higher_levels", "", text)
+    assert (higher.kind, higher.written_heading, higher.text) == ("higher_levels", "", text)
+    assert (higher.heading, higher.implied) == ("Na vyšších úrovních.", True)
 
 
 @pytest.mark.parametrize(
@@ -730,8 +733,8 @@ def test_shipped_upcasting_in_both_phrasings(spells):
     slot ("pozice N.", in any case), so none is missed."""
     paragraphs = [(s, b) for s in spells for b in s.blocks if isinstance(b, Paragraph)]
     higher = [(s, b) for s, b in paragraphs if b.kind == "higher_levels"]
-    assert Counter(b.heading for _, b in higher) == {"Na vyšších úrovních.": 137, "": 12}
-    assert all(s.sources == ("Jeskyně a draci",) for s, b in higher if not b.heading)
+    assert Counter(b.written_heading for _, b in higher) == {"Na vyšších úrovních.": 137, "": 12}
+    assert all(s.sources == ("Jeskyně a draci",) for s, b in higher if b.implied)
     assert all(s.blocks[-1] is b or s.name in ("Zmatek", "Chaotický blesk") for s, b in higher)
     slot = re.compile(r"pozice (kouzla )?\d\.", re.IGNORECASE)
     assert [
@@ -749,8 +752,51 @@ SENTENCE_CS = "Vrhneš ohnivou střelu na tvora v dosahu a cíl utrpí ohnivé z
 def test_cantrip_scaling_is_its_own_kind():
     """A cantrip's 5./11./17. level increase is a "scaling" paragraph, its text unchanged."""
     first, scaling = _reparsed(SENTENCE_CS, SCALING, level=0)
-    assert (scaling.kind, scaling.heading, scaling.text) == ("scaling", "", SCALING)
+    assert (scaling.kind, scaling.written_heading, scaling.text) == ("scaling", "", SCALING)
+    assert (scaling.heading, scaling.implied) == ("Vylepšení triku.", True)
     assert first.kind == "text"
+
+
+def test_every_shipped_panel_has_its_kinds_heading(spells):
+    """Every panel has a heading, the same kind the same heading (issue 35): 149 higher-levels
+    panels "Na vyšších úrovních." (12 of them implied), 35 cantrip upgrades "Vylepšení triku."."""
+    panels = [b for s in spells for b in s.blocks if isinstance(b, Paragraph) and b.kind != "text"]
+    assert Counter((b.kind, b.heading) for b in panels) == {
+        ("higher_levels", "Na vyšších úrovních."): 149,
+        ("scaling", "Vylepšení triku."): 35,
+    }
+
+
+def test_a_written_cantrip_upgrade_heading_is_kept_once():
+    """A user's cantrip written "Vylepšení triku. Zranění …" is its scaling with that heading,
+    written back as it was (not doubled, not implied)."""
+    spell = make_spell(Paragraph(SENTENCE_CS), Paragraph(SCALING, "Vylepšení triku."), level=0)
+    assert "Vylepšení triku. Zranění tohoto kouzla" in spell_text(spell)
+    (again,) = parse_compendium(spell_text(spell)).spells
+    scaling = again.blocks[-1]
+    assert (scaling.kind, scaling.heading, scaling.implied) == (
+        "scaling",
+        "Vylepšení triku.",
+        False,
+    )
+    assert scaling.text == SCALING
+    assert spell_text(again) == spell_text(spell)
+
+
+def test_an_implied_heading_is_not_written_to_text_or_json():
+    """The text and JSON formats keep the source's words: a panel's implied heading is in
+    neither (`cards show` prints "heading": ""), and both read back to the same spell."""
+    spell = make_spell(Paragraph(SENTENCE_CS), Paragraph(SCALING, kind="scaling"), level=0)
+    assert "Vylepšení" not in spell_text(spell)
+    record = spell_to_dict(spell)
+    assert record["blocks"][-1]["heading"] == ""
+    assert _panels(parse_json(json.dumps([record])).spells[0]) == _panels(spell)
+    (again,) = parse_compendium(spell_text(spell)).spells
+    assert _panels(again) == _panels(spell) == [("scaling", "Vylepšení triku.", True)]
+
+
+def _panels(spell) -> list[tuple[str, str, bool]]:
+    return [(b.kind, b.heading, b.implied) for b in spell.blocks if b.kind != "text"]
 
 
 def test_scaling_is_only_for_cantrips():

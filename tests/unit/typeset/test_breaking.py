@@ -49,3 +49,34 @@ def test_without_hyphenation_no_line_ends_inside_a_word():
     lines = _ragged_lines(LONG_WORDS, 36, hyphenate=False)
     assert all(word in LONG_WORDS.split() for line in lines for word in line.split())
     assert not any(line.endswith("-") for line in lines)
+
+
+PANEL = "Na vyšších úrovních. Sešleš-li toto kouzlo, když dosáhneš nepřátelského tvora."
+
+
+def _letters(text: str) -> int:
+    return sum(c.isalpha() for c in text)
+
+
+@pytest.mark.parametrize("chars", range(12, 31))
+def test_flush_left_text_hyphenates_only_long_words_into_parts_not_too_short(chars):
+    """A flush-left panel never sets "Se-" / "šleš-li" nor "do-" / "sáhneš" (issue 35): a
+    word breaks only with 8 letters or more, 3 at least on each line."""
+    lines = _ragged_lines(PANEL, chars, flush_left=True)
+    for above, below in zip(lines, lines[1:], strict=False):
+        if above.endswith("-") and not above.endswith("š-"):  # "Sešleš-" keeps its own
+            before, after = above.split()[-1], below.split()[0]
+            assert _letters(before) >= 3 and _letters(after) >= 3, (above, below)
+            assert _letters(before + after) >= 8, (above, below)
+
+
+def test_flush_left_text_still_hyphenates_a_long_word():
+    """ "nepřátel-" / "ského": a long word still breaks where a line would gape."""
+    assert "když dosáhneš nepřátel-" in _ragged_lines(PANEL, 23, flush_left=True)
+
+
+def test_ragged_text_still_breaks_at_a_words_own_hyphen():
+    """ "Sešleš-" / "-lo": the word's own hyphen is no hyphenation, so the long-word rule
+    leaves it alone (6 letters before it, 2 after)."""
+    assert _ragged_lines("ab Sešleš-lo xy", 10, flush_left=True) == ["ab Sešleš-", "-lo xy"]
+    assert _ragged_lines("ab Sešleš-lo xy", 10) == ["ab Sešleš-", "-lo xy"]

@@ -78,7 +78,16 @@ def _ends_after_units(p, unit, x0, g0, avail, shrink):
     return out, loose, shrunk
 
 
-def _ends_inside(p, breaks, unit, word, start, x0, g0, avail, loose, shrunk, rest, shrink):
+def _flush_break(word: str, at: int) -> bool:
+    """Whether ragged text may break word at `at`: 8 letters or more, 3 on each side."""
+    before = len([c for c in word[:at] if c.isalpha()])
+    after = len([c for c in word[at:] if c.isalpha()])
+    return before >= 3 and after >= 3 and before + after >= 8
+
+
+def _ends_inside(
+    p, breaks, unit, word, start, x0, g0, avail, loose, shrunk, rest, shrink, flush=False
+):
     """(demerits, unit, break) of each hyphenation point of an overflowing unit that fits."""
     units = len(p.ends)
     out = []
@@ -95,6 +104,8 @@ def _ends_inside(p, breaks, unit, word, start, x0, g0, avail, loose, shrunk, res
                 break
             natural = p.xs[last] - x0 + b.width + b.hyphen
             if natural - shrink * spaces > avail:
+                continue
+            if flush and b.hyphen and not _flush_break(p.words[last], b.at):
                 continue
             d = cost.ragged_demerits(natural, spaces, avail, k == unit, False)
             out.append((d + cost.HYPHEN_PENALTY**2, k, b))
@@ -138,7 +149,9 @@ def _last_resort(p, word, start, start_width, lead, last, avail):
     return None
 
 
-def _reference_ragged(p, first, rest, hyphenate, breaks, shrinks):
+def _reference_ragged(p, first, rest, hyphenate, breaks, shrinks, ragged=False):
+    """Line by line; `ragged` text (not justified) breaks a short word only when no line
+    end after a whole unit fits (`_flush_break`)."""
     shrink = cost.SHRINK if shrinks else 0.0
     units = len(p.ends)
     spans = []
@@ -151,7 +164,19 @@ def _reference_ragged(p, first, rest, hyphenate, breaks, shrinks):
         choice = (best[0], best[1], None)
         if hyphenate and ((run < cost.MAX_HYPHEN_RUN and best[0] > HYPHENATE_ABOVE) or best[1] < 0):
             inside = _ends_inside(
-                p, breaks, unit, word, start, x0, g0, avail, loose, shrunk, rest, shrink
+                p,
+                breaks,
+                unit,
+                word,
+                start,
+                x0,
+                g0,
+                avail,
+                loose,
+                shrunk,
+                rest,
+                shrink,
+                ragged and best[1] >= 0,
             )
             cheapest = min(inside, key=lambda c: c[0], default=None)
             if cheapest is not None and cheapest[0] < choice[0]:
@@ -208,7 +233,7 @@ def _reference_ragged(p, first, rest, hyphenate, breaks, shrinks):
 
 def _reference(p, first, rest, justify, hyphenate, breaks, expansion, ragged_first, flush_left):
     if flush_left or not justify:
-        return _reference_ragged(p, first, rest, hyphenate, breaks, flush_left or justify)
+        return _reference_ragged(p, first, rest, hyphenate, breaks, flush_left, ragged=True)
     points = totalfit.paragraph_breaks(p, hyphenate, breaks)
     heading = -1
     if ragged_first:
@@ -363,9 +388,9 @@ def test_of_two_hyphenation_points_judged_alike_the_longer_part_is_taken():
     demerits, the first tried (the later point) wins. (The next line, 9, cannot hold the
     whole word, so the tail rule does not keep it whole.)"""
     p = _exact(["bbbb", "bbbbbbbbbb"], space=5.0)
-    breaks = _points({"bbbbbbbbbb": [(1, 1.0, 1.0, 0.0), (2, 2.0, 0.0, 0.0)]})
+    breaks = _points({"bbbbbbbbbb": [(3, 1.0, 1.0, 0.0), (4, 2.0, 0.0, 0.0)]})
     spans = break_lines(p, 10.0, 9.0, False, True, breaks, flush_left=True)
-    assert _ends(spans)[0] == (0, 0, 1, 2, 0.0)
+    assert _ends(spans)[0] == (0, 0, 1, 4, 0.0)
 
 
 def test_span_has_no_room_for_a_misspelt_field():
@@ -447,9 +472,9 @@ def test_a_unit_at_a_soft_glue_is_not_hyphenated_but_the_next_one_may_be():
         _exact(["b", "b", "b", "b", "b", "bb", "bbbbbbbbbb"]),
         penalties=(0.0,) * 5 + (cost.SIGN_PENALTY, 0.0),
     )
-    breaks = _points({"bb": [(1, 1.0, 1.0, 0.0)], "bbbbbbbbbb": [(1, 0.05, 0.05, 0.0)]})
+    breaks = _points({"bb": [(1, 1.0, 1.0, 0.0)], "bbbbbbbbbb": [(3, 0.05, 0.05, 0.0)]})
     spans = break_lines(p, 11.95, 9.95, False, True, breaks, flush_left=True)  # 10 wide: no fit
-    assert _ends(spans)[0] == (0, 0, 6, 1, 0.05)
+    assert _ends(spans)[0] == (0, 0, 6, 3, 0.05)
 
 
 def test_the_last_words_tail_stays_with_it_when_the_word_fits_the_next_line_exactly():
@@ -484,9 +509,9 @@ def test_hyphenation_points_of_a_lines_first_unit_are_judged_as_a_single_unit():
     by 0.02 of 0.025: badness 51.2) and 'bb bb-' (0.055 to spare, judged with one typical
     space: badness 8.5), the second wins."""
     p = _exact(["bb", "bbbbbbbb", "bb"], space=0.125, breakable=[False, True])
-    breaks = _points({"bbbbbbbb": [(2, 2.82, 1.0, 0.0), (3, 2.895, 1.0, 0.0)]})
+    breaks = _points({"bbbbbbbb": [(3, 2.82, 1.0, 0.0), (4, 2.895, 1.0, 0.0)]})
     spans = break_lines(p, 6.0, 20.0, False, True, breaks, flush_left=True)
-    assert _ends(spans) == [(0, 0, 1, 2, 1.0), (1, 2, 2, 2, 0.0)]
+    assert _ends(spans) == [(0, 0, 1, 3, 1.0), (1, 3, 2, 2, 0.0)]
 
 
 @pytest.mark.parametrize(

@@ -46,7 +46,32 @@ def test_od_with_an_ordinal_and_its_word_stays_together():
     """ "Od 5. úrovně" and "Od 11. Úrovně" are glued; "od 3. do" is not."""
     assert normalise("Od 5. úrovně se zvýší") == f"Od{NBSP}5.{NBSP}úrovně se zvýší"
     assert normalise("rvu. Od 11. Úrovně můžeš") == f"rvu. Od{NBSP}11.{NBSP}Úrovně můžeš"
-    assert normalise("od 3. do 5. úrovně") == "od 3. do 5. úrovně"
+    assert normalise("od 3. do 5. úrovně") == f"od 3. do 5.{NBSP}úrovně"
+
+
+def test_an_ordinal_stays_with_its_noun_in_any_capitalisation():
+    """ "11. Úrovně", "Pozice 8. Stupně", "5. Úrovni", "11. kruhu" are glued; an ordinal
+    ending a sentence before another word ("klesne na 0. Kouzlo") is not."""
+    assert normalise("a 11. Úrovně") == f"a 11.{NBSP}Úrovně"
+    assert normalise("Pozice 8. Stupně") == f"Pozice 8.{NBSP}Stupně"
+    assert normalise("na 5. Úrovni") == f"na 5.{NBSP}Úrovni"
+    assert normalise("(2k6), 11. úrovně") == f"(2k6), 11.{NBSP}úrovně"
+    assert normalise("v 11. kruhu, 2. kolo, 3. tahu, 3. dne") == (
+        f"v 11.{NBSP}kruhu, 2.{NBSP}kolo, 3.{NBSP}tahu, 3.{NBSP}dne"
+    )
+    assert normalise("klesne na 0. Kouzlo skončí") == "klesne na 0. Kouzlo skončí"
+
+
+def test_a_capitalised_ordinal_noun_never_starts_a_line():
+    """Set at any width, "dosáhneš 11. Úrovně" and "Pozice 8. Stupně" never break after the
+    ordinal (the Jeskyně a draci texts capitalise the noun)."""
+    context = TypesetContext()
+    text = "Zranění se zvýší, když dosáhneš 11. Úrovně a Pozice 8. Stupně kouzla."
+    prepared = context.paragraph(text, MONO)
+    for chars in range(12, 40):
+        lines = set_lines(prepared, chars * 10 * MONO_EM + 1e-6, 10, context=context)
+        texts = [line.text for line in lines]
+        assert not any(text.endswith(("11.", "8.")) for text in texts), texts
 
 
 def test_changes_counts_each_rule():
@@ -54,6 +79,7 @@ def test_changes_counts_each_rule():
     counts = changes("Od 5. úrovně bonus +1, 2 - 6 a 7 - 8, kouzlo - zvané, Bigby's, postih -2")
     assert counts == {
         "from level": 1,
+        "ordinal": 1,
         "range": 2,
         "dash": 1,
         "minus": 1,

@@ -84,6 +84,8 @@ def brute_force(
             if j == last and i and natural < cost.SHORT_LAST:
                 line += cost.SHORT_LAST_DEMERITS
             if j == last and piece:
+                if tail_forbidden(breaks, rest):
+                    continue
                 line += cost.FRAGMENT_DEMERITS
             for (fit, run), total in best[i].items():
                 demerits = total + line
@@ -102,6 +104,14 @@ def brute_force(
                 if demerits < best[j].get(key, math.inf):
                     best[j][key] = demerits
     return min(best[last].values(), default=math.inf)
+
+
+def tail_forbidden(breaks: Breaks, rest: float) -> bool:
+    """Whether the last line may not be the tail of the last word alone: the paragraph's
+    last unit starts after the paragraph's start and fits a later line whole."""
+    last = len(breaks) - 1
+    start = min(k for k in range(len(breaks)) if breaks.start_unit[k] == breaks.end_unit[last])
+    return start > 0 and breaks.end_x[last] - breaks.start_x[start] <= rest + 1e-9
 
 
 def plan_demerits(breaks: Breaks, plan, first: float, rest: float, expansion: float) -> float:
@@ -276,10 +286,10 @@ def test_hyphen_run_counts_lines_in_a_row_not_per_paragraph():
 
 def test_next_to_last_line_hyphenated_costs_more(monkeypatch):
     """Two lines cost FINAL_HYPHEN_DEMERITS more when the first ends in a hyphen."""
-    breaks = paragraph([4.0, 4.0], {1: [(2.0, 0.25)]})
+    breaks = paragraph([4.0, 4.0, 1.0], {1: [(2.0, 0.25)]})
     avail = 4.0 + SPACE + 2.25
     plan = total_fit(breaks, avail, avail)
-    assert plan.ends == (2, 3)
+    assert plan.ends == (2, 4)
     monkeypatch.setattr(cost, "FINAL_HYPHEN_DEMERITS", 0)
     assert total_fit(breaks, avail, avail).demerits == pytest.approx(plan.demerits - 5000)
 

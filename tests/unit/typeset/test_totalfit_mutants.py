@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from cards.typeset import cost
 from cards.typeset import totalfit as tf
 from cards.typeset.totalfit import BreakPlan, Breaks, judge, total_fit
+from tests.unit.typeset.test_totalfit import tail_forbidden
 
 SPACE = 0.3  # a word space (breakable or glued) at 1 pt
 
@@ -94,6 +95,8 @@ def _line(breaks: Breaks, i: int, j: int, first: float, rest: float, expansion, 
     if final and i and natural < cost.SHORT_LAST:
         demerits += cost.SHORT_LAST_DEMERITS
     if final and breaks.hyphen[i] and breaks.word[i] == breaks.word[j]:
+        if tail_forbidden(breaks, rest):
+            return None
         demerits += cost.FRAGMENT_DEMERITS
     return demerits, scale, fitness
 

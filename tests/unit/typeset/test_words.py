@@ -93,12 +93,22 @@ def test_li_z_s_never_begin_a_line():
         ("a cíl ukončí toto kouzlo předčasně.", 30),
     ],
 )
-def test_no_paragraph_ends_on_a_words_tail_alone(text, chars, monkeypatch):
-    """ "…ověřením Cha-" / "rismatu." is set "…ověřením" / "Charismatu." (without the rule not)."""
+def test_no_paragraph_ends_on_a_words_tail_alone(text, chars):
+    """ "…ověřením Cha-" / "rismatu." is set "…ověřením" / "Charismatu."."""
     lines = _mono_lines(text, chars)
     assert not lines[-2].endswith("-")
-    monkeypatch.setattr(cost, "FRAGMENT_DEMERITS", 0)
-    assert _mono_lines(text, chars)[-2].endswith("-")
+
+
+def test_no_paragraph_ends_on_a_tail_even_where_a_line_gapes_instead():
+    """Nezranitelnost's "…veškerému zra-" / "nění." is never set, at any width the whole
+    last word fits: not even where keeping it whole leaves a loose line above (issue 35).
+    Only a word wider than the line may leave its tail on the last line."""
+    text = "Po dobu trvání kouzla jsi imunní vůči veškerému zranění."
+    for chars in range(9, 40):
+        lines = _mono_lines(text, chars)
+        assert not (lines[-2].endswith("-") and " " not in lines[-1]), (chars, lines)
+    lines = _mono_lines("ab nejrůznějších", 10)  # 13 letters on a line of 10
+    assert lines == ["ab nejrůz-", "nějších"]
 
 
 def test_no_last_line_under_two_ems(monkeypatch):
