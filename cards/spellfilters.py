@@ -141,13 +141,13 @@ def narrow(
     casting: Iterable[str] = (),
     ranges: Iterable[str] = (),
     durations: Iterable[str] = (),
-    with_components: Iterable[str] = (),
-    without_components: Iterable[str] = (),
+    components: Iterable[str] = (),
     text: str = "",
 ) -> tuple[Spell, ...]:
     """Keep the spells with any of the casting times, ranges and durations given (none: all),
-    every component of `with_components`, none of `without_components`, and every word of
-    `text` in their description (matched as names are: folded, Czech endings tolerated).
+    every component key of `components` and none of those given with "-" ("V", "-S": verbal,
+    no material), and every word of `text` in their description (matched as names are:
+    folded, Czech endings tolerated).
 
     Raise FilterError for a key that is not in its table.
     """
@@ -156,8 +156,9 @@ def narrow(
     casting = _checked("casting", casting, CASTING)
     ranges = _checked("range", ranges, RANGES)
     durations = _checked("duration", durations, DURATIONS)
-    needed = _checked("components", with_components, COMPONENTS)
-    refused = _checked("components", without_components, COMPONENTS)
+    components = list(components)
+    needed = _checked("components", [c for c in components if not c.startswith("-")], COMPONENTS)
+    refused = _checked("components", [c[1:] for c in components if c.startswith("-")], COMPONENTS)
     wanted = words(text)
     return tuple(
         spell

@@ -386,23 +386,14 @@ def _filters(data: dict, books: Sequence[str] = ()) -> dict:
 
 
 def narrow_details(spells: Sequence[Spell], data: dict) -> tuple[Spell, ...]:
-    """Keep the spells the detail filters allow: casting, range, duration, components, words.
-
-    "components" lists keys a spell must have ("V", "P", "S", "cena") or, with "-", must lack.
-    """
+    """Keep the spells the detail filters allow (cards.spellfilters.narrow)."""
     from cards.spellfilters import FilterError, narrow
 
-    parts = _texts(data, "components")
+    fields = {"casting": "casting", "ranges": "range", "durations": "duration"}
+    chosen = {key: _texts(data, field) for key, field in fields.items()}
     try:
-        return narrow(
-            spells,
-            casting=_texts(data, "casting"),
-            ranges=_texts(data, "range"),
-            durations=_texts(data, "duration"),
-            with_components=[p for p in parts if not p.startswith("-")],
-            without_components=[p[1:] for p in parts if p.startswith("-")],
-            text=_text(data, "words", "") or "",
-        )
+        words = _text(data, "words", "") or ""
+        return narrow(spells, **chosen, components=_texts(data, "components"), text=words)
     except FilterError as error:
         raise _bad(error.field, str(error)) from None
 

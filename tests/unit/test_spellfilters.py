@@ -52,12 +52,12 @@ def test_duration(compendium):
 
 def test_components_and_costly_material(compendium):
     """Without S: no material; with a priced material: Barevná koule (a diamond of 50 zl)."""
-    no_material = narrow(compendium, without_components=["S"])
+    no_material = narrow(compendium, components=["-S"])
     assert no_material and not any(s.components.material for s in no_material)
-    costly = named(narrow(compendium, with_components=["cena"]))
+    costly = named(narrow(compendium, components=["cena"]))
     assert "Barevná koule" in costly
     assert "Ohnivá koule" not in costly  # guano and sulphur have no price
-    verbal_only = narrow(compendium, with_components=["V"], without_components=["P", "S"])
+    verbal_only = narrow(compendium, components=["V", "-P", "-S"])
     assert all(not s.components.somatic and s.components.verbal for s in verbal_only)
 
 
