@@ -1,6 +1,8 @@
-"""Figures of the web app (issue 17): list p95, preview, deck and compendium PDFs, page, assets.
+"""Figures of the web app (issue 17): list p95, preview, deck and compendium PDFs, page, assets;
+the first visit on a fresh install (issue 36): the page and its first results, empty cache.
 
-    .venv/bin/python bench/bench_web.py
+    .venv/bin/python bench/bench_web.py            # everything
+    .venv/bin/python bench/bench_web.py --first    # the first visit only
 
 Server side, warm, through Flask's test client (no socket), the app as `cards serve` makes it;
 the compendium PDF against the whole `cards deck` process on the same list; a single preview
@@ -34,7 +36,53 @@ def p95(times: list[float]) -> float:
     return sorted(times)[max(0, int(len(times) * 0.95) - 1)]
 
 
+FIRST_FORM = {"q": "", "level_from": "0", "level_to": "9"}  # what the page sends on load
+
+
+def first_visit() -> None:
+    """Start `cards serve` with an empty fit cache; time the page and its first results."""
+    import os
+    import urllib.parse
+    import urllib.request
+
+    with tempfile.TemporaryDirectory() as cache:
+        environment = dict(os.environ, CARDS_CACHE_DIR=cache, PYTHONUNBUFFERED="1")
+        start = time.perf_counter()
+        server = subprocess.Popen(
+            [str(Path(sys.executable).parent / "cards"), "serve", "--port", "0", "--no-browser"],
+            stdout=subprocess.PIPE,
+            text=True,
+            env=environment,
+        )
+        try:
+            url = server.stdout.readline().strip()
+            up = time.perf_counter() - start
+
+            def fetch(path: str, form: dict | None = None) -> float:
+                began = time.perf_counter()
+                body = urllib.parse.urlencode(form).encode() if form is not None else None
+                with urllib.request.urlopen(url.rstrip("/") + path, body, timeout=120) as answer:
+                    answer.read()
+                return time.perf_counter() - began
+
+            page = fetch("/")
+            results = fetch("/hledat", FIRST_FORM)
+            deck = fetch("/balicek", {"deck_sort": "level"})
+            print(
+                f"first visit, empty cache: server up {up:.2f} s; page {page * 1000:.0f} ms; "
+                f"first results {results * 1000:.0f} ms after it (all 492 spells), empty deck "
+                f"{deck * 1000:.0f} ms: results {(page + results):.2f} s after the page was asked"
+            )
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+
+
 def main() -> None:
+    if "--first" in sys.argv:
+        first_visit()
+        return
+    first_visit()
     from cards.web.app import create_app
 
     app = create_app({"WARM": False})

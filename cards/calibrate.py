@@ -36,6 +36,17 @@ STEPS = (
     "    z přední strany; jeho číslo je posun v milimetrech (mezi dvěma čárkami odhadněte).",
     "4. Zadejte obojí: cards … --backs --duplex long --back-offset X,Y (např. 1.5,-0.5).",
 )
+# The same steps for the web page, whose fields take what the options take.
+PAGE_STEPS = (
+    *STEPS[:3],
+    "    „delší hraně“, nebo „kratší hraně“ (pole „Tiskárna obrací list po“): tak ji otáčí.",
+    *STEPS[4:6],
+    "4. Na stránce zaškrtněte „Tisknout rub“ a obě čísla zapište do polí „Posun rubu v mm“.",
+)
+PAGE_BACK = (
+    "Řádek X a sloupec Y, jejichž čárka leží na čáře z přední strany: pole „Posun rubu“ X a Y."
+)
+BACK = "Řádek X a sloupec Y, jejichž čárka leží na čáře z přední strany: --back-offset X,Y."
 DOT = 2 * mm  # radius of the front's dot
 RING = 6 * mm  # radius of the back's rings: room for the misregistration being measured
 DOT_AT = (25 * mm, 60 * mm)  # the front's dot: lower left, clear of all text on both sides
@@ -45,14 +56,17 @@ GREY = "#b3b3b3"  # the scales' base lines
 BLACK = "#000000"
 
 
-def write_calibration(out: Path, sheet: Sheet, *, layout: Any = None) -> Path:
-    """Write the two-page calibration sheet (front with a cross, back with scales) to `out`."""
+def write_calibration(out: Path, sheet: Sheet, *, layout: Any = None, page: bool = False) -> Path:
+    """Write the two-page calibration sheet (front with a cross, back with scales) to `out`.
+
+    page: the steps name the web page's fields instead of the command's options.
+    """
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
-    return write_pdf(calibration_pages(sheet, layout=layout), out, title=TITLE)
+    return write_pdf(calibration_pages(sheet, layout=layout, page=page), out, title=TITLE)
 
 
-def calibration_pages(sheet: Sheet, *, layout: Any = None) -> tuple[Page, Page]:
+def calibration_pages(sheet: Sheet, *, layout: Any = None, page: bool = False) -> tuple[Page, Page]:
     """Return the calibration sheet's two pages, each one finished face of primitives."""
     if layout is None:
         from cards.layout import load_layout
@@ -64,7 +78,7 @@ def calibration_pages(sheet: Sheet, *, layout: Any = None) -> tuple[Page, Page]:
 
     front: list[Primitive] = _heading(fonts, width, height, f"{TITLE}: PŘEDNÍ STRANA")
     y = height - 30 * mm
-    for step in STEPS:
+    for step in PAGE_STEPS if page else STEPS:
         front.append(Label(step, fonts["body"], 9, 20 * mm, y, BLACK))
         y -= 12
     front.append(
@@ -80,7 +94,7 @@ def calibration_pages(sheet: Sheet, *, layout: Any = None) -> tuple[Page, Page]:
     back: list[Primitive] = _heading(fonts, width, height, f"{TITLE}: ZADNÍ STRANA")
     back.append(
         _centred(
-            "Řádek X a sloupec Y, jejichž čárka leží na čáře z přední strany: --back-offset X,Y.",
+            PAGE_BACK if page else BACK,
             fonts["body"],
             9,
             centre_x,
@@ -89,7 +103,7 @@ def calibration_pages(sheet: Sheet, *, layout: Any = None) -> tuple[Page, Page]:
     )
     back += _scale_x(fonts, centre_x, centre_y + X_SCALE_BOTTOM)
     back += _scale_y(fonts, centre_x - len(scale_values()) * COLUMN / 2, centre_y)
-    back += _rings(fonts, sheet)
+    back += _rings(fonts, sheet, page)
     return tuple(
         Page(
             width, height, (Placement(Face(width, height, None, tuple(items)), 0.0, 0.0, "front"),)
@@ -170,7 +184,10 @@ def _scale_y(fonts: Any, left: float, zero: float) -> list[Primitive]:
     return items
 
 
-def _rings(fonts: Any, sheet: Sheet) -> list[Primitive]:
+PAGE_RINGS = {"long": "delší hraně", "short": "kratší hraně"}  # the page's words for --duplex
+
+
+def _rings(fonts: Any, sheet: Sheet, page: bool = False) -> list[Primitive]:
     # Where the front's dot shows through tells how the printer turns the sheet over.
     dot_x, dot_y = DOT_AT
     dot = Box(dot_x, dot_y, dot_x, dot_y)
@@ -178,7 +195,7 @@ def _rings(fonts: Any, sheet: Sheet) -> list[Primitive]:
     for duplex in DUPLEX_MODES:
         ring = mirror(dot, sheet.paper_width, sheet.paper_height, duplex)
         items.append(Disc(ring.x0, ring.y0, RING, None, BLACK, 0.6))
-        text = f"--duplex {duplex}"
+        text = PAGE_RINGS[duplex] if page else f"--duplex {duplex}"
         if ring.x0 > sheet.paper_width / 2:
             items.append(_right(text, fonts["bold"], 8, ring.x0 - RING - 2 * mm, ring.y0 - 3))
         else:

@@ -267,6 +267,16 @@ def _save(image: Image.Image, path: Path, dpi: int) -> Path:
     return path
 
 
+def pdf_page_png(data: bytes, index: int, dpi: int) -> bytes:
+    """Render one page of a PDF's bytes (0 the first) to PNG at dpi: a whole sheet's preview."""
+    with _document(data) as document:
+        if not 0 <= index < len(document):
+            raise ImagesError(say("sheet_page_missing", page=index + 1, pages=len(document)))
+        with PDFIUM_LOCK:
+            image = _render(document[index], dpi)
+    return png_bytes(image, dpi)
+
+
 def png_bytes(image: Image.Image, dpi: int) -> bytes:
     """Return an RGB image as PNG bytes: every row unfiltered, zlib at PNG_LEVEL, with its dpi.
 

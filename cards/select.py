@@ -401,6 +401,7 @@ class _Index:
 
     def __init__(self, spells: Iterable[Spell]):
         spells = tuple(spells)
+        self.spells = spells
         self.by_key: dict[str, list[Spell]] = {}
         self.display: dict[str, str] = {}
         self.books = books_of(spells)
@@ -415,10 +416,21 @@ class _Index:
                 self.display.setdefault(key, name)
 
     def suggest(self, query: str) -> tuple[str, ...]:
-        """Return the nearest spells by Czech name, "Czech (English)" where the English matched."""
-        names: dict[str, None] = {}
+        """Return the nearest spells by Czech name, "Czech (English)" where the English matched.
+
+        The names the search box finds come first (cards.names: "leciva slova" -> Léčivé
+        slovo), then the names nearest letter by letter.
+        """
+        from cards.names import search, shown_name
+
+        found = search(self.spells, query)
+        names: dict[str, None] = dict.fromkeys(shown_name(s, query) for s in found)
+        names = dict.fromkeys(list(names)[:SUGGESTIONS])
+        known = {s.name for s in found[:SUGGESTIONS]}
         for key in _nearest_first(name_key(query), self.by_key):
             for spell in self.by_key[key]:
+                if spell.name in known:
+                    continue
                 if key == name_key(spell.name):
                     names.setdefault(spell.name, None)
                 else:
@@ -482,6 +494,11 @@ def find_spell(spells: Iterable[Spell], query: str, *, source: str | None = None
     if len(found) > 1:
         raise AmbiguousSpell(query, _labels(found))
     return found[0]
+
+
+def nearest_names(spells: Iterable[Spell], query: str) -> tuple[str, ...]:
+    """The names to suggest for a query that names no spell, as `cards deck` suggests them."""
+    return _Index(spells).suggest(query)
 
 
 def read_deck(

@@ -579,17 +579,11 @@ def spells_with(base: Sequence[Spell], files: Sequence[SpellFile]) -> tuple[Spel
 
 
 def search_spells(spells: Iterable[Spell], query: str) -> tuple[Spell, ...]:
-    """Keep the spells whose Czech or English name holds the query, matched as `cards deck` does.
+    """The spells whose Czech or English name the query finds, best first (cards.names.search).
 
-    Any case, diacritics optional, punctuation ignored ("ohniva" finds Ohnivá koule).
+    Any case, diacritics optional, word order free, Czech endings tolerated ("leciva slova"
+    finds Léčivé slovo); exact names first, then names the query begins; equals keep the order.
     """
-    from cards.select import name_key
+    from cards.names import search
 
-    key = name_key(query)
-    if not key:
-        return tuple(spells)
-    return tuple(
-        spell
-        for spell in spells
-        if key in name_key(spell.name) or (spell.name_en and key in name_key(spell.name_en))
-    )
+    return search(spells, query)

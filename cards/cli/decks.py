@@ -108,9 +108,10 @@ def class_command(name, level, sources, **opts):
 )
 @click.option("--source", metavar=say("metavar_book"), help=say("help_opt_deck_source"))
 @sort_option(("file", "level"), "file", say("help_opt_deck_sort"))
+@click.option("--title", metavar=say("metavar_title"), help=say("help_opt_deck_title"))
 @pdf_options
 @friendly_errors
-def deck_command(file, source, sort, **opts):
+def deck_command(file, source, sort, title, **opts):
     """Print a prepared list of spells.
 
     FILE has one spell a line, Czech or English, any case, diacritics optional; blank lines and
@@ -135,4 +136,4 @@ def deck_command(file, source, sort, **opts):
             click.echo(say("more_warnings", origin=origin, count=more), err=True)
     spells = sort_spells(deck.spells, by="level") if sort == "level" else deck.spells
     name = list_file_name(None if origin == "<stdin>" else file.stem)
-    write_deck(spells, name, say("deck_title"), opts)
+    write_deck(spells, name, " ".join((title or "").split()) or say("deck_title"), opts)

@@ -4,14 +4,18 @@ Routes (every POST takes a JSON body, at most 2 MiB; every error is JSON
 `{"error": "<Czech message>", "field": "<the field at fault>", ...}` with status 400):
 
 GET  /api/spells?q=&class=&level=&school=&source=&ritual=&concentration=
-                 &sort=&layout=&continue_on_back=
+                 &casting=&range=&duration=&components=&words=&sort=&layout=&continue_on_back=
 POST /api/spells   the same fields as JSON (class/school/source a string or a list), plus "add"
     -> [{label, name, english, level, school, source, sources, classes, ritual, concentration,
          cards}] in Czech order (sort=name, the default; or level, school, class as `cards list`).
     Filters as `cards list`: class, school and source Czech or English, any case, diacritics
     optional (repeatable: ?class=bard&class=druid); level "3" or "1-3"; ritual and
     concentration "ano"/"ne" (also 1/0, true/false). q: part of a Czech or English name, any
-    case, diacritics optional. `label` is what a `cards deck` line takes ("Světlo (Příručka
+    case, diacritics optional, word order free, Czech endings tolerated (cards.names), best
+    matches first. casting (akce, bonusova, reakce, delsi), range (sebe, dotyk, blizko,
+    stredni, daleko), duration (ihned, minuta, hodina, dlouho): any of several; components: keys
+    a spell must have (V, P, S, cena) or, with "-", lack; words: words of the spell's text
+    (cards/spellfilters.py). `label` is what a `cards deck` line takes ("Světlo (Příručka
     hráče)" where a name is in two books); `cards` counts the spell's cards in `layout`.
 POST /api/count    {"spells": [labels], print options, "add"}
     -> {"spells": 12, "cards": 15, "sheets": 2, "text": "12 kouzel, 15 karet, 2 archy"}
@@ -85,6 +89,11 @@ FIELD_NAMES = {
     "text": "text",
     "name": "název",
     "q": "hledat",
+    "casting": "vyvolání",
+    "range": "dosah",
+    "duration": "trvání",
+    "components": "složky",
+    "words": "slova v textu",
 }
 
 
@@ -371,8 +380,9 @@ def _kind(value) -> str:
 # --- the routes -----------------------------------------------------------------------------
 
 
-def _filters(data: dict) -> dict:
-    """The CLI's filters from a request, each name checked (400 naming the field)."""
+def _filters(data: dict, books: Sequence[str] = ()) -> dict:
+    """The CLI's filters from a request, each name checked (400 naming the field); `books`:
+    the books of the own spells a source may name too."""
     from cards.select import (
         SelectionError,
         parse_levels,
@@ -385,7 +395,7 @@ def _filters(data: dict) -> dict:
     for field, key, resolve in (
         ("class", "classes", resolve_class),
         ("school", "schools", resolve_school),
-        ("source", "sources", resolve_source),
+        ("source", "sources", lambda name: resolve_source(name, books)),
     ):
         names = _texts(data, field)
         try:
@@ -404,21 +414,37 @@ def _filters(data: dict) -> dict:
     return filters
 
 
-def list_spells(data: dict) -> list[dict]:
-    """The spells a filtered list shows (GET and POST /api/spells)."""
-    from cards.select import select_spells, sort_spells
+def narrow_details(spells: Sequence[Spell], data: dict) -> tuple[Spell, ...]:
+    """Keep the spells the detail filters allow (cards.spellfilters.narrow)."""
+    from cards.spellfilters import FilterError, narrow
+
+    fields = {"casting": "casting", "ranges": "range", "durations": "duration"}
+    chosen = {key: _texts(data, field) for key, field in fields.items()}
+    try:
+        words = _text(data, "words", "") or ""
+        return narrow(spells, **chosen, components=_texts(data, "components"), text=words)
+    except FilterError as error:
+        raise _bad(error.field, str(error)) from None
+
+
+def list_spells(data: dict, *, counts: bool = True) -> list[dict]:
+    """The spells a filtered list shows (GET and POST /api/spells); counts=False: no "cards"
+    (the page's first results come before the compendium's cards are counted)."""
+    from cards.select import books_of, select_spells, sort_spells
     from cards.service import search_spells
 
     every, labels = engine().spells(request_files(data))
-    filters = _filters(data)
+    filters = _filters(data, books_of(every))
     sort = _choice(data, "sort", SORTS, "name")
     layout = _layout(data)
     cob = _flag(data, "continue_on_back")
-    found = search_spells(select_spells(every, **filters), _text(data, "q", "") or "")
-    found = sort_spells(found, by=sort)
-    counts = engine().card_counts(found, layout, cob)
-    pairs = zip(found, counts, strict=True)
-    return [spell_record(spell, labels[spell], cards) for spell, cards in pairs]
+    found = sort_spells(narrow_details(select_spells(every, **filters), data), by=sort)
+    found = search_spells(found, _text(data, "q", "") or "")  # best matches first, then sorted
+    if not counts:
+        return [spell_record(spell, labels[spell]) for spell in found]
+    cards = engine().card_counts(found, layout, cob)
+    pairs = zip(found, cards, strict=True)
+    return [spell_record(spell, labels[spell], number) for spell, number in pairs]
 
 
 def spell_record(spell: Spell, label: str, cards: int | None = None) -> dict:
@@ -444,7 +470,7 @@ def spell_record(spell: Spell, label: str, cards: int | None = None) -> dict:
 def spells_get():
     """The filtered list, from the query string (class, school, source repeatable)."""
     data = {key: request.args.get(key) for key in request.args}
-    for key in ("class", "school", "source"):
+    for key in ("class", "school", "source", "casting", "range", "duration", "components"):
         data[key] = request.args.getlist(key)
     return jsonify(list_spells(data))
 

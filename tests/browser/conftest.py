@@ -2,7 +2,7 @@
 
 The app runs in a thread on 127.0.0.1 with a free port; one browser per test module. Nothing is
 downloaded at run time: the browser and its driver are given by path (SE_OFFLINE=true stops
-Selenium Manager) and axe-core comes from npm into a cache folder under out/ on first use. When
+Selenium Manager) and axe-core is vendored under tests/browser/vendor/ with its licence. When
 CI=true a missing browser fails the tests instead of skipping them.
 """
 
@@ -10,21 +10,21 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
-import subprocess
 import threading
 import time
 import urllib.request
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
+
+from cards.cli import main
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "out" / "browser"
-AXE_CACHE = ROOT / "out" / "npm-cache"
-AXE_FILE = AXE_CACHE / "node_modules" / "axe-core" / "axe.min.js"
+AXE_FILE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
 WAIT = 15  # seconds a page may take to show what a test waits for
 
 
@@ -167,18 +167,7 @@ def empty(folder: Path) -> None:
 
 @pytest.fixture(scope="session")
 def axe_source(browser_available) -> str:
-    """axe-core's script, from npm into out/npm-cache on first use (a test tool, not shipped)."""
-    if not AXE_FILE.exists():
-        npm = shutil.which("npm")
-        if npm is None:
-            pytest.fail("axe-core is needed and npm is missing to install it")
-        AXE_CACHE.mkdir(parents=True, exist_ok=True)
-        subprocess.run(
-            [npm, "install", "--no-save", "--no-audit", "--no-fund", "--prefix", str(AXE_CACHE)]
-            + ["axe-core@4"],
-            check=True,
-            capture_output=True,
-        )
+    """axe-core's script, vendored in tests/browser/vendor/axe-core (a test tool, not shipped)."""
     return AXE_FILE.read_text(encoding="utf-8")
 
 
@@ -192,3 +181,104 @@ def axe_violations(driver, source: str) -> list[dict]:
         ".then(r => done(JSON.stringify(r.violations)), e => done(JSON.stringify(String(e))));"
     )
     return json.loads(result)
+
+
+# --- what a user does, and what the CLI gives for the same ---------------------------------
+
+
+def cli(*args: str) -> str:
+    """Run the `cards` command; return its output (it must succeed)."""
+    result = CliRunner().invoke(main, list(args), catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def by_css(driver, selector: str):
+    from selenium.webdriver.common.by import By
+
+    return driver.find_element(By.CSS_SELECTOR, selector)
+
+
+def all_css(driver, selector: str):
+    from selenium.webdriver.common.by import By
+
+    return driver.find_elements(By.CSS_SELECTOR, selector)
+
+
+def texts(driver, selector: str) -> list[str]:
+    """The text of every element matching `selector`, read at one moment."""
+    return driver.execute_script(
+        "return Array.from(document.querySelectorAll(arguments[0])).map(e => e.textContent)",
+        selector,
+    )
+
+
+def result_names(driver) -> list[str]:
+    return texts(driver, "#results li .name")
+
+
+def deck_names(driver) -> list[str]:
+    return texts(driver, "#deck ol.deck li .name")
+
+
+def search(driver, text: str) -> None:
+    """Type into "Hledat" and wait for the results of exactly that text."""
+    box = by_css(driver, "#q")
+    box.clear()
+    box.send_keys(text)
+    wait_for(
+        driver,
+        lambda d: d.execute_script(
+            "const c = document.querySelector('#results-count');"
+            "return c && c.dataset.query === arguments[0]"
+            " && !document.querySelector('.htmx-request')",
+            text,
+        ),
+        message=f"no results for {text!r}",
+    )
+
+
+def choose(driver, select_id: str, value: str) -> None:
+    from selenium.webdriver.support.ui import Select
+
+    Select(by_css(driver, f"#{select_id}")).select_by_value(value)
+
+
+def tick(driver, name: str) -> None:
+    """Search for a spell and tick its checkbox; wait for the deck to take it."""
+    wait_for(driver, lambda d: d.execute_script("return !document.querySelector('.htmx-request')"))
+    before = len(deck_names(driver))
+    search(driver, name)
+    press(driver, result_box(driver, name))
+    wait_for(driver, lambda d: len(deck_names(d)) == before + 1, message=f"{name} not in the deck")
+
+
+def result_box(driver, name: str):
+    """The checkbox of the result with this Czech name."""
+    box = driver.execute_script(
+        "return Array.from(document.querySelectorAll('#results li')).filter("
+        " li => li.querySelector('.name').textContent === arguments[0])"
+        ".map(li => li.querySelector('input'))[0] || null",
+        name,
+    )
+    assert box is not None, f"{name} not among {result_names(driver)}"
+    return box
+
+
+def count_text(driver) -> str:
+    return by_css(driver, "[role=status]#deck-count").text
+
+
+def cli_summary(tmp_path, names) -> str:
+    """The summary line `cards deck` prints for the same list ("3 kouzla, 3 karty, 1 arch")."""
+    listing = tmp_path / "list.txt"
+    listing.write_text("\n".join(names) + "\n", encoding="utf-8")
+    output = cli("deck", str(listing), "-o", str(tmp_path / "cli.pdf"))
+    return output.strip().splitlines()[-1].split(" -> ")[0]
+
+
+def press(driver, element) -> None:
+    """Click an element as a user does: scrolled to the middle of the screen first (on a phone
+    the fixed deck bar covers the bottom of the screen)."""
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    element.click()

@@ -10,13 +10,23 @@ import base64
 import json
 
 import pytest
-from click.testing import CliRunner
 
-from cards.cli import main
 from tests.browser.conftest import (
     OUT,
+    all_css,
     axe_violations,
+    by_css,
+    choose,
+    cli,
+    cli_summary,
+    count_text,
+    deck_names,
     empty,
+    press,
+    result_box,
+    result_names,
+    search,
+    tick,
     wait_for,
     wait_for_download,
     wait_for_results,
@@ -26,97 +36,7 @@ from tests.pdfread import open_pdf
 # slow: a Chromium start-up and a real server per module (about 70 s of CPU with the pages).
 pytestmark = [pytest.mark.usefixtures("browser_available"), pytest.mark.slow]
 
-THREE = ("Ohnivá koule", "Štít", "Mlžný krok")
-
-
-def cli(*args: str) -> str:
-    """Run the `cards` command; return its output (it must succeed)."""
-    result = CliRunner().invoke(main, list(args), catch_exceptions=False)
-    assert result.exit_code == 0, result.output
-    return result.output
-
-
-def by_css(driver, selector: str):
-    from selenium.webdriver.common.by import By
-
-    return driver.find_element(By.CSS_SELECTOR, selector)
-
-
-def all_css(driver, selector: str):
-    from selenium.webdriver.common.by import By
-
-    return driver.find_elements(By.CSS_SELECTOR, selector)
-
-
-def texts(driver, selector: str) -> list[str]:
-    """The text of every element matching `selector`, read at one moment."""
-    return driver.execute_script(
-        "return Array.from(document.querySelectorAll(arguments[0])).map(e => e.textContent)",
-        selector,
-    )
-
-
-def result_names(driver) -> list[str]:
-    return texts(driver, "#results li .name")
-
-
-def deck_names(driver) -> list[str]:
-    return texts(driver, "#deck ol.deck li .name")
-
-
-def search(driver, text: str) -> None:
-    """Type into "Hledat" and wait for the results of exactly that text."""
-    box = by_css(driver, "#q")
-    box.clear()
-    box.send_keys(text)
-    wait_for(
-        driver,
-        lambda d: d.execute_script(
-            "const c = document.querySelector('#results-count');"
-            "return c && c.dataset.query === arguments[0]"
-            " && !document.querySelector('.htmx-request')",
-            text,
-        ),
-        message=f"no results for {text!r}",
-    )
-
-
-def choose(driver, select_id: str, value: str) -> None:
-    from selenium.webdriver.support.ui import Select
-
-    Select(by_css(driver, f"#{select_id}")).select_by_value(value)
-
-
-def tick(driver, name: str) -> None:
-    """Search for a spell and tick its checkbox; wait for the deck to take it."""
-    before = len(deck_names(driver))
-    search(driver, name)
-    result_box(driver, name).click()
-    wait_for(driver, lambda d: len(deck_names(d)) == before + 1, message=f"{name} not in the deck")
-
-
-def result_box(driver, name: str):
-    """The checkbox of the result with this Czech name."""
-    box = driver.execute_script(
-        "return Array.from(document.querySelectorAll('#results li')).filter("
-        " li => li.querySelector('.name').textContent === arguments[0])"
-        ".map(li => li.querySelector('input'))[0] || null",
-        name,
-    )
-    assert box is not None, f"{name} not among {result_names(driver)}"
-    return box
-
-
-def count_text(driver) -> str:
-    return by_css(driver, "[role=status]#deck-count").text
-
-
-def cli_summary(tmp_path, names) -> str:
-    """The summary line `cards deck` prints for the same list ("3 kouzla, 3 karty, 1 arch")."""
-    listing = tmp_path / "list.txt"
-    listing.write_text("\n".join(names) + "\n", encoding="utf-8")
-    output = cli("deck", str(listing), "-o", str(tmp_path / "cli.pdf"))
-    return output.strip().splitlines()[-1].split(" -> ")[0]
+THREE = ("Štít", "Mlžný krok", "Ohnivá koule")  # levels 1, 2, 3: the deck's default order
 
 
 def test_search_finds_ohniva_koule(page):
@@ -156,9 +76,9 @@ def test_move_and_remove(page):
     for name in THREE:
         tick(page, name)
     by_css(page, '#deck [data-move="1"][data-index="0"]').click()
-    wait_for(page, lambda d: deck_names(d) == ["Štít", "Ohnivá koule", "Mlžný krok"])
+    wait_for(page, lambda d: deck_names(d) == ["Mlžný krok", "Štít", "Ohnivá koule"])
     by_css(page, '#deck [data-remove="2"]').click()
-    wait_for(page, lambda d: deck_names(d) == ["Štít", "Ohnivá koule"])
+    wait_for(page, lambda d: deck_names(d) == ["Mlžný krok", "Štít"])
     wait_for(page, lambda d: count_text(d).startswith("2 kouzla"))
 
 
@@ -311,7 +231,11 @@ def test_keyboard_alone(page, downloads):
 
     def tab_to(check, limit=80):
         for _ in range(limit):
+            before = page.execute_script("return document.activeElement")
             ActionChains(page).send_keys(Keys.TAB).perform()
+            wait_for(
+                page, lambda d, b=before: d.execute_script("return document.activeElement") != b
+            )
             if page.execute_script(f"const e = document.activeElement; return {check};"):
                 return
         raise AssertionError(f"Tab never reached {check}")
@@ -359,8 +283,11 @@ def test_no_accessibility_violations(page, axe_source, width):
     """axe-core finds no WCAG 2.0/2.1 A or AA violation, wide and on a phone, with a deck."""
     page.set_window_size(width, 1000)
     tick(page, "Štít")
-    by_css(page, "#deck [data-preview]").click()
+    press(page, by_css(page, "#deck [data-preview]"))
     wait_for(page, lambda d: all_css(d, "#preview img.cards"))
+    page.execute_script("document.querySelectorAll('details').forEach(d => { d.open = true; })")
+    by_css(page, "#ed-range").send_keys(" ")  # the editor shows its lint messages
+    wait_for(page, lambda d: all_css(d, "#editor-result .problems"))
     violations = axe_violations(page, axe_source)
     page.set_window_size(1400, 1000)
     assert violations == [], [(v["id"], v["help"], len(v["nodes"])) for v in violations]
@@ -376,10 +303,15 @@ def test_screenshots(page, width):
     page.refresh()
     wait_for_results(page)
     wait_for(page, lambda d: deck_names(d) == list(THREE))
-    by_css(page, "#deck [data-preview]").click()
+    press(page, by_css(page, "#deck [data-preview]"))
     wait_for(page, lambda d: all_css(d, "#preview img.cards"))
     page.execute_script("window.scrollTo(0, 0)")
     page.save_screenshot(str(OUT / f"page-{width}.png"))
+    page.execute_script("document.querySelectorAll('details').forEach(d => { d.open = true; })")
+    by_css(page, "#ed-range").send_keys(" ")
+    wait_for(page, lambda d: all_css(d, "#editor-result .problems"))
+    page.execute_script("document.querySelector('#ed-description').scrollIntoView()")
+    page.save_screenshot(str(OUT / f"editor-{width}.png"))
     overflow = page.execute_script("return document.documentElement.scrollWidth")
     page.set_window_size(1400, 1000)
     assert overflow <= width
