@@ -56,7 +56,8 @@ from cards.errors import CardsError
 from cards.inputs import MAX_DECK_SPELLS
 from cards.messages import say
 from cards.model import Spell
-from cards.service import DeckSummary, PrintSettings, SpellFile
+from cards.service import PrintSettings, SpellFile
+from cards.web.records import ascii_summary, for_web, spell_record, summary_record
 
 api = Blueprint("api", __name__, url_prefix="/api")
 
@@ -146,21 +147,6 @@ def _library_error(error: CardsError):
     if isinstance(error, PreviewChoice):
         return ApiError(say("api_no_preview", error=error), "part").response()
     return ApiError(say("api_refused", error=for_web(str(error)))).response()
-
-
-def for_web(text: str) -> str:
-    """A library message for a web client: no install paths, no advice meant for the CLI."""
-    text = re.sub(r"(?:[A-Za-z]:)?[/\\](?:[^\s:/\\]+[/\\])+([^\s:/\\]+)", r"\1", text)
-    for cli, web in WEB_ADVICE.items():
-        text = text.replace(cli, web)
-    return text
-
-
-WEB_ADVICE = {  # the CLI's advice in library messages, as a page's user would follow it
-    "zkopírujte soubor archu, rozšiřte mezery a zadejte ho volbou --sheet SOUBOR.toml, nebo "
-    "tiskněte jednotlivé karty (--sheet none)": "zmenšete spadávku, nebo tiskněte jednotlivé "
-    "karty (papír: jednotlivé karty)",
-}
 
 
 # --- reading a request ----------------------------------------------------------------------
@@ -447,25 +433,6 @@ def list_spells(data: dict, *, counts: bool = True) -> list[dict]:
     return [spell_record(spell, labels[spell], number) for spell, number in pairs]
 
 
-def spell_record(spell: Spell, label: str, cards: int | None = None) -> dict:
-    """One spell as the API lists it."""
-    record = {
-        "label": label,
-        "name": spell.name,
-        "english": spell.name_en or "",
-        "level": spell.level,
-        "school": spell.school,
-        "source": spell.sources[0] if spell.sources else "",
-        "sources": list(spell.sources),
-        "classes": list(spell.classes),
-        "ritual": spell.ritual,
-        "concentration": spell.concentration,
-    }
-    if cards is not None:
-        record["cards"] = cards
-    return record
-
-
 @api.get("/spells")
 def spells_get():
     """The filtered list, from the query string (class, school, source repeatable)."""
@@ -488,15 +455,6 @@ def deck_request(data: dict) -> tuple[tuple[Spell, ...], PrintSettings]:
     return resolve_labels(_labels(data), every), settings
 
 
-def summary_record(summary: DeckSummary) -> dict:
-    return {
-        "spells": summary.spells,
-        "cards": summary.cards,
-        "sheets": summary.sheets,
-        "text": summary.text,
-    }
-
-
 @api.post("/count")
 def count():
     """A deck's live count: spells, cards, sheets and the Czech line."""
@@ -517,7 +475,7 @@ def pdf():
     built = engine().pdf(spells, settings, title=DECK_TITLE, index=index)
     response = Response(built.data, mimetype="application/pdf")
     response.headers["Content-Disposition"] = 'attachment; filename="balicek.pdf"'
-    response.headers["X-Cards-Summary"] = _ascii_summary(built.summary)
+    response.headers["X-Cards-Summary"] = ascii_summary(built.summary)
     return response
 
 
@@ -529,10 +487,6 @@ def within_card_bound(spells: Sequence[Spell], settings: PrintSettings) -> None:
     if cards > MAX_CARDS:
         limit, count = (f"{n:,}".replace(",", " ") for n in (MAX_CARDS, cards))
         raise ApiError(say("server_too_many_cards", cards=count, limit=limit), "spells", 413)
-
-
-def _ascii_summary(summary: DeckSummary) -> str:
-    return f"spells={summary.spells}; cards={summary.cards}; sheets={summary.sheets}"
 
 
 @api.post("/deck-file")

@@ -211,6 +211,14 @@ def test_link_with_unknown_homebrew_opens_the_rest(page, browser):
     missing = by_css(browser, "#deck .problems").text
     assert "Jiskřivý pozdrav" in missing
     assert count_text(browser).startswith("2 kouzla")
+    # An edit of that deck keeps the spell this browser lacks in the stored deck.
+    tick(browser, "Ohnivá koule")
+    wait_for(browser, lambda d: deck_names(d) == ["Štít", "Mlžný krok", "Ohnivá koule"])
+    stored = browser.execute_script(
+        "const s = JSON.parse(localStorage.getItem('kartoteka.decks'));"
+        "return s.decks.find((d) => d.id === s.current).spells;"
+    )
+    assert any(label.startswith("Jiskřivý pozdrav") for label in stored), stored
 
 
 def test_class_deck_takes_the_chosen_class(page, tmp_path):

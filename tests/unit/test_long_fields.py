@@ -125,11 +125,11 @@ def test_a_77_character_english_name_wraps_inside_the_band(layout):
 
 def test_an_english_name_too_long_for_two_lines_is_an_error_naming_spell_and_field():
     """110 characters of English name on a mini card: more than three lines even at the floor:
-    a Czech error with file:line, spell and field."""
+    a Czech error with file:line (the English name's, line 3), spell and field."""
     with pytest.raises(FieldTooWide) as error:
         _fit(_spell_with(name_en=("A very long English name of a spell " * 3).strip()), "mini")
     message = str(error.value)
-    assert re.match(r"k\.txt:1: Jiskřivý pozdrav .*pole anglický název \('A very long", message)
+    assert re.match(r"k\.txt:3: Jiskřivý pozdrav .*pole anglický název \('A very long", message)
     assert "nevejde" in message and "zkraťte" in message and "s0" not in message
 
 
@@ -173,8 +173,9 @@ def test_a_book_never_squeezes_the_classes_into_broken_words(layout):
 
 
 def test_a_book_too_long_for_two_lines_is_an_error_naming_the_field():
-    """A 150-letter book: neither shrinking nor wrapping onto two lines helps: an error."""
-    with pytest.raises(FieldTooWide, match=r"k\.txt:1: Jiskřivý pozdrav.*pole zdroj \(kniha\)"):
+    """A 150-letter book: neither shrinking nor wrapping onto two lines helps: an error at the
+    book's line (5)."""
+    with pytest.raises(FieldTooWide, match=r"k\.txt:5: Jiskřivý pozdrav.*pole zdroj \(kniha\)"):
         _fit(_spell_with(book="Kouzla " + "x" * 150))
 
 
@@ -248,7 +249,8 @@ def test_a_long_czech_name_wraps_inside_the_band(layout):
 
 
 def test_the_cli_names_the_spell_and_field_and_exits_1(tmp_path):
-    """Through `cards compendium --add`: "Chyba: k.txt:1: …" on stderr, exit 1, no traceback."""
+    """Through `cards deck --add`: "Chyba: k.txt:N: …" at the field's line, exit 1, no
+    traceback."""
     from click.testing import CliRunner
 
     from cards.cli import main
@@ -263,7 +265,8 @@ def test_the_cli_names_the_spell_and_field_and_exits_1(tmp_path):
         input="Jiskřivý pozdrav\n",
     )
     assert result.exit_code == 1, result.output
-    assert "k.txt:1: Jiskřivý pozdrav" in result.output and "pole dosah" in result.output
+    line = text.splitlines().index("Dosah: " + "z" * 300) + 1
+    assert f"k.txt:{line}: Jiskřivý pozdrav" in result.output and "pole dosah" in result.output
     assert "Traceback" not in result.output and not out.exists()
 
 

@@ -194,9 +194,20 @@
     document.body.dispatchEvent(new Event("deck-changed"));
   }
 
-  function changeDeck(list, what) {
+  // Per deck, its stored spells this browser lacks (own spells not loaded here): an edit keeps
+  // them, only a replacing action (empty, class deck, list upload) lets them go, and that one
+  // can be undone.
+  const absent = {};
+  let replacing = false; // a class deck or a list upload is on its way: it replaces the deck
+
+  function kept(list) {
+    return list.concat(absent[current().id] || []);
+  }
+
+  function changeDeck(list, what, replace) {
     remember(what || t("step_change"));
-    current().spells = list.slice();
+    if (replace) delete absent[current().id];
+    current().spells = kept(list);
     save();
     fillState(list);
     document.body.dispatchEvent(new Event("deck-changed"));
@@ -298,9 +309,15 @@
       if (body.dataset.deck && body.dataset.deck !== current().id) return; // an earlier deck's
       const list = JSON.parse(body.dataset.spells);
       // Spells this browser lacks (own spells not loaded) stay in the stored deck.
-      if (body.dataset.missing === "0") {
-        current().spells = list;
+      if (replacing) {
+        replacing = false;
+        current().spells = list; // the names not found are said in the deck's problems
         save();
+      } else if (body.dataset.missing === "0") {
+        current().spells = kept(list);
+        save();
+      } else {
+        absent[current().id] = current().spells.filter((label) => !list.includes(label));
       }
       fillState(list);
       syncChecks();
@@ -470,7 +487,7 @@
       changeDeck(list);
       syncChecks();
     } else if (button.id === "deck-clear") {
-      changeDeck([], t("step_clear"));
+      changeDeck([], t("step_clear"), true);
       syncChecks();
     } else if (button.dataset.query) {
       const box = document.getElementById("q");
@@ -547,6 +564,8 @@
 
   function presetDeck(preset) {
     remember(t("step_preset"));
+    delete absent[current().id];
+    replacing = true;
     post("/balicek", deckValues({ preset: preset }), "#deck");
   }
 
@@ -684,6 +703,8 @@
   document.getElementById("list-file").addEventListener("change", (event) => {
     readFile(event.target, (name, text) => {
       remember(t("step_upload"));
+      delete absent[current().id];
+      replacing = true;
       deckSort.value = "own"; // a list file keeps its own order, as `cards deck FILE` prints it
       current().settings = formSettings();
       const values = deckValues({ list_text: text, list_name: name });
