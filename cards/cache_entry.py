@@ -8,6 +8,7 @@ which the cache takes as a miss (cards/cache.py).
 from __future__ import annotations
 
 import json
+import math
 import zlib
 from dataclasses import fields
 from typing import Any
@@ -141,19 +142,30 @@ def decode_fit(data: bytes, spell: Spell, layout: Layout) -> Fit:
 _KNOWN = frozenset(_CLASSES.values())
 
 
+_KINDS: dict[type, tuple[tuple[str, frozenset[str]], ...]] = {}  # a class's fields and kinds
+
+
+def _kinds(cls: type) -> tuple[tuple[str, frozenset[str]], ...]:
+    """Return each field of a dataclass with the kinds its annotation names, read once."""
+    found = _KINDS.get(cls)
+    if found is None:
+        found = _KINDS[cls] = tuple(
+            (f.name, frozenset(kind.strip() for kind in str(f.type).split("|")))
+            for f in fields(cls)
+        )
+    return found
+
+
 def _check_fields(value: Any, skip: tuple[str, ...] = ()) -> None:
     """Raise ValueError unless every field of a primitive holds a value of its declared kind.
 
     Numbers must be finite; "float | None" and such take any of their kinds; a tuple holds
     what the classes of the entry hold (checked as they are made).
     """
-    import math
-
-    for f in fields(value):
-        if f.name in skip:
+    for name, kinds in _kinds(type(value)):
+        if name in skip:
             continue
-        item = getattr(value, f.name)
-        kinds = {kind.strip() for kind in str(f.type).split("|")}
+        item = getattr(value, name)
         if item is None and "None" in kinds:
             continue
         if type(item) is bool:
@@ -171,7 +183,7 @@ def _check_fields(value: Any, skip: tuple[str, ...] = ()) -> None:
         else:
             ok = type(item).__name__ in kinds
         if not ok:
-            raise ValueError(f"{type(value).__name__}.{f.name} = {item!r:.40}")
+            raise ValueError(f"{type(value).__name__}.{name} = {item!r:.40}")
 
 
 def _tuples(value: Any) -> Any:

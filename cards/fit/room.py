@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 
 SIZE_STEP = 0.1  # without type.size_steps, body sizes are tried on this grid of points
 GAPE = 2.0  # spaces stretched past this many times their width: a smaller size is tried
+GAPE_STEPS = 4  # how many size steps smaller at most (the compendium takes 3 at most)
 BREAK_STEPS = 2  # how many size steps smaller a spell may be set for card breaks that read well
 STEP_COST = 2.0  # a size step smaller, against paginate.BREAK_COST of the breaks it mends
 
@@ -182,11 +183,11 @@ def _least_gaping(sizes: list[float], k: int, fits, gape) -> int:
     """Return the largest size from sizes[k] down whose spaces gape no wider than GAPE.
 
     How well the column sets decides the size, not the room left: every smaller size that
-    fits (`fits`) is tried until one sets with no line's spaces past GAPE times their width;
-    where none does, the least gaping is taken (of equals, the larger).
+    fits (`fits`), up to GAPE_STEPS, is tried until one sets with no line's spaces past GAPE
+    times their width; where none does, the least gaping is taken (of equals, the larger).
     """
     best, worst = k, gape(sizes[k])
-    for smaller in range(k - 1, -1, -1):
+    for smaller in range(k - 1, max(k - GAPE_STEPS, 0) - 1, -1):
         if worst <= GAPE:
             break
         if fits(sizes[smaller]):
