@@ -108,3 +108,22 @@ def wait_gone(pids, seconds: float) -> set[int]:
     while alive(pids) and time.monotonic() < deadline:
         time.sleep(0.1)
     return alive(pids)
+
+
+def start_serve(folder, *, new_session: bool = False):
+    """Start `cards serve --port 0 --no-browser` in `folder`; its first line is the address.
+
+    With `new_session` it leads a process group of its own, so that a signal to the group
+    reaches only it and its workers. The caller stops it."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    return subprocess.Popen(
+        [str(Path(sys.executable).parent / "cards"), "serve", "--port", "0", "--no-browser"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=folder,
+        start_new_session=new_session,
+    )

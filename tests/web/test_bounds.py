@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import re
 import socket
-import subprocess
 import sys
 import threading
 import time
@@ -16,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from cards.cli import main
-from tests.web.conftest import HOMEBREW, homebrew
+from tests.web.conftest import HOMEBREW, homebrew, start_serve
 
 BIN = Path(sys.executable).parent
 SENTENCE = "Hvězdný proud zasáhne každého tvora v oblasti a rozptýlí se do jisker. "
@@ -149,13 +148,7 @@ def _drop_after(url: str, body: dict, seconds: float) -> None:
 @pytest.mark.slow  # a server with two workers: two compendium builds started, then dropped
 def test_a_build_whose_client_left_is_stopped(tmp_path):
     """Two whole-compendium requests dropped after 3 s: a one-spell PDF comes in 20 s."""
-    process = subprocess.Popen(
-        [str(BIN / "cards"), "serve", "--port", "0", "--no-browser"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=tmp_path,
-    )
+    process = start_serve(tmp_path)
     try:
         url = process.stdout.readline().strip()
         with urllib.request.urlopen(url + "api/spells", timeout=60) as answer:

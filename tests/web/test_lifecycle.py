@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.web.conftest import alive, children, descendants, wait_gone
+from tests.web.conftest import alive, children, descendants, start_serve, wait_gone
 
 BIN = Path(sys.executable).parent
 TIMEOUT = 120
@@ -33,14 +33,7 @@ def _post(url: str, data: dict, timeout: float = TIMEOUT):
 
 
 def _serve(tmp_path):
-    process = subprocess.Popen(
-        [str(BIN / "cards"), "serve", "--port", "0", "--no-browser"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=tmp_path,
-        start_new_session=True,  # a signal to its group reaches only it and its workers
-    )
+    process = start_serve(tmp_path, new_session=True)
     url = process.stdout.readline().strip()
     status, _ = _post(url + "api/pdf", {"spells": ["Ohnivá koule"]})
     assert status == 200

@@ -18,6 +18,7 @@ from click.testing import CliRunner
 from PIL import Image
 
 from cards.cli import main
+from tests.web.conftest import start_serve
 
 BIN = Path(sys.executable).parent
 TIMEOUT = 120  # seconds any one of these tests may take on a loaded machine
@@ -42,13 +43,7 @@ def _stop(process: subprocess.Popen) -> None:
 @pytest.fixture
 def served(tmp_path):
     """`cards serve --port 0 --no-browser` in its own process; yields its address."""
-    process = subprocess.Popen(
-        [str(BIN / "cards"), "serve", "--port", "0", "--no-browser"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=tmp_path,
-    )
+    process = start_serve(tmp_path)
     try:
         first = process.stdout.readline()
         yield first, process
