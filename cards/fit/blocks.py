@@ -146,11 +146,13 @@ def description(
             starts.append((start if index else 0, index, 0))
             starts.extend((i, index, m) for m, i in enumerate(walk.items[1:], 1))
         if len(slabs) > start:
-            # A block opens its gap above it, a block kept with its heading only a line's.
+            # A block opens its gap above it, a block kept with its heading only a line's
+            # (and is never parted from it).
+            first = slabs[start]
             opens = walk.open_line if keep else walk.open_gap
-            slabs[start] = replace(slabs[start], stretch=opens)
-        if keep and len(slabs) > start:
-            slabs[start] = replace(slabs[start], breakable=NEVER)
+            breakable = NEVER if keep else first.breakable
+            if (first.stretch, first.breakable) != (opens, breakable):
+                slabs[start] = replace(first, stretch=opens, breakable=breakable)
         keep = walk.kept
     return tuple(slabs)
 

@@ -122,12 +122,14 @@ def fit(
         cards = _physical(len(result.faces), continue_on_back)
         tried = [setter, *_denser(setter, None if continue_on_back else cards)]
         # The cue of a card begun inside a sentence costs a card only where nothing else
-        # saves it; without it that card says so at its foot (`SpellSetter.card`).
-        for candidate in [*tried[1:], *(plain.cueless() for plain in tried)]:
+        # saves it; without it that card says so at its foot (`SpellSetter.card`). `_fewest`
+        # counts without cues or repeated headings, so a setter and its cueless twin count
+        # alike: the twin is made only where the count says it may save a card.
+        for plain, cueless in [*((s, False) for s in tried[1:]), *((s, True) for s in tried)]:
             try:
-                if _physical(_fewest(candidate, continue_on_back), continue_on_back) >= cards:
+                if _physical(_fewest(plain, continue_on_back), continue_on_back) >= cards:
                     continue
-                found = _fit(candidate, continue_on_back)
+                found = _fit(plain.cueless() if cueless else plain, continue_on_back)
             except FitError:
                 continue  # a grid the card cannot hold: the spell is set as it was
             if _physical(len(found.faces), continue_on_back) < cards:
