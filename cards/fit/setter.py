@@ -3,7 +3,6 @@ any size, and one card placed (`SpellSetter.card`); the size search (`search`) a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
 
 from reportlab.lib.units import mm
@@ -24,7 +23,7 @@ from cards.fit.paginate import LINE, SHORT, Slab, fill_card, leftover
 from cards.fit.style import ASCENT, CardStyle, card_style
 from cards.fit.tables import without_doubled_rule
 from cards.layout import Layout
-from cards.model import Block, BlockVisitor, BulletList, Heading, Paragraph, Spell, Table
+from cards.model import BlockVisitor, BulletList, Heading, Paragraph, Spell, Table
 from cards.typeset import TypesetContext
 
 CONTINUED = "pokračuje na rubu ›"  # at the foot of a front whose text goes on overleaf
@@ -130,18 +129,7 @@ class SpellSetter:
     def slabs(self, size: float) -> tuple[Slab, ...]:
         """Return the description set at a body size."""
         if size not in self._slabs:
-            starts: list[tuple[int, int, int]] = []
-            self._slabs[size] = description(
-                self.style,
-                self.spell.blocks,
-                size,
-                self.context,
-                ranked=self._ranked,
-                starts=starts,
-                headings=self._headings,
-                cues=self._cues,
-            )
-            self._starts[size] = starts
+            self._slabs[size] = self._describe(size, outline=False)
         return self._slabs[size]
 
     def outline(self, size: float) -> tuple[Slab, ...]:
@@ -149,20 +137,25 @@ class SpellSetter:
         if size in self._slabs:
             return self._slabs[size]
         if size not in self._outlines:
-            starts: list[tuple[int, int, int]] = []
-            self._outlines[size] = description(
-                self.style,
-                self.spell.blocks,
-                size,
-                self.context,
-                outline=True,
-                ranked=self._ranked,
-                starts=starts,
-                headings=self._headings,
-                cues=self._cues,
-            )
-            self._starts[size] = starts
+            self._outlines[size] = self._describe(size, outline=True)
         return self._outlines[size]
+
+    def _describe(self, size: float, outline: bool) -> tuple[Slab, ...]:
+        """Set the whole description at a size, keeping where its blocks begin."""
+        starts: list[tuple[int, int, int]] = []
+        slabs = description(
+            self.style,
+            self.spell.blocks,
+            size,
+            self.context,
+            outline=outline,
+            ranked=self._ranked,
+            starts=starts,
+            headings=self._headings,
+            cues=self._cues,
+        )
+        self._starts[size] = starts
+        return slabs
 
     @property
     def cues(self) -> bool:
@@ -191,19 +184,6 @@ class SpellSetter:
         -> (the block's index in card order, the item's index)."""
         self.outline(size)
         return {start: (block, item) for start, block, item in self._starts[size]}
-
-    def run(self, blocks: Sequence[Block], size: float, outline: bool) -> tuple[Slab, ...]:
-        """Return some of the description's blocks (in card order) set alone at a size."""
-        return description(
-            self.style,
-            blocks,
-            size,
-            self.context,
-            outline=outline,
-            ranked=self._ranked,
-            headings=self._headings,
-            cues=self._cues,
-        )
 
     def estimate(self, size: float) -> float:
         """Estimate the description's height at a size from its natural width, without setting."""

@@ -102,7 +102,7 @@ def card_style(layout: Layout, school: str) -> CardStyle:
         line=layout.design.line,
         run_in=layout.design.grid == "run-in",
         backs=layout.backs,
-        ink=layout.school_ink(school) if school in layout.school_colours else colour,
+        ink=layout.school_ink(school),
         title_ink=layout.colours.title if layout.outline else layout.school_title(school),
     )
 

@@ -32,6 +32,15 @@ def _post(url: str, data: dict, timeout: float = TIMEOUT):
         return error.code, error.read()
 
 
+def _kill_all(process, started) -> None:
+    """Kill the server and whatever it started that still runs: the test leaves nothing."""
+    if process.poll() is None:
+        process.kill()
+        process.wait()
+    for pid in alive(started):
+        os.kill(pid, signal.SIGKILL)
+
+
 def _serve(tmp_path):
     process = start_serve(tmp_path, new_session=True)
     url = process.stdout.readline().strip()
@@ -55,11 +64,7 @@ def test_every_process_of_the_server_ends_with_it(tmp_path, how):
         process.wait(10)
         assert wait_gone(started, 5) == set()
     finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
-        for pid in alive(started):
-            os.kill(pid, signal.SIGKILL)
+        _kill_all(process, started)
     errors = process.stderr.read()
     assert "Traceback" not in errors and "KeyboardInterrupt" not in errors, errors
 
@@ -147,8 +152,4 @@ def test_gunicorn_preload_builds_and_leaves_nothing(tmp_path):
         process.wait(30)
         assert wait_gone(started, 5) == set()
     finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
-        for pid in alive(started):
-            os.kill(pid, signal.SIGKILL)
+        _kill_all(process, started)
