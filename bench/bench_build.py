@@ -31,7 +31,7 @@ def full_build(out: Path) -> dict[str, float]:
     from cards.build import collector_paused, fit_spells
     from cards.impose import PrintOptions, impose, load_sheet
     from cards.layout import load_layout
-    from cards.pdf import write_pdf
+    from cards.paint.pdf import write_pdf
     from cards.source.library import read_compendium
 
     layout = load_layout("poker")

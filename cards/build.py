@@ -11,14 +11,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cards.backs import with_backs
-from cards.draw import draw_face
 from cards.face import CardFace
 from cards.fit import Fit, fit
 from cards.impose import DeckLabel, PrintOptions, impose, load_sheet, physical_cards
 from cards.layout import Layout, load_layout
 from cards.messages import say
 from cards.model import Spell
-from cards.pdf import write_pdf
+from cards.paint.draw import draw_face
+from cards.paint.pdf import write_pdf
 from cards.typeset import TypesetContext
 
 if TYPE_CHECKING:
@@ -419,11 +419,11 @@ def write_images(
     """Write one PNG per card face (front, then back) into out_dir; return the paths in order.
 
     The spells are fitted once (from the cache of fitted cards unless cache is None, in `jobs`
-    processes) and imposed as single cards with their backs; `cards.images` paints that PDF.
+    processes) and imposed as single cards with their backs; `cards.paint.images` paints that PDF.
     progress, if given, is called with 1 twice per spell: once it is fitted, once its last
     card's images are made.
     """
-    from cards.images import paint_images
+    from cards.paint.images import paint_images
 
     layout = layout if isinstance(layout, Layout) else load_layout(layout)
     faces = _image_faces(spells, layout, progress, cache, jobs)
@@ -442,13 +442,13 @@ def write_tts_sheets(
     cache: FitCache | None | _Default = DEFAULT_CACHE,
     jobs: int | None = None,
 ) -> tuple[Path, ...]:
-    """Write Tabletop Simulator deck sheets (see `cards.images.paint_tts_sheets`).
+    """Write Tabletop Simulator deck sheets (see `cards.paint.images.paint_tts_sheets`).
 
     A sheet over TTS_MAX_SIDE pixels a side is refused before anything is fitted.
     progress: as for write_images.
     """
     from cards.backs import plain_back
-    from cards.images import check_sheet_size, paint_tts_sheets
+    from cards.paint.images import check_sheet_size, paint_tts_sheets
 
     layout = layout if isinstance(layout, Layout) else load_layout(layout)
     check_sheet_size(layout, dpi)
@@ -465,7 +465,7 @@ def _image_faces(
     cache: FitCache | None | _Default,
     jobs: int | None,
 ) -> tuple[CardFace, ...]:
-    from cards.images import ImagesError
+    from cards.paint.images import ImagesError
 
     if not spells:
         raise ImagesError(say("no_images"))
@@ -479,7 +479,7 @@ def _single_cards(faces: Sequence[CardFace], spells: int, layout: Layout, title:
 
     options = PrintOptions(backs=True, bleed=0.0)
     with tempfile.TemporaryDirectory(prefix="cards-images-") as folder:
-        pdf = Path(folder) / "cards.pdf"
+        pdf = Path(folder) / "cards.paint.pdf"
         write_faces(
             faces, pdf, spells=spells, layout=layout, sheet="none", options=options, title=title
         )

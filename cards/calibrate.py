@@ -1,6 +1,6 @@
 """Duplex calibration sheet: a cross and a dot on the front, scales and rings on the back.
 
-Built as two finished faces of primitives; `cards.pdf` paints them like any page.
+Built as two finished faces of primitives; `cards.paint.pdf` paints them like any page.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from cards.face import Disc, Face, Label, Primitive, Rule
 from cards.impose import DUPLEX_MODES, Box, Page, Placement, Sheet, mirror
-from cards.pdf import write_pdf
+from cards.paint.pdf import write_pdf
 
 SCALE_RANGE = 5  # the scales read from -5 to +5 mm
 SCALE_STEP = 0.5  # mm between ticks

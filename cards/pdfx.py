@@ -1,6 +1,6 @@
 """PDF/X for print shops: the output intent and the PDF/X keys on a PDF drawn in CMYK ink.
 
-reportlab draws the cards in CMYK ink (`cards.pdf.render_pdf` with `cards.inks`) but knows
+reportlab draws the cards in CMYK ink (`cards.paint.pdf.render_pdf` with `cards.inks`) but knows
 nothing of PDF/X; pikepdf (qpdf) finishes the file: the standard font reportlab declares on
 every page and never shows is pointed at an embedded one, and the catalogue gets the output
 intent with the shipped FOGRA39 profile, the Info keys and the XMP packet PDF/X-4 and
@@ -31,8 +31,8 @@ _INFO = {
 def make_pdfx(data: bytes, standard: str = "PDF/X-4") -> bytes:
     """Return a reportlab PDF drawn in CMYK ink as a PDF/X file of `standard`.
 
-    The colours must be ink already (`cards.pdf.render_pdf`'s `inks`). The same input gives the
-    same bytes (the file identifier is a digest of the content).
+    The colours must be ink already (`cards.paint.pdf.render_pdf`'s `inks`). The same input gives
+    the same bytes (the file identifier is a digest of the content).
     """
     import pikepdf
 

@@ -370,7 +370,7 @@ def _safe_zone(path: Path, shop, report: Report) -> None:
     import pikepdf
     import pypdfium2
 
-    from cards.preview import PDFIUM_LOCK
+    from cards.paint.preview import PDFIUM_LOCK
 
     boxes = []
     with pikepdf.open(path) as pdf:

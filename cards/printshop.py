@@ -234,8 +234,8 @@ def write_shop_images(
     from reportlab.lib.units import mm
 
     from cards.build import DEFAULT_TITLE, fit_spells, write_faces
-    from cards.images import ImagesError, paint_images
     from cards.impose import PrintOptions
+    from cards.paint.images import ImagesError, paint_images
 
     shop.check_layout(layout)
     layout = shop.fit_layout(layout)
@@ -246,7 +246,7 @@ def write_shop_images(
     bleed = max(shop.bleed_xy_mm()) * mm + 2 * 72 / shop.dpi  # a pixel spare all round
     options = PrintOptions(backs=True, bleed=bleed)
     with tempfile.TemporaryDirectory(prefix="cards-images-") as folder:
-        pdf = Path(folder) / "cards.pdf"
+        pdf = Path(folder) / "cards.paint.pdf"
         write_faces(
             faces,
             pdf,

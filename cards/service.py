@@ -499,7 +499,7 @@ def preview_png(
     from cards.atomic import output_target
     from cards.backs import card_backs
     from cards.glyphs import require_drawable
-    from cards.preview import render_preview
+    from cards.paint.preview import render_preview
 
     card = load_layout(layout)
     require_drawable((spell,), card)

@@ -349,7 +349,7 @@ def _css_width(png: bytes, ratio: float) -> int:
 @pages.post("/arch")
 def sheet_preview():
     """The deck's first printed sheet (and its back), as the PDF prints them."""
-    from cards.images import pdf_page_png
+    from cards.paint.images import pdf_page_png
 
     ratio = pixel_ratio(request.form)
     name = " ".join(request.form.get("deck_name", "").split())

@@ -55,7 +55,7 @@ def test_whole_sheet_preview_is_the_pdf_sheet(page, downloads, tmp_path):
     """ "Náhled celého archu" shows the PDF's first sheet, front and back, as printed."""
     import pypdfium2
 
-    from cards.images import pdf_page_png
+    from cards.paint.images import pdf_page_png
     from cards.web.pages import SHEET_DPI
 
     empty(downloads)

@@ -256,7 +256,7 @@ def test_preview_shows_the_text_on_the_back(tmp_path):
     from PIL import Image, ImageChops, ImageStat
 
     from cards.fit import fit_spell
-    from cards.preview import render_preview
+    from cards.paint.preview import render_preview
 
     runner = CliRunner()
     both = tmp_path / "both.png"

@@ -17,8 +17,8 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw
 from reportlab.lib.units import mm
 
-from cards.images import slug
 from cards.model import SCHOOLS
+from cards.paint.images import slug
 from tests.readback import ROOT, build_deck, render, spells_named
 
 pytestmark = pytest.mark.slow  # reads whole PDFs back (pytest -m 'not slow' skips)

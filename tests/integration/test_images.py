@@ -10,9 +10,9 @@ from PIL import Image, ImageChops
 
 from cards.build import fit_spells
 from cards.cli import main
-from cards.images import TTS_CARDS, card_images, slug
 from cards.layout import load_layout
 from cards.messages import say
+from cards.paint.images import TTS_CARDS, card_images, slug
 from cards.select import find_spell, parse_levels, select_spells, sort_spells
 from cards.source.library import read_compendium
 

@@ -10,11 +10,11 @@ import pytest
 from PIL import Image, ImageChops
 
 import cards.build
-from cards import images
 from cards.build import write_images, write_tts_sheets
 from cards.cache import FitCache
-from cards.images import TTS_MAX_SIDE, ImagesError
 from cards.layout import load_layout
+from cards.paint import images
+from cards.paint.images import TTS_MAX_SIDE, ImagesError
 from cards.source.library import read_compendium
 
 

@@ -218,7 +218,7 @@ def runner() -> CliRunner:
 
 def test_sheet_none_is_the_true_card_size(runner, tmp_path):
     """--sheet none writes pages of exactly 63 x 88 mm, without trim or bleed beyond the card."""
-    out = tmp_path / "cards.pdf"
+    out = tmp_path / "cards.paint.pdf"
     result = runner.invoke(
         main, ["class", "paladin", "--level", "1", "--sheet", "none", "-o", str(out)]
     )

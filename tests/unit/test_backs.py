@@ -13,10 +13,10 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cards.backs import back_face, spell_back
 from cards.config import SMALLEST_TYPE
-from cards.draw import draw_face
 from cards.face import Label, Outline, Shape, TextLine
 from cards.fit.style import card_style
 from cards.layout import load_layout
+from cards.paint.draw import draw_face
 from tests.pdfread import open_pdf
 
 LAYOUT = load_layout("poker")

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from cards import console, images, index, report, select, service
+from cards import console, index, report, select, service
 from cards.czech_text import fold, loose, plural, plural_form, slug
+from cards.paint import images
 
 
 def test_fold_drops_diacritics_and_keeps_the_case():

@@ -1,4 +1,4 @@
-"""Tests for cards.draw: a face drawn on a canvas, read back with pdfplumber."""
+"""Tests for cards.paint.draw: a face drawn on a canvas, read back with pdfplumber."""
 
 from __future__ import annotations
 
@@ -11,11 +11,11 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from cards.draw import _codes, draw_face
 from cards.face import TextLine
 from cards.fit import fit_spell
 from cards.layout import load_layout
 from cards.model import Paragraph, Spell
+from cards.paint.draw import _codes, draw_face
 from tests.conftest import make_spell
 from tests.pdfread import Pdf, open_pdf
 
@@ -186,9 +186,9 @@ def test_the_painter_imports_only_the_face_primitives():
     """draw.py knows nothing of fitting or typesetting: it paints the primitives of cards.face."""
     from pathlib import Path
 
-    import cards.draw
+    import cards.paint.draw
 
-    imported = _cards_imports(Path(cards.draw.__file__))
+    imported = _cards_imports(Path(cards.paint.draw.__file__))
     assert {name for name in imported if name.startswith("cards")} == {"cards.face"}
 
 
@@ -201,7 +201,7 @@ def test_no_measuring_module_imports_a_painter():
     root = Path(cards.__file__).parent
     measuring = [root / "face.py", *root.glob("fit*.py"), *root.glob("fit/*.py")]
     measuring += [*root.glob("typeset*.py"), *root.glob("typeset/*.py")]
-    painters = {"cards.draw", "cards.pdf", "cards.preview", "cards.backs", "reportlab.pdfgen"}
+    painters = {"cards.paint", "cards.backs", "reportlab.pdfgen"}
     assert len(measuring) >= 6
     for path in measuring:
         bad = {n for n in _cards_imports(path) if any(n.startswith(p) for p in painters)}

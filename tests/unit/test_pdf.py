@@ -1,4 +1,4 @@
-"""Tests for cards.pdf, reading the written PDF back (pypdf for boxes, pdfplumber for drawing)."""
+"""Tests for cards.paint.pdf: the PDF read back (pypdf for boxes, pdfplumber for drawing)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from reportlab.lib.units import mm
 
 from cards.atomic import WriteError
 from cards.impose import LAYOUTS, PrintOptions, impose, load_sheet
-from cards.pdf import write_pdf
+from cards.paint.pdf import write_pdf
 from tests.conftest import draw_back_box, draw_box, fake_faces
 from tests.pdfread import open_pdf
 

@@ -1,4 +1,4 @@
-"""Tests for cards.preview: size and layout of the PNG, determinism, a golden real spell."""
+"""Tests for cards.paint.preview: size and layout of the PNG, determinism, a golden real spell."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw
 from reportlab.lib.units import mm
 
-from cards.preview import GAP, MARGIN, PreviewError, render_preview
+from cards.paint.preview import GAP, MARGIN, PreviewError, render_preview
 from tests.conftest import draw_back_box, draw_box, fake_faces
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"

@@ -10,7 +10,7 @@ from PIL import Image
 from cards.backs import card_backs
 from cards.fit import fit_spell
 from cards.layout import load_layout
-from cards.preview import COLUMNS, PreviewError, render_preview
+from cards.paint.preview import COLUMNS, PreviewError, render_preview
 from cards.select import find_spell
 from cards.source.library import read_compendium
 

@@ -16,7 +16,12 @@ ROOT = Path(__file__).resolve().parents[3]
 FONTS = sorted(set(load_layout("poker").fonts.values()))
 # Who may ask reportlab for a font object (and so read its private face): the one guarded
 # reader, the painter (its subset codes) and the two that read a font's file (cache, workers).
-FONT_READERS = {"cards/typeset/metrics.py", "cards/draw.py", "cards/cache.py", "cards/build.py"}
+FONT_READERS = {
+    "cards/typeset/metrics.py",
+    "cards/paint/draw.py",
+    "cards/cache.py",
+    "cards/build.py",
+}
 
 
 class _Bare:

@@ -12,8 +12,8 @@ from reportlab.pdfbase.pdfdoc import PDFPageLabel
 from reportlab.pdfgen.canvas import Canvas
 
 from cards.atomic import write_atomically
-from cards.draw import draw_face
 from cards.impose import Page
+from cards.paint.draw import draw_face
 
 FaceDrawer = Callable[..., Any]  # (canvas, face, x, y, *, bleed=...) -> anything
 CREATOR = "Kartotéka"

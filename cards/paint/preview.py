@@ -18,11 +18,11 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from cards.atomic import write_atomically
-from cards.draw import draw_face
 from cards.errors import CardsError
 from cards.impose import physical_cards
 from cards.messages import say
-from cards.pdf import FaceDrawer
+from cards.paint.draw import draw_face
+from cards.paint.pdf import FaceDrawer
 
 # PDFium is not thread-safe (pypdfium2's documentation says so, and two web previews drawn at
 # once crashed the server): every call into it, here and in cards/images.py, holds this lock.

@@ -27,13 +27,13 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cards.atomic import write_atomically
 from cards.czech_text import slug as czech_slug
-from cards.draw import draw_face
 from cards.errors import CardsError
 from cards.face import Face
 from cards.layout import Layout
 from cards.messages import say
 from cards.model import Spell
-from cards.preview import PDFIUM_LOCK
+from cards.paint.draw import draw_face
+from cards.paint.preview import PDFIUM_LOCK
 
 # Tabletop Simulator's custom deck sheet: at most 10 columns and 7 rows; the last slot shows the
 # card "hidden" in another player's hand, so a sheet holds 69 cards.
