@@ -30,7 +30,7 @@ def test_a_deck_list_in_utf32_with_a_bom_is_read(codec, tmp_path):
 
 def test_a_spell_file_in_utf32_is_read(tmp_path):
     """A spell file in UTF-32 with a BOM is read too (the same BOM rule as deck lists)."""
-    from tests.conftest import HOMEBREW_SPELL
+    from tests.support.spells import HOMEBREW_SPELL
 
     path = tmp_path / "druzina.txt"
     path.write_bytes(HOMEBREW_SPELL.encode("utf-32"))

@@ -17,7 +17,7 @@ from cards.face import Label, Outline, Shape, TextLine
 from cards.fit.style import card_style
 from cards.layout import load_layout
 from cards.paint.draw import draw_face
-from tests.pdfread import open_pdf
+from tests.support.pdfread import open_pdf
 
 LAYOUT = load_layout("poker")
 MARGIN = 20.0  # points of paper around the card on the test page

@@ -19,7 +19,7 @@ from cards.fit.style import card_style
 from cards.impose import Page, Placement, PrintOptions
 from cards.layout import load_layout
 from cards.select import select_spells, sort_spells
-from tests.conftest import make_spell
+from tests.support.spells import make_spell
 
 LAYOUTS = ("poker", "bridge", "tarot", "mini", "large-print", "ink-saver")
 POKER = load_layout("poker")

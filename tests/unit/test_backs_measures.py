@@ -6,7 +6,8 @@ import pytest
 
 from cards.backs import spell_back
 from cards.layout import LAYOUT_SCHEMA, Layout, load_layout
-from tests.conftest import FakeFace, make_spell
+from tests.support.fakes import FakeFace
+from tests.support.spells import make_spell
 
 # Each [backs] key with a value that must move something on a poker card's back (the rule
 # share below the 5 mm rule's own share, the least size above the classes' 7 pt).

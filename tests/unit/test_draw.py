@@ -16,8 +16,8 @@ from cards.fit import fit_spell
 from cards.layout import load_layout
 from cards.model import Paragraph, Spell
 from cards.paint.draw import _codes, draw_face
-from tests.conftest import make_spell
-from tests.pdfread import Pdf, open_pdf
+from tests.support.pdfread import Pdf, open_pdf
+from tests.support.spells import make_spell
 
 TEXT = (
     "Vytvoříš svislou zeď vířících čepelí z magické energie, ostrých jako břitva. Zeď se "

@@ -20,7 +20,7 @@ from cards.impose import (
     load_sheet,
     pack,
 )
-from tests.conftest import fake_faces
+from tests.support.fakes import fake_faces
 
 POKER = (63 * mm, 88 * mm)
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from cards.build import build_pdf, fit_spells
@@ -12,7 +10,8 @@ from cards.index import index_entries, index_pages
 from cards.layout import load_layout
 from cards.select import select_spells, sort_spells
 from cards.source.library import read_compendium
-from tests.pdfread import open_pdf
+from tests.support.pdfread import open_pdf
+from tests.support.readback import index_rows
 
 
 @pytest.fixture(scope="module")
@@ -106,37 +105,6 @@ def test_whole_index_names_every_spell_in_full(tmp_path, layout, spells):
         assert spell.name in text
 
 
-ROW = re.compile(
-    r"^(?P<name>.+?) (?:(?P<r>R) )?(?:(?P<s>S) )?(?P<level>trik|\d\.) \S+ (?P<sheet>\d+)$"
-)
-
-
-def index_rows(path, pages: int) -> list[tuple[str, bool, bool, str, str]]:
-    """Read the index back, column by column: (text before the marks, R, S, sheet, next line)."""
-    rows = []
-    with open_pdf(path) as pdf:
-        for page in pdf.pages[:pages]:
-            for half in (
-                (0, 0, page.width / 2, page.height),
-                (page.width / 2, 0, page.width, page.height),
-            ):
-                lines = (page.crop(half).extract_text() or "").splitlines()
-                for number, line in enumerate(lines):
-                    match = ROW.match(line)
-                    if match:
-                        after = lines[number + 1] if number + 1 < len(lines) else ""
-                        rows.append(
-                            (
-                                match["name"],
-                                bool(match["r"]),
-                                bool(match["s"]),
-                                match["sheet"],
-                                after,
-                            )
-                        )
-    return rows
-
-
 @pytest.mark.slow
 def test_index_rows_give_english_names_and_marks(tmp_path, layout, spells):
     """Each row shows the English name (after the name or below it) and R / S marks."""
@@ -216,7 +184,7 @@ def test_school_icons_read_back_beside_each_school(tmp_path, layout, spells):
     school's name, on its line."""
     from cards.model import SCHOOLS
     from cards.spacing import IndexSpacing
-    from tests.readback import hex_of
+    from tests.support.readback import hex_of
 
     chosen = _one_of_each_school(spells)
     out = tmp_path / "icons.pdf"

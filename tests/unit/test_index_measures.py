@@ -7,7 +7,8 @@ import pytest
 from cards.impose import PrintOptions, impose, load_sheet
 from cards.index import index_pages
 from cards.layout import LAYOUT_SCHEMA, Layout, load_layout
-from tests.conftest import FakeFace, make_spell
+from tests.support.fakes import FakeFace
+from tests.support.spells import make_spell
 
 # Each [index] key with a value that must move something on the index page of the deck below.
 CHANGED = {

@@ -12,7 +12,7 @@ from cards.face import Label
 from cards.impose import Page, Placement
 from cards.index import fit_width, index_pages, measures
 from cards.layout import load_layout
-from tests.conftest import make_spell
+from tests.support.spells import make_spell
 
 POKER = load_layout("poker")
 FONT = POKER.fonts["body"]

@@ -119,7 +119,7 @@ def test_a_spacing_key_moves_what_it_names(tmp_path):
     """text_above lowers the description's first line by the difference, nothing else moves."""
     from cards.face import TextLine
     from cards.fit import fit_spell
-    from tests.conftest import make_spell
+    from tests.support.spells import make_spell
 
     spell = make_spell()
     wide = load_layout(_variant(tmp_path, "text_above = 2.6\n", "text_above = 6.6\n"))

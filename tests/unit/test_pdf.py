@@ -12,8 +12,8 @@ from reportlab.lib.units import mm
 from cards.atomic import WriteError
 from cards.impose import LAYOUTS, PrintOptions, impose, load_sheet
 from cards.paint.pdf import write_pdf
-from tests.conftest import draw_back_box, draw_box, fake_faces
-from tests.pdfread import open_pdf
+from tests.support.fakes import draw_back_box, draw_box, fake_faces
+from tests.support.pdfread import open_pdf
 
 POKER = (63 * mm, 88 * mm)
 FRONT = (0.8, 0.2)  # red and green of the fake drawers' fill; blue tells the faces apart

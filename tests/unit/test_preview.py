@@ -10,7 +10,7 @@ from PIL import Image, ImageChops, ImageDraw
 from reportlab.lib.units import mm
 
 from cards.paint.preview import GAP, MARGIN, PreviewError, render_preview
-from tests.conftest import draw_back_box, draw_box, fake_faces
+from tests.support.fakes import draw_back_box, draw_box, fake_faces
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 GOLDEN_SPELL = "Časovaná ohnivá koule"  # two cards: both parts and both backs are compared

@@ -15,7 +15,8 @@ import pytest
 from click.testing import CliRunner
 
 from cards.cli import main
-from tests.web.conftest import HOMEBREW, homebrew, start_serve
+from tests.support.processes import start_serve
+from tests.support.web import HOMEBREW, homebrew
 
 BIN = Path(sys.executable).parent
 SENTENCE = "Hvězdný proud zasáhne každého tvora v oblasti a rozptýlí se do jisker. "

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.web.conftest import descendants, wait_gone
+from tests.support.processes import descendants, wait_gone
 
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"
@@ -182,7 +182,7 @@ def test_idle_connections_do_not_take_the_site(club):
 @pytest.mark.slow  # gunicorn with two workers behind nginx, one killed
 def test_a_killed_gunicorn_worker_leaves_no_build_process(club):
     """SIGKILL to a gunicorn worker (its timeout, the OOM killer): its build processes end too."""
-    from tests.web.conftest import children
+    from tests.support.processes import children
 
     url, gunicorn, _, _ = club
     deck = b'{"spells": ["\\u0160t\\u00edt"]}'

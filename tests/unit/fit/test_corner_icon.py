@@ -12,7 +12,7 @@ from cards.fit import fit_spell
 from cards.layout import load_layout
 from cards.select import find_spell
 from cards.source.library import read_compendium
-from tests.readback import card_layouts
+from tests.support.readback import card_layouts
 
 
 @pytest.fixture(scope="module")

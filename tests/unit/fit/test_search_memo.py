@@ -6,7 +6,7 @@ import pytest
 
 from cards.fit.setter import SpellSetter
 from cards.layout import load_layout
-from tests.conftest import make_spell
+from tests.support.spells import make_spell
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,7 @@ import pytest
 from cards.fit import fit, search
 from cards.layout import load_layout
 from cards.select import find_spell
-from tests.conftest import layout_variant
+from tests.support.spells import layout_variant
 
 
 @pytest.fixture(scope="module")

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from cards.cli import main
 from cards.source.library import lint_lines, lint_spells
 from cards.source.problems import Problem
-from tests.conftest import HOMEBREW_TEMPLATE
+from tests.support.spells import HOMEBREW_TEMPLATE
 
 # Words of the old English messages; none may be left in what the user reads.
 ENGLISH = re.compile(

@@ -7,10 +7,14 @@ import re
 import tomllib
 from pathlib import Path
 
+import pytest
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from cards.layout import load_layout
 from cards.typeset import metrics
-from tests.unit.typeset.test_typeset import SERIF
+from tests.support.fonts import MONO_EM as EM
+from tests.support.fonts import SERIF, register_mono
 
 ROOT = Path(__file__).resolve().parents[3]
 WORDS = ("nejrůznějších", "Sešleš-li", "Ωmega’s", "x")
@@ -58,3 +62,80 @@ def test_reportlab_has_an_upper_version_bound():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     (requirement,) = [d for d in project["project"]["dependencies"] if d.startswith("reportlab")]
     assert re.search(r"<\s*\d", requirement), requirement
+
+
+# ------------------------------------------------------------------------------------------
+# Metrics (cards/typeset/metrics.py): tests written to kill what a mutation run (bench/mutation.py)
+# of metrics.py left alive. The module reads a TrueType face's tables because the public API is
+# slow (a stringWidth call per prefix, a caught AttributeError per getAscent/getDescent call);
+# these tests pin that the face is read for the fonts the cards are set in (the public functions
+# made to fail) and that a face of another shape is not read but measured the slow way. Oracles
+# by hand (the mono font's glyphs are all 0.602 em; its OS/2 ascender and descender 1556 and 492
+# units of 2048) or reportlab's public API asked before it is made to fail.
+
+
+MONO = "MetricsMutantsMono"  # every glyph 0.60205078125 em wide
+FONTS = sorted(set(load_layout("poker").fonts.values()))  # the cards' own fonts (Charis SIL)
+WORD = "Žluťoučký"  # nine characters
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _mono():
+    register_mono(MONO)
+
+
+def _refuse(*args):
+    raise AssertionError("reportlab's public API asked for what the face has")
+
+
+def test_the_mono_font_is_measured_from_its_face(monkeypatch):
+    """A TrueType font's prefix widths are its face's advances summed, stringWidth never asked."""
+    monkeypatch.setattr(metrics, "stringWidth", _refuse)
+    assert metrics.prefix_widths(WORD, MONO) == [n * EM for n in range(len(WORD) + 1)]
+
+
+@pytest.mark.parametrize("font", FONTS)
+def test_the_cards_fonts_are_measured_from_their_face(font, monkeypatch):
+    """The layouts' fonts give stringWidth's prefix widths with stringWidth never asked."""
+    expected = [pdfmetrics.stringWidth(WORD[:n], font, 1.0) for n in range(len(WORD) + 1)]
+    monkeypatch.setattr(metrics, "stringWidth", _refuse)
+    assert metrics.prefix_widths(WORD, font) == expected
+
+
+def test_the_mono_font_ascent_and_descent_are_read_from_its_face(monkeypatch):
+    """DejaVu Sans Mono's ascent and descent (1556 and 492 of 2048 units), getAscent and
+    getDescent never asked."""
+    monkeypatch.setattr(metrics, "getAscent", _refuse)
+    monkeypatch.setattr(metrics, "getDescent", _refuse)
+    assert (metrics.ascent(MONO), metrics.descent(MONO)) == (1556 / 2048, 492 / 2048)
+
+
+@pytest.mark.parametrize("font", FONTS)
+def test_the_cards_fonts_ascent_and_descent_are_read_from_their_face(font, monkeypatch):
+    """The layouts' fonts give getAscent's and getDescent's values with neither asked."""
+    expected = pdfmetrics.getAscent(font) / 1000, -pdfmetrics.getDescent(font) / 1000
+    monkeypatch.setattr(metrics, "getAscent", _refuse)
+    monkeypatch.setattr(metrics, "getDescent", _refuse)
+    assert (metrics.ascent(font), metrics.descent(font)) == expected
+
+
+class _Face:
+    def __init__(self, widths, default):
+        self.charWidths, self.defaultWidth = widths, default
+
+
+class _Font:
+    def __init__(self, face):
+        self.face = face
+
+
+@pytest.mark.parametrize(
+    ("widths", "default"),
+    [([602] * 256, 1000), ({}, None), ({}, "602"), ({}, True)],
+    ids=["widths-a-list", "default-none", "default-a-string", "default-a-bool"],
+)
+def test_advances_of_another_shape_are_not_read(widths, default, monkeypatch):
+    """A face whose advances are not a dict and a number (another reportlab) is measured by
+    stringWidth: the mono font's widths all the same."""
+    monkeypatch.setattr(metrics, "getFont", lambda name: _Font(_Face(widths, default)))
+    assert metrics.prefix_widths(WORD, MONO) == [n * EM for n in range(len(WORD) + 1)]

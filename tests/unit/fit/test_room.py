@@ -17,7 +17,7 @@ from cards.fit.setter import SpellSetter
 from cards.layout import load_layout
 from cards.model import Paragraph
 from cards.typeset import Line
-from tests.conftest import make_spell
+from tests.support.spells import make_spell
 
 
 def _layout(low: float, high: float, steps: tuple[float, ...] = ()):
@@ -150,7 +150,7 @@ def test_a_one_sentence_spell_takes_one_part(setter):
 def test_a_long_spell_takes_the_parts_its_text_needs(setter):
     """A description of many paragraphs takes more than one part, as `_Room.cards` counts."""
     from cards.model import Paragraph
-    from tests.conftest import SENTENCE
+    from tests.support.spells import SENTENCE
 
     long = SpellSetter(make_spell(*[Paragraph(SENTENCE * 3)] * 12), load_layout("poker"))
     parts = R._fewest(long, False)

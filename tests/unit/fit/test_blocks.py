@@ -31,7 +31,7 @@ from cards.fit.style import card_style
 from cards.layout import load_layout
 from cards.model import BulletList, Heading, Paragraph, Table
 from cards.typeset import TypesetContext, set_lines
-from tests.unit.fit.conftest import mono_poker
+from tests.support.fonts import mono_poker
 
 MONO = "BlocksMutantsMono"
 LEFT, WIDTH, SIZE = 10.0, 200.0, 10.0

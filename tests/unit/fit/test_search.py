@@ -18,7 +18,7 @@ from cards.fit.paginate import EPS, Slab
 from cards.fit.setter import FitError, SpellSetter
 from cards.layout import load_layout
 from cards.model import BulletList, Heading, Paragraph, Table
-from tests.conftest import SENTENCE, layout_variant, make_spell
+from tests.support.spells import SENTENCE, layout_variant, make_spell
 
 
 @pytest.fixture(scope="module")

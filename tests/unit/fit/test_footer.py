@@ -15,8 +15,8 @@ from cards.fit.furniture import Header
 from cards.fit.style import card_style
 from cards.layout import load_layout
 from cards.typeset import TypesetContext
-from tests.conftest import MONO_EM, make_spell
-from tests.unit.fit.conftest import mono_poker
+from tests.support.fonts import MONO_EM, mono_poker
+from tests.support.spells import make_spell
 
 MONO = "FooterMutantsMono"
 LEFT = 10.0

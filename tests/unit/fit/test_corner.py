@@ -14,7 +14,7 @@ from cards.face import Label, Rule, Shape
 from cards.fit import corner as C
 from cards.fit.style import card_style
 from cards.layout import load_layout
-from tests.conftest import make_spell
+from tests.support.spells import make_spell
 
 
 def style_of(layout: str = "poker", school: str = "Zaklínání"):

@@ -4,6 +4,7 @@ the characters with their colours, and the filled shapes under them."""
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -19,9 +20,9 @@ from cards.impose import PrintOptions
 from cards.layout import Layout, load_layout
 from cards.select import find_spell
 from cards.source.library import read_compendium
-from tests.pdfread import Pdf, open_pdf
+from tests.support.pdfread import Pdf, open_pdf
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def spells_named(*queries: str):
@@ -224,3 +225,46 @@ def filled_shapes(page) -> list[Shape]:
             )
         )
     return shapes
+
+
+# The golden pictures' subjects (tests/integration/test_golden.py), by the names a player types.
+# What the pictures show, by the names a player would type (cards.select.find_spell).
+SUBJECTS = {
+    "kratke": "Štít",  # a short spell
+    "trik": "Ohnivá střela",  # a cantrip that grows at 5th, 11th and 17th level
+    "tabulka": "Ovládni počasí",  # three tables
+    "tri-karty": "Přání",  # three cards
+    "surovina": "Klon",  # a long material component
+    "ritual-soustredeni": "Najdi magii",  # ritual and concentration
+    "statblok": "Drobný služebník",  # a creature's stat block
+}
+BACKS_ONLY = ("Zmatek", "Neviditelnost")  # Očarování and Iluze: the schools the rest lacks
+ROW = re.compile(
+    r"^(?P<name>.+?) (?:(?P<r>R) )?(?:(?P<s>S) )?(?P<level>trik|\d\.) \S+ (?P<sheet>\d+)$"
+)
+
+
+def index_rows(path, pages: int) -> list[tuple[str, bool, bool, str, str]]:
+    """Read the index back, column by column: (text before the marks, R, S, sheet, next line)."""
+    rows = []
+    with open_pdf(path) as pdf:
+        for page in pdf.pages[:pages]:
+            for half in (
+                (0, 0, page.width / 2, page.height),
+                (page.width / 2, 0, page.width, page.height),
+            ):
+                lines = (page.crop(half).extract_text() or "").splitlines()
+                for number, line in enumerate(lines):
+                    match = ROW.match(line)
+                    if match:
+                        after = lines[number + 1] if number + 1 < len(lines) else ""
+                        rows.append(
+                            (
+                                match["name"],
+                                bool(match["r"]),
+                                bool(match["s"]),
+                                match["sheet"],
+                                after,
+                            )
+                        )
+    return rows

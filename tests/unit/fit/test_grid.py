@@ -20,8 +20,8 @@ from cards.fit import grid as G
 from cards.fit.style import card_style
 from cards.layout import load_layout
 from cards.typeset import TypesetContext
-from tests.conftest import MONO_EM, make_spell
-from tests.unit.fit.conftest import mono_poker
+from tests.support.fonts import MONO_EM, mono_poker
+from tests.support.spells import make_spell
 
 MONO = "GridMutantsMono"
 LEFT, TOP = 10.0, 300.0

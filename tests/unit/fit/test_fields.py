@@ -14,7 +14,7 @@ from cards.fit import fields as W
 from cards.fit.style import card_style
 from cards.layout import load_layout
 from cards.typeset import TypesetContext, set_lines
-from tests.conftest import make_spell
+from tests.support.spells import make_spell
 
 
 @pytest.fixture(scope="module")

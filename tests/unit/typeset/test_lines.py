@@ -29,8 +29,7 @@ from cards.typeset.breaking import break_lines
 from cards.typeset.cost import SHRINK
 from cards.typeset.lines import Line, LineRun, line_spans, line_text
 from cards.typeset.words import word_breaks
-from tests.conftest import MONO_FONT
-from tests.unit.typeset.test_typeset import MONO, MONO_EM, SERIF
+from tests.support.fonts import MONO, MONO_EM, MONO_FONT, SERIF
 
 WORDS = (
     "a v k s o u z i ohnivý proud dlouhý sáhů široký tvor zasažený proudem hodit záchranný "

@@ -10,7 +10,7 @@ import pytest
 
 from cards.typeset.context import TypesetContext
 from cards.typeset.lines import line_spans
-from tests.conftest import register_mono
+from tests.support.fonts import register_mono
 
 MONO = "ContextMutantsMono"
 CLASSES = "Bard, Čaroděj, Druid, Klerik, Kouzelník"  # 39 characters

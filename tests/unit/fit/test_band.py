@@ -15,8 +15,8 @@ from cards.fit import band as B
 from cards.fit.style import card_style
 from cards.layout import load_layout
 from cards.typeset import TypesetContext
-from tests.conftest import make_spell
-from tests.unit.fit.conftest import near_widths
+from tests.support.fonts import near_widths
+from tests.support.spells import make_spell
 
 LEFT, BASELINE, TITLE, DISC = 30.0, 200.0, 10.0, 20.0  # the name's left and baseline, ...
 
