@@ -38,6 +38,38 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+# The modules that took longest in a whole run (--durations, 2 cores), longest first. xdist
+# hands whole modules to its workers in collection order (--no-loadscope-reorder in
+# pyproject.toml): started first, they run beside the many short modules instead of after
+# them, when the other worker would sit idle. A module missing here only runs later.
+LONGEST = (
+    "tests/integration/test_every_word.py",
+    "tests/web/test_bounds.py",
+    "tests/web/test_club.py",
+    "tests/integration/test_readback_design.py",
+    "tests/integration/test_card_pdf.py",
+    "tests/web/test_api.py",
+    "tests/integration/test_cache.py",
+    "tests/unit/fit/test_card_sizes.py",
+    "tests/integration/test_deck_czech.py",
+    "tests/integration/test_cli.py",
+)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Run the longest modules first, then those holding slow tests, then the rest (each group
+    in collection order): a run ends when its last module does."""
+    slow = {item.nodeid.split("::")[0] for item in items if item.get_closest_marker("slow")}
+
+    def rank(item: pytest.Item) -> tuple[int, int]:
+        module = item.nodeid.split("::")[0]
+        if module in LONGEST:
+            return (0, LONGEST.index(module))
+        return (1, 0) if module in slow else (2, 0)
+
+    items.sort(key=rank)  # stable: a module's tests keep their order
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _cache_folder(tmp_path_factory: pytest.TempPathFactory):
     """Point the cache of fitted cards at a fresh folder: never the user's, never a stale one.
