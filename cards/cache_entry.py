@@ -1,8 +1,13 @@
 """The entry format of the fit cache: a fit as compressed JSON of its primitives, and back.
 
+An entry holds each face's facts (part, size, colour...), its primitives as a JSON text of
+their own, and its finished drawing (`cards.paint.draw.face_drawings`). A PDF build reads
+the facts and drawings only (`decode_drawn`): the primitives' text is not even parsed.
+
 Nothing read back is trusted: every field of every primitive is checked for its declared
-kind (finite numbers, texts, tuples of known primitives), and anything else is a ValueError,
-which the cache takes as a miss (cards/cache.py).
+kind (finite numbers, texts, tuples of known primitives), a drawing's every part for its
+form and fonts, and anything else is a ValueError, which the cache takes as a miss
+(cards/cache.py).
 """
 
 from __future__ import annotations
@@ -14,14 +19,14 @@ from dataclasses import fields
 from typing import Any
 
 from cards.errors import CardsError
-from cards.face import CardFace, Disc, Fill, Label, Outline, Rule, Shape, TextLine
+from cards.face import CardFace, Disc, DrawnFace, Fill, Label, Outline, Rule, Shape, TextLine
 from cards.fit import Fit
 from cards.icons import Icon
 from cards.layout import Layout
 from cards.model import Spell
 from cards.typeset import Line, LineRun
 
-FORMAT = 2  # the layout of an entry's JSON; a different number is a foreign entry
+FORMAT = 3  # the layout of an entry's JSON; a different number is a foreign entry
 
 
 class Uncacheable(CardsError):
@@ -37,7 +42,11 @@ _TUPLE_FIELDS = {
     name: tuple(i for i, f in enumerate(fields(cls)) if str(f.type).startswith("tuple"))
     for name, cls in _CLASSES.items()
 }
-_FACE_FIELDS = tuple(f.name for f in fields(CardFace) if f.name != "spell")
+# A face's facts: every field but its spell (the entry's own) and its items (written apart).
+_FACE_FIELDS = tuple(f.name for f in fields(CardFace) if f.name not in ("spell", "items"))
+assert _FACE_FIELDS == tuple(
+    f.name for f in fields(DrawnFace) if f.name not in ("spell", "drawing")
+), "a DrawnFace holds a CardFace's facts"
 _SCALARS = {"float", "int", "str", "bool"}
 # The fields of each class that hold anything but a number or a string: written by `plain`.
 _NESTED = {
@@ -50,9 +59,10 @@ _FLAT = {
 }
 
 
-def encode_fit(fit: Fit, layout: Layout) -> bytes:
+def encode_fit(fit: Fit, layout: Layout, drawings: tuple | None = None) -> bytes:
     """Return a fit as an entry's bytes: compressed JSON of its faces' primitives.
 
+    drawings: each face's finished drawing (`cards.paint.draw.face_drawings`), or None.
     The faces' spell is not written: it is the one the entry is found for. Raises
     Uncacheable for a value the format has no form for.
     """
@@ -81,17 +91,25 @@ def encode_fit(fit: Fit, layout: Layout) -> bytes:
             return {"@": "Icon", "v": [value.name, value.operators, plain(value.points)]}
         raise Uncacheable(f"no entry form for {type(value).__name__}")
 
+    def dumps(value: Any) -> str:
+        try:
+            return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+        except (TypeError, ValueError) as error:
+            raise Uncacheable(str(error)) from error
+
     faces = []
-    for face in fit.faces:
+    for number, face in enumerate(fit.faces):
         if type(face) is not CardFace:
             raise Uncacheable(f"no entry form for {type(face).__name__}")
-        faces.append({"face": [plain(getattr(face, name)) for name in _FACE_FIELDS]})
+        entry = {
+            "face": [plain(getattr(face, name)) for name in _FACE_FIELDS],
+            "items": dumps(plain(face.items)),
+        }
+        if drawings is not None:
+            entry["drawing"] = drawings[number]
+        faces.append(entry)
     payload = {"format": FORMAT, "min_cards": fit.min_cards, "faces": faces}
-    try:
-        text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-    except (TypeError, ValueError) as error:
-        raise Uncacheable(str(error)) from error
-    return zlib.compress(text.encode(), 6)
+    return zlib.compress(dumps(payload).encode(), 6)
 
 
 def decode_fit(data: bytes, spell: Spell, layout: Layout) -> Fit:
@@ -119,24 +137,91 @@ def decode_fit(data: bytes, spell: Spell, layout: Layout) -> Fit:
         return obj
 
     try:
-        payload = json.loads(zlib.decompress(data), object_hook=hook)
-        if payload["format"] != FORMAT:
-            raise ValueError(f"entry format {payload['format']!r}")
+        payload = _payload(data)
         faces = []
         for entry in payload["faces"]:
             values = dict(zip(_FACE_FIELDS, entry["face"], strict=True))
-            values["items"] = tuple(values["items"])
-            face = CardFace(spell=spell, **values)
+            items = json.loads(entry["items"], object_hook=hook)
+            if type(items) is not list:
+                raise ValueError("items are not a list")
+            face = CardFace(spell=spell, items=tuple(items), **values)
             _check_fields(face, skip=("spell",))
             faces.append(face)
-        min_cards = payload["min_cards"]
-        if type(min_cards) is not int or not 1 <= min_cards <= max(1, len(faces)):
-            raise ValueError(f"min_cards {min_cards!r}")
-        if not faces or any(face.parts != len(faces) for face in faces):
-            raise ValueError("faces and their parts disagree")
-        return Fit(tuple(faces), min_cards)
+        return _fit(faces, payload)
     except (zlib.error, KeyError, TypeError, IndexError, AttributeError, OverflowError) as error:
         raise ValueError(f"not a cache entry: {error}") from error
+
+
+def decode_drawn(data: bytes, spell: Spell, layout: Layout) -> Fit | None:
+    """Return the fit an entry's bytes hold as `DrawnFace`s, for a PDF; None if it holds no
+    drawings. The primitives are not read.
+
+    Raises ValueError (or a subclass) for bytes that are not a well-formed entry.
+    """
+    fonts = frozenset(layout.fonts.values())
+    try:
+        payload = _payload(data)
+        faces = []
+        for entry in payload["faces"]:
+            if "drawing" not in entry:
+                return None
+            values = dict(zip(_FACE_FIELDS, entry["face"], strict=True))
+            face = DrawnFace(spell=spell, drawing=_drawing(entry["drawing"], fonts), **values)
+            _check_fields(face, skip=("spell", "drawing"))
+            faces.append(face)
+        return _fit(faces, payload)
+    except (zlib.error, KeyError, TypeError, IndexError, AttributeError, OverflowError) as error:
+        raise ValueError(f"not a cache entry: {error}") from error
+
+
+def _payload(data: bytes) -> dict:
+    payload = json.loads(zlib.decompress(data))
+    if payload["format"] != FORMAT:
+        raise ValueError(f"entry format {payload['format']!r}")
+    return payload
+
+
+def _fit(faces: list, payload: dict) -> Fit:
+    min_cards = payload["min_cards"]
+    if type(min_cards) is not int or not 1 <= min_cards <= max(1, len(faces)):
+        raise ValueError(f"min_cards {min_cards!r}")
+    if not faces or any(face.parts != len(faces) for face in faces):
+        raise ValueError("faces and their parts disagree")
+    return Fit(tuple(faces), min_cards)
+
+
+def _drawing(value: Any, fonts: frozenset[str]) -> tuple:
+    """Return a drawing read back, as tuples; ValueError unless every part has its form.
+
+    The form (`cards.paint.draw.Drawing`): what it asks of the document ("" or
+    "transparency"), then operators (strings) and text objects (lists of strings, font
+    changes [font, "size Tf leading TL"] with a font of the layout, runs [text]).
+    """
+    if type(value) is not list or not value or value[0] not in ("", "transparency"):
+        raise ValueError("not a drawing")
+    ops: list = [value[0]]
+    for op in value[1:]:
+        if type(op) is str:
+            ops.append(op)
+            continue
+        if type(op) is not list:
+            raise ValueError("not a drawing's operator")
+        text: list = []
+        font = False  # a run needs a font before it
+        for part in op:
+            if type(part) is str:
+                text.append(part)
+            elif (
+                type(part) is list
+                and all(type(x) is str for x in part)
+                and ((len(part) == 1 and font) or (len(part) == 2 and part[0] in fonts))
+            ):
+                font = True
+                text.append(tuple(part))
+            else:
+                raise ValueError("not a drawing's text")
+        ops.append(tuple(text))
+    return tuple(ops)
 
 
 _KNOWN = frozenset(_CLASSES.values())
