@@ -10,7 +10,7 @@ import pytest
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from cards.face import Area, Label, TextLine
-from cards.fit import search
+from cards.fit import fit, search
 from cards.fit import setter as setter_module
 from cards.fit.blocks import REPEATED
 from cards.fit.furniture import Header
@@ -18,6 +18,7 @@ from cards.fit.paginate import EPS, Slab
 from cards.fit.setter import FitError, SpellSetter
 from cards.layout import load_layout
 from cards.model import BulletList, Heading, Paragraph, Table
+from cards.select import find_spell
 from tests.support.spells import SENTENCE, layout_variant, make_spell
 
 
@@ -755,3 +756,66 @@ def test_headings_said_again_are_dropped_when_that_saves_a_card(poker):
     assert [(f.body_size, f.run_in, f.squeeze) for f in result.faces] == [(6.5, False, 0.5)] * 3
     texts = [i.line.text for f in result.faces for i in f.items if isinstance(i, TextLine)]
     assert not any("(pokr.)" in text for text in texts)
+
+
+# ------------------------------------------------------------------------------------------
+# The furniture memo of a spell's setters: shared where the furniture is the same.
+
+
+@pytest.fixture(scope="module")
+def layout():
+    return load_layout("poker")
+
+
+def test_the_run_in_setter_shares_a_later_cards_furniture_not_the_first_ones(layout):
+    """A later card has no stat grid: the compact setter takes the plain one's furniture as
+    it is; its first card (the run-in grid) is its own."""
+    plain = SpellSetter(make_spell(), layout)
+    compact = plain.compact()
+    assert compact.header(first=False, numbered=True) is plain.header(first=False, numbered=True)
+    first = compact.header(first=True, numbered=True)
+    assert first is not plain.header(first=True, numbered=True)
+    assert first.items != plain.header(first=True, numbered=True).items
+
+
+def test_a_squeezed_setter_and_its_run_in_one_share_the_first_cards_furniture(layout):
+    """Squeezing takes from the text's gaps only: the run-in grid of the squeezed setter is
+    the plain setter's run-in grid, set once."""
+    plain = SpellSetter(make_spell(), layout)
+    compact = plain.compact()
+    squeezed_compact = plain.squeezed().compact()
+    header = compact.header(first=True, numbered=False)
+    assert squeezed_compact.header(first=True, numbered=False) is header
+
+
+# ------------------------------------------------------------------------------------------
+# Squeezing (type.squeeze) only when it saves a physical card, also with --continue-on-back.
+
+
+@pytest.fixture(scope="module")
+def layouts(tmp_path_factory):
+    """Poker as shipped (squeeze 0.5) and poker that never squeezes (the oracle)."""
+    folder = tmp_path_factory.mktemp("squeeze")
+    return load_layout("poker"), load_layout(layout_variant(folder, {"squeeze": "0.0"}))
+
+
+def test_continue_on_back_keeps_a_two_part_spell_at_its_size(compendium, layouts):
+    """Trnová zeď takes two parts, one card with text on its back: squeezing it onto one part
+    saves no card, so it keeps the size it has without squeezing (8.5 pt, not 6.5)."""
+    poker, never = layouts
+    spell = find_spell(compendium, "Trnová zeď")
+    shipped = fit(spell, poker, continue_on_back=True)
+    plain = fit(spell, never, continue_on_back=True)
+    assert len(plain.faces) == 2  # one physical card already
+    assert [f.body_size for f in shipped.faces] == [f.body_size for f in plain.faces]
+    assert len(shipped.faces) == 2
+
+
+def test_without_backs_a_squeeze_that_saves_a_card_is_taken(compendium, layouts, monkeypatch):
+    """Spánek (README: 2 cards at 8.5 -> 1 at 6.5) is squeezed onto one card on poker (the
+    run-in stat grid, which saves it the card too, turned off)."""
+    monkeypatch.setattr(search, "RUN_IN_FALLBACK", False)
+    poker, never = layouts
+    spell = find_spell(compendium, "Spánek")
+    assert len(fit(spell, never).faces) == 2
+    assert len(fit(spell, poker).faces) == 1
