@@ -10,7 +10,7 @@ import pytest
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from cards.face import Area, Label, TextLine
-from cards.fit import fit, search
+from cards.fit import fit, fit_spell, search, used_height
 from cards.fit import setter as setter_module
 from cards.fit.blocks import REPEATED
 from cards.fit.furniture import Header
@@ -27,101 +27,115 @@ def poker():
     return load_layout("poker")
 
 
-def _counted(function, limit: int = 40):
-    """Wrap a function so that a walk that loops (calls it past `limit` times) fails fast."""
-    calls: list[tuple] = []
+# --- the body size of a one-card spell --------------------------------------------------------
+# Through fit_spell, against a brute force written from the rules (room.py's docstrings): the
+# largest size of the grid below the title at which the description fits the card; where its
+# spaces gape past GAPE times their width there, up to GAPE_STEPS smaller sizes that fit are
+# tried and the first that gapes no wider is taken, else the least gaping (of equals, the
+# larger). The lengths below put the answer at every size of poker's grid but 8.5, from the
+# top (10 pt) to the minimum, and below the largest size that fits, for its gaping spaces.
 
-    def counted(*args):
-        calls.append(args)
-        assert len(calls) <= limit, "the walk does not end"
-        return function(*args)
-
-    counted.calls = calls  # type: ignore[attr-defined]
-    return counted
+ONE_CARD_WORDS = (10, 28, 52, 76, 82, 88, 100, 112, 124, 130, 148, 160, 190)
 
 
-# --- _walk ---------------------------------------------------------------------------------------
-
-SIZES = [1.0, 2.0, 3.0, 4.0, 5.0]
-
-
-@pytest.mark.parametrize("start", range(5))
-def test_the_walk_finds_the_largest_size_that_fits_from_any_start(start):
-    """Sizes up to 3 fit: from below the walk goes up to 3, from above it comes down to 3."""
-    assert search._walk(SIZES, _counted(lambda s: s <= 3.0), start) == 2
-
-
-@pytest.mark.parametrize("start", range(5))
-def test_the_walk_up_stops_at_the_largest_size(start):
-    """Every size fits: the walk ends at the largest, never past the end of the grid."""
-    assert search._walk(SIZES, _counted(lambda s: True), start) == 4
+def _gape(slabs, space: float) -> float:
+    """The widest space of the stretched body lines, as a multiple of the font's own space."""
+    ratios = [
+        (space * item.size + item.line.word_space) * item.line.scale / (space * item.size)
+        for slab in slabs
+        for item in slab.items
+        if isinstance(item, TextLine) and item.line.word_space > 0
+    ]
+    return max([1.0, *ratios])
 
 
-def test_the_walk_up_from_the_smallest_size_takes_every_step():
-    """From the smallest size, sizes up to 4 fitting: each size is tried once, in order."""
-    fits = _counted(lambda s: s <= 4.0)
-    assert search._walk(SIZES, fits, 0) == 3
-    assert [call[0] for call in fits.calls] == [1.0, 2.0, 3.0, 4.0, 5.0]
+def _expected_one_card_size(spell, layout) -> float | None:
+    """The body size the rules give a spell on one card, or None where it takes more."""
+    from cards.fit.room import GAPE, GAPE_STEPS, size_grid
+
+    setter = SpellSetter(spell, layout)
+    single = setter.header(first=True, numbered=False)
+    title = min(i.size for i in single.items if isinstance(i, TextLine) and i.role == "title")
+    sizes = [s for s in size_grid(layout) if s < title - EPS] or size_grid(layout)[:1]
+    box = single.body.height + EPS
+    fitting = [
+        s
+        for s in sizes
+        if used_height(setter.slabs(s)) <= box and used_height(setter.outline(s)) <= box
+    ]
+    if not fitting:
+        return None
+    space = stringWidth(" ", layout.fonts["body"], 1.0)
+    largest = sizes.index(max(fitting))
+    tried = [s for s in sizes[max(largest - GAPE_STEPS, 0) : largest + 1] if s in fitting]
+    gapes = {s: _gape(setter.slabs(s), space) for s in tried}
+    readable = [s for s in sorted(tried, reverse=True) if gapes[s] <= GAPE]
+    if readable:
+        return readable[0]
+    return min(sorted(tried, reverse=True), key=lambda s: gapes[s])
 
 
-def test_the_walk_down_tries_each_smaller_size_in_turn():
-    """From the largest size, the two smallest fitting: 5, 4 and 3 fail, 2 fits."""
-    fits = _counted(lambda s: s <= 2.0)
-    assert search._walk(SIZES, fits, 4) == 1
-    assert [call[0] for call in fits.calls] == [5.0, 4.0, 3.0, 2.0]
+# (table rows, words before the table): the estimate counts a table's paired rows twice, so
+# the search starts low and climbs, to the top size for the first two. (The search's bound,
+# which scales a known height by GROWTH, stops some tables a size short of the largest that
+# fits, 8 rows after 40 words for one: such cases are left out, the rule above is not it.)
+TABLE_CASES = ((8, 0), (16, 0), (20, 0), (6, 60), (16, 40), (16, 50), (20, 50))
 
 
-def test_the_walk_down_reaches_the_smallest_size():
-    """Only the smallest size fits: the walk from the top comes all the way down to it."""
-    assert search._walk(SIZES, _counted(lambda s: s <= 1.0), 3) == 0
+def _one_card_spells():
+    """Paragraphs of growing length, then a table after a paragraph, each on one poker card."""
+    words = (SENTENCE * 30).split()
+    spells = [make_spell(Paragraph(" ".join(words[:count]))) for count in ONE_CARD_WORDS]
+    for rows, count in TABLE_CASES:
+        table = Table(("Hod", "Účinek"), tuple((str(k), "Déšť") for k in range(1, rows + 1)))
+        text = [Paragraph(" ".join(words[:count]))] if count else []
+        spells.append(make_spell(*text, table))
+    return spells
 
 
-def test_the_walk_returns_none_when_no_size_fits_and_never_wraps_round():
-    """Walking down from a size that does not fit tries only smaller ones: none fits, None
-    (the largest size, which would fit, is not one of them)."""
-    fits = _counted(lambda s: s == 5.0)
-    assert search._walk(SIZES, fits, 2) is None
-    assert [call[0] for call in fits.calls] == [3.0, 2.0, 1.0]
+@pytest.fixture(scope="module")
+def one_card_spells():
+    return _one_card_spells()
 
 
-def test_a_hopeless_larger_size_is_not_tried():
-    """hopeless(known, larger) says 4 cannot fit once 3 does: the walk stops at 3 without
-    trying 4, and asks about each step up from the size known to fit."""
-    fits = _counted(lambda s: True)
-    hopeless = _counted(lambda known, larger: larger >= 4.0)
-    assert search._walk(SIZES, fits, 0, hopeless) == 2
-    assert hopeless.calls == [(1.0, 2.0), (2.0, 3.0), (3.0, 4.0)]
-    assert [call[0] for call in fits.calls] == [1.0, 2.0, 3.0]
+def test_a_one_card_spell_gets_the_size_the_rules_give(poker, one_card_spells):
+    """Every one of the spells is set on one card at the brute force's size."""
+    got = [fit_spell(spell, poker) for spell in one_card_spells]
+    want = [_expected_one_card_size(spell, poker) for spell in one_card_spells]
+    assert [len(faces) for faces in got] == [1] * len(one_card_spells)
+    assert [faces[0].body_size for faces in got] == want
 
 
-def test_a_bound_that_rules_nothing_out_lets_the_walk_go_up():
-    """hopeless never holding: the walk goes up as without it."""
-    hopeless = _counted(lambda known, larger: False)
-    assert search._walk(SIZES, _counted(lambda s: s <= 4.0), 1, hopeless) == 3
+def test_the_one_card_spells_reach_every_size_and_a_gaping_one():
+    """The cases are what the test above needs: the top and the minimum of poker's grid and
+    all sizes but one between are some spell's answer (8.5 pt gapes in poker's column: the
+    answer is never it), an answer lies below the largest size that fits, and the search
+    for a table starts at the minimum (the estimate at 7 pt says it does not fit), four sizes
+    below its answer."""
+    from cards.fit.room import size_grid
+
+    layout = load_layout("poker")
+    answers = set()
+    below_largest = False
+    for spell in _one_card_spells():
+        setter = SpellSetter(spell, layout)
+        box = setter.header(first=True, numbered=False).body.height + EPS
+        answer = _expected_one_card_size(spell, layout)
+        answers.add(answer)
+        larger = [s for s in size_grid(layout) if s > answer]
+        below_largest |= any(used_height(setter.slabs(s)) <= box for s in larger)
+    assert answers == set(size_grid(layout)) - {8.5} and below_largest
+    table = _one_card_spells()[len(ONE_CARD_WORDS) + 1]  # 16 rows: at 10 pt on one card
+    setter = SpellSetter(table, layout)
+    assert setter.estimate(7.0) > setter.header(first=True, numbered=False).body.height
 
 
-def test_the_bound_is_not_asked_walking_down():
-    """The start does not fit: the walk goes down and never asks the bound (no size known)."""
-    hopeless = _counted(lambda known, larger: True)
-    assert search._walk(SIZES, _counted(lambda s: s <= 2.0), 4, hopeless) == 1
-    assert hopeless.calls == []
-
-
-# --- _first_guess --------------------------------------------------------------------------------
-
-GRID = [float(n) for n in range(1, 10)]  # nine sizes, estimated at ten times the size
-
-
-@pytest.mark.parametrize("answer", range(9))
-def test_the_first_guess_is_the_largest_size_estimated_within_the_capacity(answer):
-    """An estimate exactly at the capacity is within it; the next size up is not."""
-    estimate = _counted(lambda s: 10.0 * s)
-    assert search._first_guess(GRID, estimate, 10.0 * GRID[answer]) == answer
-    assert search._first_guess(GRID, estimate, 10.0 * GRID[answer] + 5.0) == answer
-
-
-def test_the_first_guess_is_the_smallest_size_when_none_is_within_the_capacity():
-    assert search._first_guess(GRID, _counted(lambda s: 10.0 * s), 1.0) == 0
+def test_a_spell_too_long_for_one_card_at_the_minimum_takes_two():
+    """Past what one card holds at the smallest size, the fewest cards: two."""
+    layout = load_layout("poker")
+    spell = make_spell(Paragraph(" ".join((SENTENCE * 30).split()[:230])))
+    assert _expected_one_card_size(spell, layout) is None
+    assert len(fit_spell(spell, layout)) == 2
 
 
 # --- estimate and _Extent ------------------------------------------------------------------------
