@@ -53,10 +53,14 @@ def _ask(url: str, host: str, data: bytes | None = None, timeout: float = 60):
         return error.code, error.read()
 
 
-@pytest.fixture
-def club(tmp_path):
-    """gunicorn with the recipe's settings and nginx with the recipe's site, both on loopback."""
+@pytest.fixture(scope="module")
+def club(tmp_path_factory):
+    """gunicorn with the recipe's settings and nginx with the recipe's site, both on loopback.
+
+    One pair for the module (each start took 6 s): the test that kills a worker comes last,
+    and every process any test saw started must be gone when gunicorn stops."""
     nginx = _nginx()
+    tmp_path = tmp_path_factory.mktemp("club")
     app_port, web_port = _free_port(), _free_port()
     env = {**os.environ, "CARDS_HOSTS": NAME, "CARDS_CACHE_DIR": str(tmp_path / "cache")}
     gunicorn = subprocess.Popen(
