@@ -342,11 +342,8 @@ class FitCache:
         return removed
 
     def get(self, key: str, spell: Spell, layout: Layout, *, drawn: bool = False) -> Fit | None:
-        """Return the fit stored under key, or None (a miss) if there is none or it is bad.
-
-        drawn: for a PDF, the faces as `DrawnFace`s (their finished drawings, primitives
-        unread) where the entry holds drawings; `CardFace`s otherwise.
-        """
+        """Return the fit stored under key, or None (a miss) if there is none or it is bad;
+        drawn: as `DrawnFace`s, where the entry holds drawings (a PDF's, primitives unread)."""
         row = None
         with self._lock:
             connection = self._connect()
@@ -368,9 +365,7 @@ class FitCache:
             self.stats.misses += 1
             return None
         try:
-            fit = decode_drawn(data, spell, layout) if drawn else None
-            if fit is None:
-                fit = decode_fit(data, spell, layout)
+            fit = (drawn and decode_drawn(data, spell, layout)) or decode_fit(data, spell, layout)
         except (ValueError, RecursionError):
             self.stats.rejected += 1
             self.stats.misses += 1

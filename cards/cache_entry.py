@@ -26,7 +26,7 @@ from cards.layout import Layout
 from cards.model import Spell
 from cards.typeset import Line, LineRun
 
-FORMAT = 3  # the layout of an entry's JSON; a different number is a foreign entry
+FORMAT = 4  # the layout of an entry's JSON; a different number is a foreign entry
 
 
 class Uncacheable(CardsError):
@@ -106,7 +106,7 @@ def encode_fit(fit: Fit, layout: Layout, drawings: tuple | None = None) -> bytes
             "items": dumps(plain(face.items)),
         }
         if drawings is not None:
-            entry["drawing"] = drawings[number]
+            entry["drawing"] = _drawing_text(drawings[number])
         faces.append(entry)
     payload = {"format": FORMAT, "min_cards": fit.min_cards, "faces": faces}
     return zlib.compress(dumps(payload).encode(), 6)
@@ -190,36 +190,74 @@ def _fit(faces: list, payload: dict) -> Fit:
     return Fit(tuple(faces), min_cards)
 
 
-def _drawing(value: Any, fonts: frozenset[str]) -> tuple:
-    """Return a drawing read back, as tuples; ValueError unless every part has its form.
+# A drawing in an entry is one text (a few long strings read faster than many short ones):
+# its parts apart by RS, a text object's parts after GS apart by US, a font change SOH font
+# STX "size Tf leading TL", a run ETX characters. No part of a drawing holds these characters
+# (a drawing that would is not kept: `_drawing_text` raises Uncacheable).
+_PART, _TEXT, _TEXT_PART, _FONT, _SIZE, _RUN = "\x1e", "\x1d", "\x1f", "\x01", "\x02", "\x03"
+_SEPARATORS = frozenset(_PART + _TEXT + _TEXT_PART + _FONT + _SIZE + _RUN)
 
-    The form (`cards.paint.draw.Drawing`): what it asks of the document ("" or
-    "transparency"), then operators (strings) and text objects (lists of strings, font
-    changes [font, "size Tf leading TL"] with a font of the layout, runs [text]).
-    """
-    if type(value) is not list or not value or value[0] not in ("", "transparency"):
-        raise ValueError("not a drawing")
-    ops: list = [value[0]]
-    for op in value[1:]:
+
+def _drawing_text(drawing: tuple) -> str:
+    """Return a drawing (`cards.paint.draw.Drawing`) as an entry's text of it."""
+
+    def clean(text: str) -> str:
+        if not _SEPARATORS.isdisjoint(text):
+            raise Uncacheable("a drawing holds a separator")
+        return text
+
+    parts = [clean(drawing[0])]
+    for op in drawing[1:]:
         if type(op) is str:
-            ops.append(op)
+            parts.append(clean(op))
             continue
-        if type(op) is not list:
-            raise ValueError("not a drawing's operator")
-        text: list = []
-        font = False  # a run needs a font before it
+        text = []
         for part in op:
             if type(part) is str:
-                text.append(part)
-            elif (
-                type(part) is list
-                and all(type(x) is str for x in part)
-                and ((len(part) == 1 and font) or (len(part) == 2 and part[0] in fonts))
-            ):
-                font = True
-                text.append(tuple(part))
+                text.append(clean(part))
+            elif len(part) == 2:
+                text.append(_FONT + clean(part[0]) + _SIZE + clean(part[1]))
             else:
+                text.append(_RUN + clean(part[0]))
+        parts.append(_TEXT + _TEXT_PART.join(text))
+    return _PART.join(parts)
+
+
+def _drawing(value: Any, fonts: frozenset[str]) -> tuple:
+    """Return a drawing read back from its entry text; ValueError unless every part has its form.
+
+    The form (`cards.paint.draw.Drawing`): what it asks of the document ("" or
+    "transparency"), then operators (strings) and text objects (strings, font changes with
+    a font of the layout, and runs, each after a font). An entry's bytes pass its checksum
+    before this: the check is of form, so a foreign entry never reaches the painter.
+    """
+    if type(value) is not str:
+        raise ValueError("not a drawing")
+    parts = value.split(_PART)
+    if parts[0] not in ("", "transparency") or len(parts) < 2:
+        raise ValueError("not a drawing")
+    ops: list = [parts[0]]
+    for op in parts[1:]:
+        if not op.startswith(_TEXT):
+            ops.append(op)
+            continue
+        text: list = []
+        font = False  # a run needs a font before it
+        for part in op[1:].split(_TEXT_PART):
+            if part.startswith(_RUN):
+                if not font:
+                    raise ValueError("a run before its font")
+                text.append((part[1:],))
+            elif part.startswith(_FONT):
+                name, separator, size = part[1:].partition(_SIZE)
+                if name not in fonts or not separator:
+                    raise ValueError("not a drawing's font")
+                font = True
+                text.append((name, size))
+            elif part.startswith((_SIZE, _TEXT)):
                 raise ValueError("not a drawing's text")
+            else:
+                text.append(part)
         ops.append(tuple(text))
     return tuple(ops)
 

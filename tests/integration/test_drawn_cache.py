@@ -75,31 +75,38 @@ def _entry(tmp_path, deck, layout) -> tuple[bytes, dict]:
     return data, json.loads(zlib.decompress(data))
 
 
-def _with_drawing(payload: dict, drawing) -> bytes:
+def _with_drawing(payload: dict, drawing: str) -> bytes:
     payload["faces"][0]["drawing"] = drawing
     return zlib.compress(json.dumps(payload).encode())
 
 
+# An entry's drawing text (cards/cache_entry.py): parts apart by RS; a text object GS, its
+# parts apart by US; a font change SOH font STX "size Tf leading TL"; a run ETX text.
+RS, GS, US, SOH, STX, ETX = "\x1e", "\x1d", "\x1f", "\x01", "\x02", "\x03"
+
+
 def test_a_drawing_read_back_is_checked_part_by_part(tmp_path, deck, layout):
     """A drawing whose form is wrong (a run before any font, a font the layout lacks, a
-    number where text belongs) is not a cache entry; a good one reads back."""
+    size without its font) is not a cache entry; a good one reads back."""
     data, payload = _entry(tmp_path, deck, layout)
     fit = decode_drawn(data, deck[0], layout)
     assert fit is not None and all(type(face) is DrawnFace for face in fit.faces)
     good = payload["faces"][0]["drawing"]
-    text = next(op for op in good[1:] if isinstance(op, list))
-    run = next(part for part in text if isinstance(part, list) and len(part) == 1)
-    font = next(part for part in text if isinstance(part, list) and len(part) == 2)
+    asks = good.split(RS)[0]
+    font = layout.fonts["body"]
+    text = GS + US.join(["BT", f"{SOH}{font}{STX}7 Tf 8.4 TL", f"{ETX}Světlo", "ET"])
+    assert decode_drawn(_with_drawing(payload, RS.join([asks, "q", text])), deck[0], layout)
     bad = [
-        [good[0], ["BT", run, "ET"]],  # a run before any font
-        [good[0], ["BT", ["Helvetica", font[1]], run, "ET"]],  # not the layout's font
-        [good[0], [*good[1:-1], ["BT", 7, "ET"]]],  # a number among the operators
-        ["version 9", *good[1:]],  # asks the document for something unknown
-        [],
+        RS.join([asks, GS + US.join(["BT", f"{ETX}Světlo", "ET"])]),  # a run before any font
+        RS.join([asks, text.replace(font, "Helvetica")]),  # not the layout's font
+        RS.join([asks, text.replace(STX, "")]),  # a font without its size
+        RS.join([asks, GS + US.join(["BT", f"{STX}7 Tf", "ET"])]),  # a size without a font
+        RS.join(["version 9", "q"]),  # asks the document for something unknown
+        "",
     ]
     for drawing in bad:
         with pytest.raises(ValueError):
-            decode_drawn(_with_drawing(json.loads(json.dumps(payload)), drawing), deck[0], layout)
+            decode_drawn(_with_drawing(payload, drawing), deck[0], layout)
     # An entry written without drawings (by a count, a preview) reads as no drawings.
     del payload["faces"][0]["drawing"]
     assert decode_drawn(zlib.compress(json.dumps(payload).encode()), deck[0], layout) is None
