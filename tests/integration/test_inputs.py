@@ -15,6 +15,8 @@ import pytest
 from click.testing import CliRunner
 
 from cards.cli import main
+from cards.inputs import InputError, decode
+from tests.support.spells import HOMEBREW_SPELL
 
 ROOT = Path(__file__).resolve().parents[2]
 SPELL = """{name}
@@ -298,3 +300,150 @@ def test_a_decks_warnings_stop_after_twenty_with_a_count(tmp_path):
     lines = result.stderr.splitlines()
     assert len(lines) == 21
     assert lines[-1] == f"{path}: … a dalších 9 varování"
+
+
+# ------------------------------------------------------------------------------------------
+# The input gate's decoding (cards/inputs.py decode), shared by deck lists, layouts, sheets and
+# spell files: UTF-32 with a BOM is read, UTF-16 without a BOM and zero bytes are named, and a
+# Czech 8-bit file is named with its likely encoding.
+
+
+@pytest.mark.parametrize("codec", ["utf-32", "utf-32-be"])
+def test_a_deck_list_in_utf32_with_a_bom_is_read(codec, tmp_path):
+    """UTF-32 with a BOM was decoded as UTF-16 into names full of NULs; now it is read."""
+    path = tmp_path / "seznam.txt"
+    data = "Ohnivá koule\nštít\n".encode(codec)
+    if codec == "utf-32-be":
+        data = b"\x00\x00\xfe\xff" + data
+    path.write_bytes(data)
+    result = run("deck", str(path), "-o", str(tmp_path / "a.pdf"))
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("2 kouzla, 2 karty")
+
+
+def test_a_spell_file_in_utf32_is_read(tmp_path):
+    """A spell file in UTF-32 with a BOM is read too (the same BOM rule as deck lists)."""
+    from tests.support.spells import HOMEBREW_SPELL
+
+    path = tmp_path / "druzina.txt"
+    path.write_bytes(HOMEBREW_SPELL.encode("utf-32"))
+    result = run("show", "Jiskřivý pozdrav", "--add", str(path))
+    assert result.exit_code == 0, result.output
+
+
+def test_a_deck_list_in_utf16_without_a_bom_is_named_as_such(tmp_path):
+    """UTF-16 without a BOM is named as UTF-16 with the fix, not as a NUL-riddled name."""
+    path = tmp_path / "seznam.txt"
+    path.write_bytes("fireball\nshield\n".encode("utf-16-le"))
+    result = run("deck", str(path), "-o", str(tmp_path / "a.pdf"))
+    assert result.exit_code == 1
+    assert result.output == (
+        f"Chyba: {path}: text vypadá jako UTF-16 bez značky pořadí bajtů (BOM); uložte soubor "
+        "jako UTF-8\n"
+    )
+    assert not (tmp_path / "a.pdf").exists()
+
+
+def test_a_zero_byte_in_a_deck_list_is_named_with_its_line(tmp_path):
+    """A NUL byte (a binary file) is refused at its line; it used to pass as a name."""
+    path = tmp_path / "seznam.txt"
+    path.write_bytes(b"# my deck\nfireball\x00\nshield\n")
+    result = run("deck", str(path), "-o", str(tmp_path / "a.pdf"))
+    assert result.exit_code == 1
+    assert result.output == (
+        f"Chyba: {path}:2: nulový bajt: je to binární soubor, ne text; zadejte textový soubor\n"
+    )
+    assert not (tmp_path / "a.pdf").exists()
+
+
+def test_a_czech_8_bit_layout_is_named_with_its_encoding(tmp_path):
+    """A layout saved in CP1250 is named with the guess, as a spell file is."""
+    path = tmp_path / "moje.toml"
+    path.write_bytes(
+        'kind = "card"\nbase = "poker"\ndescription = "Černá, žluť"\n'.encode("cp1250")
+    )
+    result = run("lint", "--layout", str(path))
+    assert result.exit_code == 1
+    assert f"{path}:3: text není v kódování UTF-8 (soubor vypadá jako CP1250); uložte" in (
+        result.output
+    )
+
+
+def test_decode_keeps_utf8_with_and_without_a_bom():
+    """The common cases stay: UTF-8 with or without a BOM, NFC."""
+    assert decode("a\u0301".encode(), "x") == "á"
+    assert decode(b"\xef\xbb\xbfabc", "x") == "abc"
+    with pytest.raises(InputError):
+        decode(b"\xff\xfe\x00\x00\x00\xd8\x00\x00", "x")  # a UTF-32 mark, then no character
+
+
+# ------------------------------------------------------------------------------------------
+# One spell file given twice (cards/inputs.py refuse_repeated): said once, in Czech, naming the
+# file, as a usage error (exit 2), instead of every spell of it reported as a duplicate.
+
+
+@pytest.fixture
+def homebrew(tmp_path, monkeypatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "druzina.txt"
+    path.write_text(HOMEBREW_SPELL, encoding="utf-8")
+    return path
+
+
+def _second_name(how: str, tmp_path: Path) -> str:
+    if how == "same":
+        return "druzina.txt"
+    if how == "spelling":
+        return str(tmp_path / "." / "druzina.txt")
+    if how == "symlink":
+        (tmp_path / "odkaz.txt").symlink_to(tmp_path / "druzina.txt")
+        return "odkaz.txt"
+    os.link(tmp_path / "druzina.txt", tmp_path / "tvrdy.txt")
+    return "tvrdy.txt"
+
+
+@pytest.mark.parametrize("how", ["same", "spelling", "symlink", "hard link"])
+@pytest.mark.parametrize("command", [["list"], ["lint"], ["compendium", "-q"]])
+def test_a_file_added_twice_is_said_once_naming_it(command, how, homebrew, tmp_path):
+    """--add X --add X (also another spelling, a link) is one Czech usage error naming X."""
+    second = _second_name(how, tmp_path)
+    result = run(*command, "--add", "druzina.txt", "--add", second)
+    assert result.exit_code == 2, result.output
+    where = "--add a --add" if how == "same" else f"--add druzina.txt a --add {second}"
+    expected = f"soubor {second} je zadán dvakrát ({where}); zadejte ho jen jednou"
+    assert result.output == f"Chyba: {expected}\n"
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_file_given_as_data_and_added_is_said_once(homebrew):
+    """--data X --add X: the file is named once, with both options."""
+    result = run("lint", "--data", "druzina.txt", "--add", "druzina.txt")
+    assert result.exit_code == 2
+    assert result.output == (
+        "Chyba: soubor druzina.txt je zadán dvakrát (--data a --add); zadejte ho jen jednou\n"
+    )
+
+
+def test_adding_the_embedded_compendium_is_said_once(homebrew):
+    """--add data/kouzla.txt without --data adds the compendium to itself: one message, not 492."""
+    embedded = str(ROOT / "data" / "kouzla.txt")
+    result = run("list", "-q", "--add", embedded)
+    assert result.exit_code == 2
+    assert result.output.count("\n") == 1
+    assert result.output.startswith(f"Chyba: soubor {embedded} je vestavěné kompendium")
+
+
+def test_standard_input_twice_is_said_once(homebrew):
+    """--add - --add /dev/stdin read one pipe twice: refused, naming both."""
+    result = run("lint", "--add", "-", "--add", "/dev/stdin", input=HOMEBREW_SPELL)
+    assert result.exit_code == 2
+    assert "je zadán dvakrát (--add - a --add /dev/stdin)" in result.output
+
+
+def test_two_different_files_are_still_read(homebrew, tmp_path):
+    """Two different files with different spells pass the check."""
+    other = tmp_path / "jina.txt"
+    other.write_text(HOMEBREW_SPELL.replace("Jiskřivý pozdrav", "Jiný pozdrav"), encoding="utf-8")
+    result = run("list", "--add", "druzina.txt", "--add", "jina.txt")
+    assert result.exit_code == 0, result.output
+    assert "Jiskřivý pozdrav" in result.output and "Jiný pozdrav" in result.output
