@@ -38,15 +38,18 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
-# The modules that took longest in a whole run (--durations, 2 cores), longest first. xdist
-# hands whole modules to its workers in collection order (--no-loadscope-reorder in
-# pyproject.toml): started first, they run beside the many short modules instead of after
-# them, when the other worker would sit idle. A module missing here only runs later.
+# The modules that took longest in a whole run (--durations, 2 cores). xdist hands whole
+# modules to its workers in collection order (--no-loadscope-reorder in pyproject.toml):
+# started first, they run beside the many short modules instead of after them, when the other
+# worker would sit idle. test_every_word fits the compendium in every layout into the run's
+# cache; test_bounds counts the same layouts and comes after the modules that fit none
+# (started together, both fitted the same layouts at once: its longest test took 140 s, not
+# 70). A module missing here only runs later.
 LONGEST = (
     "tests/integration/test_every_word.py",
-    "tests/web/test_bounds.py",
     "tests/web/test_club.py",
     "tests/integration/test_readback_design.py",
+    "tests/web/test_bounds.py",
     "tests/integration/test_card_pdf.py",
     "tests/web/test_api.py",
     "tests/integration/test_cache.py",
