@@ -62,7 +62,9 @@ def club(tmp_path_factory):
     nginx = _nginx()
     tmp_path = tmp_path_factory.mktemp("club")
     app_port, web_port = _free_port(), _free_port()
-    env = {**os.environ, "CARDS_HOSTS": NAME, "CARDS_CACHE_DIR": str(tmp_path / "cache")}
+    # The run's fit cache (tests/conftest.py sets CARDS_CACHE_DIR): gunicorn's workers count
+    # the compendium at start, from fitted cards where another module has fitted them.
+    env = {**os.environ, "CARDS_HOSTS": NAME}
     gunicorn = subprocess.Popen(
         [
             str(BIN / "gunicorn"),
