@@ -1,4 +1,4 @@
-"""The library of spells: the compendium and one's own files, loaded, linted and merged.
+"""The library of spells: the compendium and one's own files, loaded and merged.
 
 A spell file is either the text format or JSON, told apart by content (JSON starts with "[" or
 "{"), not by the file's suffix. `--add FILE` files join the compendium (or `--data`); a spell
@@ -12,7 +12,6 @@ from collections.abc import Sequence
 from dataclasses import fields, is_dataclass, replace
 from pathlib import Path
 
-from cards.czech_text import plural
 from cards.messages import say
 from cards.model import Spell
 from cards.source.decode import DEFAULT_DATA, read_text
@@ -134,14 +133,6 @@ def read_compendium(path: str | Path | None = None) -> Compendium:
     return compendium
 
 
-def lint_compendium(path: str | Path | None = None) -> tuple[Problem, ...]:
-    """List every problem of a text compendium file; an unreadable file is a problem."""
-    name, text, problems = read_text(path)
-    if text is None:
-        return tuple(problems)
-    return parse_compendium(text, name).problems
-
-
 def load_spells(
     data: str | Path | None = None, add: Sequence[str | Path] = ()
 ) -> tuple[Spell, ...]:
@@ -153,46 +144,7 @@ def load_spells(
     return tuple(spell for file in files for spell in file.spells)
 
 
-def lint_spells(
-    data: str | Path | None = None, add: Sequence[str | Path] = (), *, layout=None
-) -> tuple[Problem, ...]:
-    """List every problem of the compendium (or `data`), the added files and their name clashes.
-
-    With a layout, also the fields its cards cannot print (cards.source.fields).
-    """
-    files = read_all(data, add)
-    problems = [p for file in files for p in file.problems] + clashes(files)
-    if layout is not None:
-        from cards.source.fields import field_problems
-
-        problems += field_problems((s for file in files for s in file.spells), layout)
-    return tuple(problems)
-
-
 def read_all(data: str | Path | None, add: Sequence[str | Path]) -> list[Compendium]:
     """Read the compendium (or `data`) and then each added file, in the order given."""
     base = read_spell_file(data if data is not None else DEFAULT_DATA)
     return [base, *(read_spell_file(path, any_book=True) for path in add)]
-
-
-def lint_lines(
-    problems: Sequence[Problem], files: Sequence[str], *, quiet: bool = False
-) -> list[str]:
-    """Say what `cards lint` found, in Czech: the errors, the warnings, and a count of each.
-
-    quiet=True leaves out the warnings and the count (the errors are always said).
-    """
-    errors = [p for p in problems if p.severity == "error"]
-    warnings = [p for p in problems if p.severity != "error"]
-    lines = []
-    for key, group in (("lint_errors", errors), ("lint_warnings", [] if quiet else warnings)):
-        if group:
-            lines.append(say(key, count=len(group)))
-            lines += [f"  {problem}" for problem in group]
-    if not quiet:
-        counts = {
-            "errors": plural(len(errors), *say("lint_error_forms").split()),
-            "warnings": plural(len(warnings), *say("lint_warning_forms").split()),
-        }
-        lines.append(say("lint_summary", files=", ".join(files), **counts))
-    return lines

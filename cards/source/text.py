@@ -48,7 +48,7 @@ from cards.source.lines import (
     plain,
 )
 from cards.source.problems import Collector, Compendium, Line, shorten
-from cards.wording import wording_problems
+from cards.source.wording import wording_problems
 
 _COMPONENTS_RE = re.compile(r"^(?P<flags>[A-Z](?:\s*,\s*[A-Z])*)(?:\s*\((?P<material>.*)\))?$")
 # Letters of Czech that English names never have (á é í ó ú ý occur in borrowed words).
