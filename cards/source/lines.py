@@ -6,6 +6,7 @@ questions: a line of a record's header can never be a name or a paragraph.
 
 from __future__ import annotations
 
+import functools
 import re
 
 from cards.czech_text import fold
@@ -24,37 +25,54 @@ LEVEL_RE = re.compile(
 )
 
 
+# How a line LEVEL_RE matches ends ("$" also matches before a final newline): a line that ends
+# otherwise (nearly every line) is no level line, without trying the pattern's lazy words.
+_LEVEL_ENDS = tuple(
+    end + newline
+    for end in ("úrovně", "úrovně (rituál)", "trik", "trik (rituál)")
+    for newline in ("", "\n")
+)
+
+
+def is_field_line(text: str) -> bool:
+    """Tell whether a line is a field line ("Dosah: 18 metrů"): one of FIELD_LABELS, a colon."""
+    return text.startswith(FIELD_LABELS) and FIELD_RE.match(text) is not None
+
+
 def is_level_line(text: str) -> bool:
     """Tell whether a line has the form "<škola> N. úrovně" or "<škola>, trik"."""
-    return LEVEL_RE.match(text) is not None
+    return text.endswith(_LEVEL_ENDS) and LEVEL_RE.match(text) is not None
 
 
+@functools.lru_cache(maxsize=8192)  # a line is asked about several times while it is read
 def plain(text: str) -> str:
     """Casefold and drop diacritics, to recognise a book written without them."""
     return fold(text.casefold())
 
 
 SOURCES_PLAIN = {plain(source): source for source in SOURCES}
+_COMMA_RE = re.compile(r"\s*,\s*")
 
 
 def parse_sources(text: str) -> tuple[tuple[str, ...], list[str]]:
     """Split a source line into known book names and the parts that are none."""
-    parts = tuple(p for p in re.split(r"\s*,\s*", text) if p)
+    parts = tuple(p for p in _COMMA_RE.split(text) if p)
     known = tuple(p if p in SOURCES else SOURCES_PLAIN.get(plain(p), p) for p in parts)
     return known, [p for p in known if p not in SOURCES]
 
 
 def is_source_line(text: str) -> bool:
     """Tell whether a line names only known books (diacritics optional)."""
-    parts, unknown = parse_sources(text)
-    return bool(parts) and not unknown
+    parts = [p for p in _COMMA_RE.split(text) if p]
+    # Every part must be a book: stop at the first that is none (a sentence's first words).
+    return bool(parts) and all(p in SOURCES or plain(p) in SOURCES_PLAIN for p in parts)
 
 
 def is_record_line(text: str) -> bool:
     """Tell whether a line has the form of a record's header or body, so it cannot be a name."""
     return (
         text.startswith(("|", *BULLETS))
-        or FIELD_RE.match(text) is not None
+        or is_field_line(text)
         or is_level_line(text)
         or is_source_line(text)
     )
