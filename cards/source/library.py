@@ -18,6 +18,7 @@ from cards.source.decode import DEFAULT_DATA, read_text
 from cards.source.duplicates import clashes
 from cards.source.json import is_json, parse_json
 from cards.source.problems import Compendium, CompendiumError, Problem
+from cards.source.stored import ParseStore
 from cards.source.text import parse_compendium
 
 # Characters of one spell's texts: about 70 cards in mini (the compendium's longest spell has
@@ -25,11 +26,19 @@ from cards.source.text import parse_compendium
 MAX_SPELL_TEXT = 50_000
 
 
-def parse_spell_text(text: str, file: str, *, any_book: bool = False) -> Compendium:
+def parse_spell_text(
+    text: str, file: str, *, any_book: bool = False, store: ParseStore | None = None
+) -> Compendium:
     """Parse a spell file's decoded text in whichever format it is written.
 
     A spell longer than MAX_SPELL_TEXT characters is an error of the file (and left out).
+    With a store, a text this engine parsed before is read back, not parsed (stored.py).
     """
+    if store is not None:
+        how = "spell file, any book" if any_book else "spell file"
+        return store.compendium(
+            text, file, how, lambda: parse_spell_text(text, file, any_book=any_book)
+        )
     if is_json(text):
         parsed = parse_json(text, file, any_book=any_book)
     else:
@@ -111,7 +120,9 @@ def spell_text_size(value) -> int:
     return 0
 
 
-def read_spell_file(path: str | Path | None = None, *, any_book: bool = False) -> Compendium:
+def read_spell_file(
+    path: str | Path | None = None, *, any_book: bool = False, store: ParseStore | None = None
+) -> Compendium:
     """Read a spell file in text or JSON (None: the embedded compendium); collect its problems.
 
     any_book=True accepts books other than the known ones (with a warning), for added files.
@@ -119,32 +130,50 @@ def read_spell_file(path: str | Path | None = None, *, any_book: bool = False) -
     name, text, problems = read_text(path)
     if text is None:
         return Compendium(name, (), tuple(problems))
-    return parse_spell_text(text, name, any_book=any_book)
+    return parse_spell_text(text, name, any_book=any_book, store=store)
 
 
-def read_compendium(path: str | Path | None = None) -> Compendium:
-    """Read and parse a text compendium file (None: the embedded one); raise on any error."""
+def read_compendium(
+    path: str | Path | None = None, *, store: ParseStore | None = None
+) -> Compendium:
+    """Read and parse a text compendium file (None: the embedded one); raise on any error.
+
+    With a store, a text this engine parsed before is read back, not parsed (stored.py).
+    """
     name, text, problems = read_text(path)
     if text is None:
         raise CompendiumError(problems)
-    compendium = parse_compendium(text, name)
+    if store is None:
+        compendium = parse_compendium(text, name)
+    else:
+        compendium = store.compendium(
+            text, name, "compendium", lambda: parse_compendium(text, name)
+        )
     if compendium.errors:
         raise CompendiumError(compendium.problems)
     return compendium
 
 
 def load_spells(
-    data: str | Path | None = None, add: Sequence[str | Path] = ()
+    data: str | Path | None = None,
+    add: Sequence[str | Path] = (),
+    *,
+    store: ParseStore | None = None,
 ) -> tuple[Spell, ...]:
-    """Read the compendium (or `data`) and the added files; raise CompendiumError on any error."""
-    files = read_all(data, add)
+    """Read the compendium (or `data`) and the added files; raise CompendiumError on any error.
+
+    With a store, files this engine parsed before are read back, not parsed (stored.py).
+    """
+    files = read_all(data, add, store=store)
     problems = [p for file in files for p in file.problems] + clashes(files)
     if any(p.severity == "error" for p in problems):
         raise CompendiumError(problems)
     return tuple(spell for file in files for spell in file.spells)
 
 
-def read_all(data: str | Path | None, add: Sequence[str | Path]) -> list[Compendium]:
+def read_all(
+    data: str | Path | None, add: Sequence[str | Path], *, store: ParseStore | None = None
+) -> list[Compendium]:
     """Read the compendium (or `data`) and then each added file, in the order given."""
-    base = read_spell_file(data if data is not None else DEFAULT_DATA)
-    return [base, *(read_spell_file(path, any_book=True) for path in add)]
+    base = read_spell_file(data if data is not None else DEFAULT_DATA, store=store)
+    return [base, *(read_spell_file(path, any_book=True, store=store) for path in add)]
