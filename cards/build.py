@@ -92,15 +92,15 @@ def fit_all(
     cache: the user's cache by default, a FitCache, or None for none. jobs: processes that
     fit the spells the cache lacks (None: the machine's cores, one for a small deck); the
     result is the same for any number. progress, if given, is called with 1 per spell.
-    drawn: for a PDF in RGB, with a cache: the faces as `DrawnFace`s, each drawn once and
-    kept with its entry, so the next build writes the drawing again as it is.
+    drawn: for a PDF in RGB: the faces as `DrawnFace`s, each drawn once as it is fitted (its
+    primitives let go at once) and kept with its entry, so the next build writes the drawing
+    again as it is.
     """
     spells = list(spells)
     if isinstance(cache, _Default):
         from cards.cache import default_cache
 
         cache = default_cache()
-    drawn = drawn and cache is not None
     fits: list[Fit | None] = [None] * len(spells)
     keys: list[str] = []
     missing = list(range(len(spells)))
@@ -141,7 +141,8 @@ def fit_all(
                 fit = fits[number] = _fit(spells[number], layout, context, continue_on_back)
                 context.forget_paragraphs()
                 if drawn:
-                    fits[number] = _drawn(fit, cache, keys[number], layout)
+                    key = keys[number] if cache is not None else ""
+                    fits[number] = _drawn(fit, cache, key, layout)
                 elif cache is not None:
                     cache.put(keys[number], fit, layout)
                 if progress is not None:
@@ -152,14 +153,15 @@ def fit_all(
     return tuple(fits)  # type: ignore[arg-type]
 
 
-def _drawn(fit: Fit, cache: FitCache, key: str, layout: Layout) -> Fit:
+def _drawn(fit: Fit, cache: FitCache | None, key: str, layout: Layout) -> Fit:
     """Draw a fit's faces once, keep the drawings in its entry; return it as `DrawnFace`s.
 
     A face that cannot be drawn apart from its document (a font that is not TrueType) stays
     a `CardFace`, drawn as the PDF is written.
     """
     drawings = face_drawings(fit.faces)
-    cache.put(key, fit, layout, drawings)
+    if cache is not None:
+        cache.put(key, fit, layout, drawings)
     return fit if drawings is None else _with_drawings(fit, drawings)
 
 

@@ -17,3 +17,20 @@ def test_a_build_leaves_the_collector_nothing_young_to_walk(tmp_path):
     young = len(gc.get_objects(generation=0)) + len(gc.get_objects(generation=1))
     assert young < 1000  # the build made millions; 11,456 were left young before the freeze
     assert gc.isenabled()
+
+
+def test_fitting_leaves_no_garbage_in_cycles():
+    """With the collector paused, what a build makes must go by reference counting alone:
+    garbage in cycles would stay until the build ends, memory growing with the deck."""
+    from cards.build import fit_spells
+    from cards.layout import load_layout
+
+    spells, layout = read_compendium().spells, load_layout("poker")
+    fit_spells(spells[:2], layout, cache=None, jobs=1)  # modules and caches set up
+    gc.collect()
+    gc.disable()
+    try:
+        fit_spells(spells[::12], layout, cache=None, jobs=1)
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
