@@ -293,7 +293,7 @@ def build_deck(
     """
     from cards.atomic import output_target
     from cards.build import build_pdf
-    from cards.glyphs import require_drawable
+    from cards.lint.glyphs import require_drawable
 
     require_spells(spells)
     options = settings.print_options()
@@ -502,7 +502,7 @@ def preview_png(
     """
     from cards.atomic import output_target
     from cards.backs import card_backs
-    from cards.glyphs import require_drawable
+    from cards.lint.glyphs import require_drawable
     from cards.paint.preview import render_preview
 
     card = load_layout(layout)

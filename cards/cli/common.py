@@ -86,10 +86,13 @@ def refuse_overwriting_inputs(params: dict) -> None:
 
 
 def load_spells(data: Path | None, add: tuple[Path, ...] = ()):
-    """Read the compendium named by --data (or the embedded one) and the --add files."""
+    """Read the compendium named by --data (or the embedded one) and the --add files; a file
+    this engine parsed before is read back from the user's cache folder (source/stored.py)."""
+    from cards.cache import cache_folder, engine_version
     from cards.source.library import load_spells as load
+    from cards.source.stored import ParseStore
 
-    return load(data, add)
+    return load(data, add, store=ParseStore(cache_folder(), engine_version()))
 
 
 def stderr_is_terminal() -> bool:
