@@ -36,7 +36,7 @@ _NUMBER = {cls: n for n, cls in enumerate(RECORDS)}
 _SEQUENCE = -1  # a list opened by this holds records (a tuple holds plain values only)
 
 
-class _Unstorable(Exception):
+class _Unstorable(CardsError):
     """A value of a kind the stored form has no room for (the parse is then not stored)."""
 
 
