@@ -11,13 +11,14 @@ from types import SimpleNamespace
 import pytest
 
 from cards.face import Rule, TextLine
+from cards.fit import fit_spell
 from cards.fit import room as R
 from cards.fit.paginate import BLOCK, EPS, LINE, NEVER, Slab, used_height
-from cards.fit.setter import SpellSetter
+from cards.fit.setter import FitError, SpellSetter
 from cards.layout import load_layout
 from cards.model import Paragraph
 from cards.typeset import Line
-from tests.support.spells import make_spell
+from tests.support.spells import layout_variant, make_spell
 
 
 def _layout(low: float, high: float, steps: tuple[float, ...] = ()):
@@ -158,43 +159,42 @@ def test_a_long_spell_takes_the_parts_its_text_needs(setter):
     assert R.fewest_parts(long, True) == parts  # backs hold as much as fronts, or less
 
 
-# --- _check_room -------------------------------------------------------------------------------
+# --- the room a card's furniture leaves (room._check_room), through fit_spell -------------------
+# Poker made shorter: at 20 mm the band and the footer leave later cards no line of text; at
+# 30 mm band, stats and footer overflow the first card (the material note, where it lies below
+# the stats, is named instead); at 34 mm a short spell's first card holds its stats only and
+# the text goes on the next.
+
+MATERIAL = "drobná perla v hodnotě nejméně 100 zl, kterou kouzlo spotřebuje, a kousek drátu"
 
 
-class _Error(Exception):
-    pass
-
-
-def _fake_setter(leading: float = 1.2, items=()):
-    def error(what, size, verb="se nevejde"):
-        return _Error(f"{what}|{size:g}|{verb}")
-
-    header = SimpleNamespace(items=items)
-    return SimpleNamespace(
-        style=SimpleNamespace(sizes=SimpleNamespace(leading=leading, material=6.0)),
-        error=error,
-        header=lambda first, numbered: header,
+def _short_poker(tmp_path, height_mm: int):
+    return load_layout(
+        str(layout_variant(tmp_path, {"height_mm": str(height_mm)}, f"h{height_mm}"))
     )
 
 
-def test_check_room_refuses_later_cards_without_room_for_a_line():
-    """rest below one line at the size times the leading: an error naming band and footer."""
-    with pytest.raises(_Error, match=r"^pruh s názvem a pata s řádkem textu\|7\|se nevejdou$"):
-        R._check_room(_fake_setter(), 10.0, 8.3, 7.0)  # a line takes 8.4
-    R._check_room(_fake_setter(), 10.0, 8.4, 7.0)  # exactly a line: room enough
-    R._check_room(_fake_setter(), 0.0, 8.4, 7.0)  # a first card of no room is allowed (skip)
+@pytest.mark.parametrize(
+    ("height", "material", "message"),
+    [
+        (20, "", "pruh s názvem a pata s řádkem textu se nevejdou na kartu 63 × 20 mm"),
+        (30, "", "pruh s názvem, údaje a pata se nevejdou na kartu 63 × 30 mm"),
+        (30, MATERIAL, "poznámka o materiálu se nevejde na kartu 63 × 30 mm"),
+    ],
+)
+def test_furniture_that_leaves_no_room_is_named(tmp_path, height, material, message):
+    """A card too short for its furniture: a FitError naming the spell and what overflows."""
+    with pytest.raises(FitError) as raised:
+        fit_spell(make_spell(material=material), _short_poker(tmp_path, height))
+    size = "6 pt" if material else "6.5 pt"  # the note's own size, else the body's minimum
+    assert str(raised.value).startswith(f"Barevná koule: {message} ani v písmu {size}")
 
 
-def test_check_room_refuses_a_first_card_the_furniture_overflows():
-    """first < 0: the material note when it lies below the stats, else band, stats and footer."""
-    with pytest.raises(_Error, match=r"^pruh s názvem, údaje a pata\|7\|se nevejdou$"):
-        R._check_room(_fake_setter(), -0.5, 20.0, 7.0)
-    material = TextLine(Line((), 10.0, 0.0, False), 0, 0, 6.0, "#000", "material")
-    body = TextLine(Line((), 10.0, 0.0, False), 0, 0, 6.0, "#000", "body")
-    with pytest.raises(_Error, match=r"^poznámka o materiálu\|6\|se nevejde$"):
-        R._check_room(_fake_setter(items=(body, material)), -0.5, 20.0, 7.0)
-    with pytest.raises(_Error, match=r"^pruh s názvem, údaje a pata"):
-        R._check_room(_fake_setter(items=(body,)), -0.5, 20.0, 7.0)
+def test_a_first_card_of_stats_alone_is_allowed(tmp_path):
+    """At 34 mm the stats fill the first card: the text goes on a second, no error."""
+    faces = fit_spell(make_spell(), _short_poker(tmp_path, 34))
+    assert len(faces) == 2
+    assert not [i for i in faces[0].items if isinstance(i, TextLine) and i.role == "body"]
 
 
 # --- widest_space and _opens_a_hole ------------------------------------------------
@@ -427,6 +427,23 @@ def test_the_fewest_cards_fill_each_card_rather_than_end_at_a_paragraph():
     kinds = {7: BLOCK, 8: LINE}
     slabs = tuple(Slab(5.0, (), breakable=kinds.get(i, NEVER)) for i in range(14))
     assert R.fewest_parts(_outlined(slabs), False) == 2
+
+
+class _Error(Exception):
+    pass
+
+
+def _fake_setter(leading: float = 1.2):
+    """A stand-in setter for _check_room: its error names what, size and verb."""
+
+    def error(what, size, verb="se nevejde"):
+        return _Error(f"{what}|{size:g}|{verb}")
+
+    return SimpleNamespace(
+        style=SimpleNamespace(sizes=SimpleNamespace(leading=leading, material=6.0)),
+        error=error,
+        header=lambda first, numbered: SimpleNamespace(items=()),
+    )
 
 
 def test_check_room_takes_a_line_less_eps_as_room_for_a_line():

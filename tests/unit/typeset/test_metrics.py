@@ -11,8 +11,8 @@ import pytest
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfmetrics import getAscent, getDescent, stringWidth
 
-from cards import glyphs
 from cards.layout import load_layout
+from cards.lint import glyphs
 from cards.typeset import metrics
 from tests.support.fonts import MONO_EM as EM
 from tests.support.fonts import SERIF, register_mono
