@@ -20,6 +20,7 @@ import pytest
 from hypothesis import settings
 
 from cards.model import Spell
+from tests.support.examples import FAST as FAST_EXAMPLES
 
 # Under bench/mutation.py every property test draws the same examples in every run and keeps
 # none: a mutant is killed by what it changes, never by a random example that fails the
@@ -93,7 +94,10 @@ def _cache_folder(tmp_path_factory: pytest.TempPathFactory):
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """In the controlling process: make the run's cache folder (xdist's workers inherit it)."""
+    """Draw fewer property examples when the slow tests are left out; in the controlling
+    process, make the run's cache folder (xdist's workers inherit it)."""
+    if "not slow" in (config.getoption("markexpr", "") or ""):
+        os.environ[FAST_EXAMPLES] = "1"  # read by tests/support/examples.py at collection
     if os.environ.get("PYTEST_XDIST_WORKER") or "CARDS_TEST_CACHE" in os.environ:
         return
     shm = Path("/dev/shm")
@@ -103,6 +107,7 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
+    os.environ.pop(FAST_EXAMPLES, None)
     folder = getattr(config, "_cards_test_cache", None)
     if folder:
         shutil.rmtree(folder, ignore_errors=True)

@@ -17,6 +17,7 @@ from cards.config import MAX_BASES, SMALLEST_TYPE, catalogue
 from cards.impose import SheetError, load_sheet
 from cards.impose.sheet import SHEET_NUMBERS
 from cards.layout import LayoutError, list_layouts, load_layout
+from tests.support.examples import examples
 
 ROOT = Path(__file__).resolve().parents[2]
 A4 = (ROOT / "layouts" / "a4.toml").read_text(encoding="utf-8")
@@ -279,7 +280,9 @@ def without(text: str, keys: list[str]) -> str:
 
 
 @settings(
-    max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(80),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(
     changes=st.dictionaries(st.sampled_from(sorted(SHEET_NUMBERS)), VALUES, min_size=1, max_size=4),
@@ -298,7 +301,9 @@ def test_any_sheet_value_is_read_or_refused(tmp_path, changes, size):
 
 
 @settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(60),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(changes=st.dictionaries(st.sampled_from(LAYOUT_KEYS), VALUES, min_size=1, max_size=3))
 def test_any_layout_value_is_read_or_refused(tmp_path, changes):

@@ -29,6 +29,7 @@ from cards.select import (
     sort_spells,
 )
 from cards.source.library import read_compendium
+from tests.support.examples import examples
 
 
 @pytest.fixture(scope="module")
@@ -380,7 +381,9 @@ def test_read_deck_keeps_the_written_order_and_repeats(spells):
 
 
 @settings(
-    max_examples=50, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(50),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(st.lists(st.text(max_size=40), max_size=8))
 def test_fuzz_read_deck_raises_only_deck_error(spells, lines):
@@ -393,7 +396,7 @@ def test_fuzz_read_deck_raises_only_deck_error(spells, lines):
         assert len(deck) <= len(lines)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     st.text(alphabet="abčeíkoš ", max_size=12),
     st.lists(st.text(alphabet="abčeíkoš ", max_size=12), max_size=30, unique=True),

@@ -26,6 +26,7 @@ from cards.fit.style import card_style
 from cards.layout import load_layout
 from cards.model import PANELS, BulletList, Heading, Paragraph, Spell, Table
 from cards.typeset.normalise import normalise
+from tests.support.examples import examples
 from tests.support.faces import words_of
 from tests.support.spells import SENTENCE, make_spell
 
@@ -318,7 +319,7 @@ def test_markup_characters_are_text(layout):
     assert "<b>" in words_of([face]) and "&" in words_of([face])
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.lists(
         st.lists(
@@ -457,7 +458,7 @@ BLOCKS = st.one_of(
 )
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(BLOCKS, min_size=1, max_size=12), st.sampled_from(["poker", "mini"]))
 def test_any_mix_of_blocks_fits_without_losing_a_word(blocks, name):
     """Paragraphs, lists, headings and tables in any order: every word is set, sizes agree."""

@@ -25,6 +25,7 @@ from cards.fit import FitError, SpellSetter, fit, fit_spell, used_height
 from cards.layout import load_layout
 from cards.model import Heading, Paragraph, Table
 from cards.typeset import TypesetContext, line_text, set_lines
+from tests.support.examples import examples
 from tests.support.fonts import MONO_FONT
 from tests.support.pdfread import open_pdf
 from tests.support.spells import SENTENCE, layout_variant, make_spell
@@ -263,7 +264,7 @@ def spells(draw):
     return make_spell(*blocks, material=material, concentration=draw(st.booleans()))
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(layout=layouts(), spell=spells())
 def test_any_layout_and_spell_sets_every_word_or_raises_a_cards_error(layout, spell):
     """Never a traceback, never a lost word, never a line outside the safe area."""

@@ -17,6 +17,7 @@ from cards.model import CLASSES, SCHOOLS
 from cards.select import sort_spells
 from cards.source.json import SCHEMA, is_json, parse_json, spell_from_dict, spell_to_dict
 from cards.source.library import read_compendium, read_spell_file
+from tests.support.examples import examples
 from tests.support.spells import HOMEBREW_SPELL
 
 REPO = Path(__file__).resolve().parents[3]
@@ -547,7 +548,7 @@ _JSON = st.recursive(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(key=st.sampled_from(sorted(RECORD)), value=_JSON, extra=_JSON)
 def test_any_record_gets_problems_never_an_exception(key, value, extra):
     """Whatever a record holds, parse_json answers with problems (or a spell), never a crash."""
@@ -557,7 +558,7 @@ def test_any_record_gets_problems_never_an_exception(key, value, extra):
     assert all(p.file == "f.json" and p.line >= 1 for p in compendium.problems)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(text=st.text(alphabet='[]{},:"0 \n\\ax', max_size=30))
 def test_any_text_that_looks_like_json_gets_a_problem(text):
     """Broken JSON of any shape is a problem with a line number."""

@@ -17,6 +17,7 @@ from cards.source.json import parse_json, spell_to_dict
 from cards.source.library import read_compendium
 from cards.source.problems import CompendiumError, Problem
 from cards.source.text import compendium_text, parse_compendium, spell_lines, spell_text
+from tests.support.examples import examples
 from tests.support.spells import make_spell
 
 
@@ -540,7 +541,7 @@ _LINE = st.sampled_from(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(_LINE, max_size=60))
 def test_fuzz_shuffled_lines_never_crash(lines):
     """Any arrangement of compendium-like lines parses without an exception."""
@@ -548,7 +549,7 @@ def test_fuzz_shuffled_lines_never_crash(lines):
     assert all(isinstance(p, Problem) for p in compendium.problems)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.text(max_size=400))
 def test_fuzz_any_text_never_crashes(text):
     """Arbitrary text parses without an exception."""
@@ -556,7 +557,7 @@ def test_fuzz_any_text_never_crashes(text):
     assert isinstance(compendium.spells, tuple)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.binary(max_size=300))
 def test_fuzz_any_bytes_raise_only_compendium_error(tmp_path_factory, data):
     """Reading arbitrary bytes either succeeds or raises CompendiumError."""

@@ -13,6 +13,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from cards.typeset import Run, TypesetContext, cost, prepare, set_lines
 from cards.typeset import totalfit as tf
 from cards.typeset.totalfit import BreakPlan, Breaks, judge, total_fit
+from tests.support.examples import examples
 from tests.support.fonts import BOLD, MONO, MONO_EM, SERIF
 from tests.support.typeset import SPACE, WIDTHS, mono_lines, paragraph, tail_forbidden
 
@@ -109,7 +110,7 @@ def _points(widths, hyphens):
     return points
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     widths=WORDS,
     hyphens=HYPHENS,
@@ -129,7 +130,7 @@ def test_total_fit_finds_the_least_demerits(widths, hyphens, avail, expansion):
     assert plan_demerits(breaks, plan, avail, avail, expansion) == pytest.approx(best, rel=1e-9)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(widths=WORDS, hyphens=HYPHENS, avail=st.floats(4.0, 14.0))
 def test_pruned_total_fit_is_a_valid_plan_never_better_than_the_optimum(widths, hyphens, avail):
     """With pruning the plan is still a real one: its demerits are what its lines cost."""
@@ -142,7 +143,7 @@ def test_pruned_total_fit_is_a_valid_plan_never_better_than_the_optimum(widths, 
         assert plan_demerits(breaks, plan, avail, avail, 0.02) == pytest.approx(plan.demerits)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     widths=WORDS,
     hyphens=HYPHENS,
@@ -606,7 +607,7 @@ def _case(units, prefixes, penalties, cut_penalties):
     return units_paragraph(units, _unit_points(units, prefixes), penalties, cut_penalties)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(
     units=UNITS,
     prefixes=PREFIXES,
@@ -632,7 +633,7 @@ def test_the_unlimited_pass_finds_the_least_demerits(
     )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     units=UNITS,
     prefixes=PREFIXES,
@@ -665,7 +666,7 @@ def test_a_limited_pass_is_the_best_of_the_lines_within_its_limit(
     )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     units=UNITS,
     prefixes=PREFIXES,
@@ -691,7 +692,7 @@ def _dear(breaks, ends) -> bool:
     return any(breaks.penalty[end] ** 2 > dear for end in ends)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(
     units=UNITS,
     prefixes=PREFIXES,
@@ -741,7 +742,7 @@ def test_breaks_and_plans_are_frozen_slotted_values_with_their_defaults():
     assert plan.loose is False and plan.ragged_first is False
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     units=UNITS,
     prefixes=PREFIXES,
@@ -802,7 +803,7 @@ def _ragged_pairs(breaks, first, rest, expansion):
     return least
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     units=UNITS,
     prefixes=PREFIXES,

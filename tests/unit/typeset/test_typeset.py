@@ -24,6 +24,7 @@ from cards.typeset import (
 )
 from cards.typeset.czech import pattern_positions as patterns
 from cards.typeset.words import word_breaks
+from tests.support.examples import examples
 from tests.support.fonts import BOLD, MONO, MONO_EM, SERIF
 from tests.support.pdfread import open_pdf
 from tests.support.typeset import WIDTHS, mono_lines
@@ -549,7 +550,7 @@ SEPARATOR = st.sampled_from(["", " ", "  ", "\u00a0", "\n", " \u00a0"])
 CHUNKS = st.lists(st.tuples(WORD, SEPARATOR, st.booleans()), min_size=1, max_size=40)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(chunks=CHUNKS, width=st.floats(min_value=5, max_value=250), size=st.floats(5, 12))
 def test_the_breaker_never_loses_a_word(chunks, width, size):
     """Joining the lines gives back every input word, in order, at any width and size."""
@@ -561,7 +562,7 @@ def test_the_breaker_never_loses_a_word(chunks, width, size):
     assert len(line_splits(prepared, width, size)) == len(lines)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(chunks=CHUNKS, width=st.floats(min_value=5, max_value=250), size=st.floats(5, 12))
 def test_lines_fit_and_runs_are_placed_where_the_text_ends(chunks, width, size):
     """Every line fits unless marked overfull; each run starts where the previous ends."""
