@@ -73,7 +73,9 @@ def compendium_command(sort, index, **opts):
     from cards.select import sort_spells
 
     filters = {key: opts.pop(key) for key in FILTERS}
-    spells = apply_filters(common.load_spells(opts["data"], opts["add"]), **filters)
+    spells = apply_filters(
+        common.load_spells(opts["data"], opts["add"], stored=not opts["no_cache"]), **filters
+    )
     name = deck_name("kompendium", **filters)
     write_deck(sort_spells(spells, by=sort), name, say("compendium_title"), opts, index=index)
 
@@ -94,7 +96,13 @@ def class_command(name, level, sources, **opts):
 
     klass = resolve_class(name)
     spells = apply_filters(
-        common.load_spells(opts["data"], opts["add"]), (klass,), level, (), sources, None, None
+        common.load_spells(opts["data"], opts["add"], stored=not opts["no_cache"]),
+        (klass,),
+        level,
+        (),
+        sources,
+        None,
+        None,
     )
     default = deck_name(slug(klass), level=level, sources=sources)
     write_deck(sort_spells(spells, by="level"), default, f"Kouzla: {klass}", opts)
@@ -126,7 +134,7 @@ def deck_command(file, source, sort, title, **opts):
     count = sum(1 for _ in named_lines(lines))
     if count > MAX_DECK_SPELLS:
         raise InputError(say("deck_too_many", origin=origin, count=count, limit=MAX_DECK_SPELLS))
-    every = common.load_spells(opts["data"], opts["add"])
+    every = common.load_spells(opts["data"], opts["add"], stored=not opts["no_cache"])
     deck = resolve_deck(lines, every, source=source, origin=origin)
     if not opts["quiet"]:
         for warning in deck.warnings[:MAX_WARNINGS]:
