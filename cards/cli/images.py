@@ -119,7 +119,7 @@ def images_command(
     from cards.select import find_spell, sort_spells
 
     fitting = fit_settings(filters)
-    spells = common.load_spells(data, add, stored=fitting["cache"] is not None)
+    spells = common.load_spells(data, add, cache=fitting["cache"] is not None)
     if names:
         spells = apply_filters([find_spell(spells, name) for name in names], **filters)
     else:

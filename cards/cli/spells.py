@@ -134,10 +134,8 @@ def fit_report_command(sort, layout, csv_path, continue_on_back, data, add, **fi
     from cards.select import sort_spells
 
     fitting = fit_settings(filters)
-    stored = fitting["cache"] is not None  # --no-cache: nothing read from the cache folder
-    spells = sort_spells(
-        apply_filters(common.load_spells(data, add, stored=stored), **filters), by=sort
-    )
+    spells = common.load_spells(data, add, cache=fitting["cache"] is not None)
+    spells = sort_spells(apply_filters(spells, **filters), by=sort)
     report = fit_report(spells, load_layout(layout), continue_on_back=continue_on_back, **fitting)
     click.echo(format_report(report), err=is_stdout(csv_path))  # the CSV alone on stdout
     if csv_path:

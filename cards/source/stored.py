@@ -36,6 +36,10 @@ _NUMBER = {cls: n for n, cls in enumerate(RECORDS)}
 _SEQUENCE = -1  # a list opened by this holds records (a tuple holds plain values only)
 
 
+class _Unstorable(CardsError):
+    """A value of a kind the stored form has no room for (the parse is then not stored)."""
+
+
 def _encode(value):
     """Return a value as marshal's plain values: records as tagged lists (see the docstring)."""
     number = _NUMBER.get(type(value))
@@ -48,7 +52,7 @@ def _encode(value):
         return tuple(items)
     if value is None or type(value) in (str, int, bool, float):
         return value
-    raise TypeError(f"not stored: {type(value).__name__}")  # the parse is then not stored
+    raise _Unstorable(type(value).__name__)
 
 
 def _decode(value):
@@ -121,7 +125,7 @@ class ParseStore:
 
         try:
             payload = marshal.dumps((key, _encode(compendium)), MARSHAL_VERSION)
-        except (TypeError, ValueError):
+        except (_Unstorable, ValueError):
             return
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
