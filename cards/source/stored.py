@@ -111,6 +111,17 @@ class ParseStore:
         self._write(path, key, parsed)
         return parsed
 
+    def clear(self) -> int:
+        """Delete every stored parse (`cards cache clear`); return how many files went."""
+        removed = 0
+        for path in (self.folder / FOLDER).glob("*.marshal"):
+            try:
+                path.unlink()
+                removed += 1
+            except OSError:
+                pass
+        return removed
+
     @staticmethod
     def _read(path: Path, key: str) -> Compendium | None:
         """Return the compendium stored at `path` under `key`, or None (absent, damaged, stale)."""
