@@ -58,3 +58,21 @@ def test_a_count_is_what_fitting_gives():
     assert (summary.spells, summary.cards, summary.sheets) == (1, len(faces), len(faces))
     on_backs = count_deck([long], PrintSettings(sheet="none", continue_on_back=True))
     assert on_backs.cards == (counter.parts(long, "poker", True) + 1) // 2
+
+
+def test_every_label_names_exactly_its_spell_with_own_spells_sharing_names():
+    """spell_labels (one name index for all) gives each spell the label spell_label gives it
+    alone, where a player's own copies share the compendium's names: a deck line of the label
+    finds that spell and no other."""
+    from dataclasses import replace
+
+    from cards.select import find_spell
+    from cards.service import spell_label, spell_labels
+    from cards.source.library import load_spells
+
+    every = list(load_spells())
+    every += [replace(s, sources=("Kouzla naší družiny",)) for s in every[:12]]
+    labels = spell_labels(every)
+    for spell in every[:40] + every[-12:]:
+        assert labels[spell] == spell_label(spell, every)
+        assert find_spell(every, labels[spell]) == spell
