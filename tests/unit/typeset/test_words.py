@@ -1,4 +1,4 @@
-"""Czech word breaks and paragraph ends a proof-reader passes (issue 18), and the wording lint."""
+"""Czech word breaks and paragraph ends a proof-reader passes (issue 18)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,6 @@ import cards.typeset.cost as cost
 from cards.build import build_pdf
 from cards.layout import load_layout
 from cards.source.library import read_compendium
-from cards.source.text import parse_compendium
 from cards.typeset import prepare, set_lines
 from cards.typeset.czech import (
     Exceptions,
@@ -170,40 +169,6 @@ def test_a_minus_before_a_digit_is_the_minus_sign_glued_to_its_word():
     assert normalise("(–2)") == "(\u22122)"
     assert normalise("2 - 6") == "2\u20136"
     assert normalise("Bigby's hand") == "Bigby\u2019s hand"
-
-
-def _spell(description: str) -> str:
-    return (
-        "Zkouška\n\nTrial\n\nPříručka hráče\n\nIluze 1. úrovně\n\nVyvolání: 1 akce\n\n"
-        "Dosah: 6 sáhů\n\nSložky: V\n\nTrvání: 1 minuta\n\nPovolání: Bard\n\n"
-        f"{description}\n"
-    )
-
-
-def _warnings(description: str) -> list[tuple[str, int]]:
-    compendium = parse_compendium(_spell(description), "x.txt")
-    return [(p.kind, p.line) for p in compendium.problems if p.severity == "warning"]
-
-
-def test_lint_warns_about_a_spell_with_only_a_stat_block():
-    """A stat block ("Akce") with no paragraph before it: the description is missing."""
-    assert _warnings("Akce\n\nÚder pěstí. Útok na blízko zbraní: +5 k zásahu.") == [
-        ("description", 1)
-    ]
-    assert _warnings("Vyvoláš sluhu.\n\nAkce\n\nÚder pěstí. Útok: +5 k zásahu.") == []
-
-
-def test_lint_flags_a_capitalised_preposition_after_a_lower_case_word():
-    """ "tvorovi Ve svém" is flagged at its line; "Ve svém" opening a sentence is not."""
-    assert _warnings("Zaútočí na tvora Ve svém dosahu.") == [("preposition", 19)]
-    assert _warnings("Zaútočí. Ve svém dosahu nic.") == []
-
-
-def test_lint_flags_a_percent_noun_without_a_space():
-    """ "o 15%," and "1k10% ze" are nouns; "50% šance" is the adjective."""
-    assert _warnings("Budete mimo cíl o 15%, tedy 18 mil.") == [("percent", 19)]
-    assert _warnings("Je 1k10% ze vzdálenosti.") == [("percent", 19)]
-    assert _warnings("Je 50% šance, že zhasnou.") == []
 
 
 @pytest.fixture(scope="module")
