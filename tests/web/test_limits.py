@@ -86,17 +86,3 @@ def test_a_body_nested_past_the_parser_is_400(client):
     response = client.post("/api/count", data=body, content_type="application/json")
     assert response.status_code == 400
     assert "objekt JSON" in response.get_json()["error"]
-
-
-def test_a_library_refusal_shows_no_install_path_nor_cli_advice(client):
-    """A bleed the sheet has no room for: a 400 without the server's paths or CLI options."""
-    from pathlib import Path
-
-    import cards
-
-    response = client.post("/api/count", json={"spells": ["Štít"], "bleed": 5})
-    assert response.status_code == 400
-    text = response.get_json()["error"]
-    assert "a4.toml" in text and "spadávk" in text
-    assert str(Path(cards.__file__).parent.parent) not in text
-    assert "--sheet" not in text and "SOUBOR" not in text
