@@ -6,19 +6,20 @@ given by hand."""
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 
 from cards.face import Rule, TextLine
-from cards.fit import fit_spell
+from cards.fit import fit, fit_spell
 from cards.fit import room as R
 from cards.fit.paginate import BLOCK, EPS, LINE, NEVER, Slab, used_height
 from cards.fit.setter import FitError, SpellSetter
 from cards.layout import load_layout
 from cards.model import Paragraph
 from cards.typeset import Line
-from tests.support.spells import layout_variant, make_spell
+from tests.support.spells import SENTENCE, layout_variant, make_spell
 
 
 def _layout(low: float, high: float, steps: tuple[float, ...] = ()):
@@ -28,24 +29,35 @@ def _layout(low: float, high: float, steps: tuple[float, ...] = ()):
 # --- size_grid and physical_cards ------------------------------------------------
 
 
-def test_the_size_grid_keeps_the_listed_steps_inside_the_range_and_both_ends():
-    """Steps outside body_min..body_max are dropped; the ends are always tried, once each."""
-    grid = R.size_grid(_layout(6.5, 8.5, (6.0, 6.5, 7.0, 7.5, 8.5, 9.0)))
-    assert grid == [6.5, 7.0, 7.5, 8.5]
+def _sizes_taken(layout, counts) -> set[float]:
+    """The body sizes fit gives spells of `counts` sentences on `layout`."""
+    return {fit(make_spell(Paragraph(SENTENCE * n)), layout).faces[0].body_size for n in counts}
 
 
-def test_the_size_grid_without_steps_takes_every_tenth_of_a_point():
-    """No size steps: every SIZE_STEP from the minimum, the maximum last."""
-    assert R.size_grid(_layout(6.5, 7.0)) == [6.5, 6.6, 6.7, 6.8, 6.9, 7.0]
-    assert R.size_grid(_layout(7.0, 7.0)) == [7.0]
+def test_a_spell_takes_a_listed_size_within_the_range_or_one_of_its_ends(tmp_path):
+    """Steps outside body_min..body_max (6.0, 10.2) are never taken; the ends always may be."""
+    steps = "[10.2, 9.0, 7.5, 7.0, 6.0]"
+    layout = load_layout(layout_variant(tmp_path, {"size_steps": steps}, "steps"))
+    taken = _sizes_taken(layout, range(1, 30))
+    assert taken <= {10.0, 9.0, 7.5, 7.0, 6.5}
+    assert {10.0, 7.5, 7.0, 6.5} <= taken
 
 
-def test_the_size_grid_never_goes_below_the_minimum():
-    """A minimum off the grid of thousandths is tried as it is, never rounded below it; the
-    steps above it are rounded to thousandths (6.1004 is tried as 6.1)."""
-    grid = R.size_grid(_layout(6.0004, 6.5))
-    assert grid == [6.0004, 6.1, 6.2, 6.3, 6.4, 6.5]
-    assert min(grid) >= 6.0004
+def test_without_steps_a_spell_takes_a_tenth_of_a_point_never_below_the_minimum(tmp_path):
+    """No size steps: the minimum as it is (6.0004, never rounded to 6.0), then every tenth
+    of a point above it rounded to thousandths (6.2, not 6.2004)."""
+    lines = Path(load_layout("poker").path).read_text(encoding="utf-8").splitlines(True)
+    text = "".join(line for line in lines if not line.startswith("size_steps"))
+    path = tmp_path / "fine.toml"
+    path.write_text(
+        text.replace("body_max = 10.0", "body_max = 6.5").replace(
+            "body_min = 6.5", "body_min = 6.0004"
+        ),
+        encoding="utf-8",
+    )
+    taken = _sizes_taken(load_layout(path), range(1, 40, 3))
+    assert taken <= {6.0004, 6.1, 6.2, 6.3, 6.4, 6.5}
+    assert {6.0004, 6.2, 6.3, 6.5} <= taken
 
 
 def test_parts_continued_on_backs_take_half_the_cards_rounded_up():
