@@ -215,7 +215,11 @@ def _class_lists(compendium):
     return sorted({spell.classes for spell in compendium} | {CLASSES})
 
 
-@pytest.mark.parametrize("layout", LAYOUTS)
+# Every class list of the compendium on every layout: half a second of CPU a layout. The fast
+# run checks poker (the same code on every layout); the full run every layout.
+@pytest.mark.parametrize(
+    "layout", [n if n == "poker" else pytest.param(n, marks=pytest.mark.slow) for n in LAYOUTS]
+)
 def test_classes_left_and_books_right_never_meet(layout, compendium):
     """The books end at the column's right; the classes end footer_apart before them and
     before the cue that the spell goes on (every list of classes in the compendium)."""
