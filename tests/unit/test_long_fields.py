@@ -28,17 +28,6 @@ def test_a_czech_name_over_120_characters_is_an_error():
     assert all(long_name.strip() not in getattr(b, "text", "") for b in first.blocks)
 
 
-def test_a_book_name_with_a_glyph_the_fonts_lack_stops_the_build(tmp_path):
-    """A book of one's own named with ☃ is a missing-glyph error like one in the text."""
-    from cards.layout import load_layout
-    from cards.lint.glyphs import spell_problems
-
-    text = SPELL.format(name="Sněhulák").replace("Kouzla naší družiny", "Kouzla ☃ družiny")
-    spells = parse_compendium(text, "k.txt", any_book=True).spells
-    problems = spell_problems(spells, load_layout("poker"))
-    assert problems and "U+2603" in problems[0].message and "(kniha kouzla" in problems[0].message
-
-
 def test_nan_in_an_icon_view_box_is_refused(tmp_path):
     """viewBox="0 0 nan nan" would write 'nan nan m' into the PDF: refused naming the file."""
     import pytest
