@@ -52,9 +52,11 @@ def test_a_utf16_file_with_a_byte_order_mark_is_read_and_without_one_named(tmp_p
 
 
 def test_a_binary_file_is_not_a_text_compendium(tmp_path):
-    """Bytes with a NUL, or text with many control characters: a binary file, once."""
+    """Bytes with a NUL, or text of more than 1 % control characters: a binary file, once."""
     assert [p.kind for p in _problems(tmp_path, bytes(range(256)) * 4)] == ["binary"]
     assert [p.kind for p in _problems(tmp_path, SAMPLE + "\x01\x02" * 400)] == ["binary"]
+    # past one character in a hundred: 40 controls in some 3,400 characters
+    assert [p.kind for p in _problems(tmp_path, SAMPLE + "a" * 3000 + "\x01" * 40)] == ["binary"]
 
 
 def test_a_nul_byte_is_named_at_its_line(tmp_path):
