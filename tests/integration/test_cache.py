@@ -14,7 +14,7 @@ import pytest
 
 from cards import cache as cache_module
 from cards.build import build_pdf, fit_all
-from cards.cache import FitCache, cache_folder, decode_fit, encode_fit
+from cards.cache import FitCache, cache_folder
 from cards.impose import PrintOptions
 from cards.layout import list_layouts, load_layout
 from cards.model import Paragraph
@@ -96,16 +96,6 @@ def test_continue_on_back_has_entries_of_its_own(tmp_path, deck):
     _stats(cache)
     fit_all(deck, layout, cache=cache, continue_on_back=True)
     assert _stats(cache) == (0, len(deck))
-
-
-def test_decoded_fit_equals_the_fit(deck):
-    """An entry gives back faces equal to the fitted ones, squeezed styles included."""
-    layout = load_layout()
-    fits = fit_all(deck, layout, cache=None)
-    squeezed = [f for f in fits if f.faces[0].squeeze]
-    assert squeezed, "the deck should hold a squeezed spell"
-    for spell, fit in zip(deck, fits, strict=True):
-        assert decode_fit(encode_fit(fit, layout), spell, layout) == fit
 
 
 def test_editing_one_spell_refits_exactly_that_spell(tmp_path, deck):

@@ -1,4 +1,5 @@
-"""Finished card content in the fit cache: drawn once, written again as it is, same bytes."""
+"""The fit cache's entries (cards/cache_entry.py): a fit and its faces back as they were, the
+finished card content drawn once and written again as it is, every drawing checked."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 from pypdf import PdfReader
 
 from cards.build import build_pdf, fit_all
-from cards.cache import FitCache, decode_drawn, fit_key, layout_key
+from cards.cache import FitCache, decode_drawn, decode_fit, encode_fit, fit_key, layout_key
 from cards.face import CardFace, DrawnFace
 from cards.inks import layout_inks
 from cards.layout import load_layout
@@ -77,6 +78,15 @@ def _entry(tmp_path, deck, layout) -> bytes:
 # An entry (cards/cache_entry.py): a JSON head, the primitives and the drawings, apart by NUL.
 # A drawing's text: parts apart by RS; a text object GS, its parts apart by US; a font
 # change SOH font STX "size Tf leading TL"; a run ETX text.
+def test_decoded_fit_equals_the_fit(deck, layout):
+    """An entry gives back faces equal to the fitted ones, squeezed styles included."""
+    fits = fit_all(deck, layout, cache=None)
+    squeezed = [f for f in fits if f.faces[0].squeeze]
+    assert squeezed, "the deck should hold a squeezed spell"
+    for spell, fit in zip(deck, fits, strict=True):
+        assert decode_fit(encode_fit(fit, layout), spell, layout) == fit
+
+
 NUL, RS, GS, US, SOH, STX, ETX = "\x00", "\x1e", "\x1d", "\x1f", "\x01", "\x02", "\x03"
 
 
