@@ -1,4 +1,5 @@
-"""Safe by default: the Host check, cross-site POSTs, body size, unknown paths, headers, errors."""
+"""The app (cards/web/app.py) safe by default: the Host check, cross-site POSTs, body size,
+unknown paths, headers, errors."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The page's card counts: the compendium is counted once at start, whoever asks first."""
+"""The web engine (cards/web/engine.py): the compendium counted once, whoever asks first."""
 
 from __future__ import annotations
 
