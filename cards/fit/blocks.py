@@ -29,7 +29,14 @@ from cards.model import (
     card_order,
     is_panel,
 )
-from cards.typeset import Line, Prepared, TypesetContext, line_spans, set_lines
+from cards.typeset import (
+    Line,
+    ParagraphSetting,
+    Prepared,
+    TypesetContext,
+    line_spans,
+    set_lines,
+)
 from cards.typeset.breaking import Span
 
 HEADING_CONTINUED = "(pokr.)"  # after a run-in heading repeated where its paragraph goes on
@@ -258,24 +265,24 @@ class _Walk(BlockVisitor[None]):
 
         With `flush_left`, flush-left with spaces that may shrink (`set_lines`).
         """
-        options = {
-            "flush_left": flush_left,
-            "indent": indent,
-            "first_indent": indent,
-            "expansion": self.style.sizes.expansion,
-            "ragged_first": ragged_first,
-            "justify": justify,
-            "context": self.context,
-        }
-        size = self.size
-        spans = line_spans(prepared, width, size, **options)
-        key = (prepared, width, size, justify, options["expansion"], ragged_first, flush_left)
+        setting = ParagraphSetting(
+            width,
+            self.size,
+            indent,
+            indent,
+            justify,
+            expansion=self.style.sizes.expansion,
+            ragged_first=ragged_first,
+            flush_left=flush_left,
+        )
+        spans = line_spans(prepared, setting, self.context)
+        key = (prepared, setting)
         breaks = self.ranked.get(key)
         if breaks is None:
             breaks = self.ranked[key] = ranks(prepared, spans)
         if self.outline:
             return (None,) * len(spans), breaks
-        return set_lines(prepared, width, size, **options), breaks
+        return set_lines(prepared, setting, self.context), breaks
 
     def _line_slabs(
         self,

@@ -60,6 +60,7 @@ from cards.typeset.czech import hyphenation_points
 from cards.typeset.lines import (
     Line,
     LineRun,
+    ParagraphSetting,
     line_spans,
     line_splits,
     line_text,
@@ -72,6 +73,7 @@ __all__ = [
     "LineRun",
     "Line",
     "Prepared",
+    "ParagraphSetting",
     "TypesetContext",
     "prepare",
     "set_lines",

@@ -21,8 +21,8 @@ class TypesetContext:
     (the same for "kouzlo" and "kouzlo," in any font); word breaks by (word, font); prepared
     paragraphs by (text, font, heading, heading_font); line ends by (prepared, first, rest,
     justify, hyphenate, expansion) at 1 pt; a paragraph's feasible breaks (any size) by
-    (prepared, hyphenate); set lines by (prepared, width, size, indent, first_indent,
-    justify, hyphenate, expansion). A `Prepared` is compared by identity, so its lines go
+    (prepared, hyphenate); set lines by (prepared, setting), the paragraph's whole
+    `lines.ParagraphSetting`. A `Prepared` is compared by identity, so its lines go
     with it. The short paragraphs that recur across spells (`RECURRING`) are kept apart,
     with their line ends and lines (`spans_of`, `lines_of`): a build forgets the others.
     """

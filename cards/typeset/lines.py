@@ -46,21 +46,15 @@ class Line:
         return "".join(run.text for run in self.runs)
 
 
-def set_lines(
-    prepared: Prepared,
-    width: float,
-    size: float,
-    *,
-    indent: float = 0.0,
-    first_indent: float = 0.0,
-    justify: bool = True,
-    hyphenate: bool = True,
-    expansion: float = 0.0,
-    ragged_first: bool = False,
-    flush_left: bool = False,
-    context: TypesetContext | None = None,
-) -> tuple[Line, ...]:
-    """Break a prepared paragraph into lines `width` points wide, set at `size` points.
+@dataclass(frozen=True, slots=True)
+class ParagraphSetting:
+    """How a paragraph is set: its column, type size and the rules of its lines.
+
+    One value a paragraph, passed whole through every step that sets it (as Typst keeps
+    one `Config` for a paragraph's collect, prepare, line breaking and finalising), so
+    that no step takes a dozen loose parameters. Immutable and hashable; equality covers
+    every field, and a prepared paragraph set with equal settings gives the same lines,
+    so a setting keys the line cache of a `TypesetContext`.
 
     `first_indent` narrows the first line and `indent` every later one (a hanging indent
     for bullets); `LineRun.x` includes them. With `justify` false every line is ragged
@@ -72,42 +66,54 @@ def set_lines(
     With `flush_left` (body text set ragged: the panels) lines are ragged but may shrink
     their spaces as justified ones do (never stretch them) and, with `expansion`, narrow
     their glyphs, unless that takes more lines than justified text (with `ragged_first`);
-    `justify` is then not read. With
-    a context, the lines are kept in (and taken from) its cache.
+    `justify` is then not read.
     """
-    key = (
-        prepared,
-        width,
-        size,
-        indent,
-        first_indent,
-        justify,
-        hyphenate,
-        expansion,
-        ragged_first,
-        flush_left,
-    )
+
+    width: float  # points, of the column
+    size: float  # points, the type size
+    indent: float = 0.0  # points, of every line but the first
+    first_indent: float = 0.0  # points, of the first line
+    justify: bool = True
+    hyphenate: bool = True
+    expansion: float = 0.0
+    ragged_first: bool = False
+    flush_left: bool = False
+
+    @property
+    def first(self) -> float:
+        """Return the first line's width at 1 pt (its width in points over the size)."""
+        return (self.width - self.first_indent) / self.size
+
+    @property
+    def rest(self) -> float:
+        """Return every later line's width at 1 pt."""
+        return (self.width - self.indent) / self.size
+
+
+def set_lines(
+    prepared: Prepared, setting: ParagraphSetting, context: TypesetContext | None = None
+) -> tuple[Line, ...]:
+    """Break a prepared paragraph into lines and set them as `setting` says.
+
+    With a context, the lines are kept in (and taken from) its cache, keyed by the setting.
+    """
     memo = context.lines_of(prepared) if context is not None else None
+    key = (prepared, setting)
     lines = memo.get(key) if memo is not None else None
     if lines is None:
-        first = (width - first_indent) / size
-        rest = (width - indent) / size
-        if flush_left:
-            spans, narrow = _flush_left(prepared, first, rest, hyphenate, expansion, context)
-            flush_left = narrow is not None
-            justify = ragged_first = True
-        else:
-            spans = _spans(
-                prepared, first, rest, justify, hyphenate, expansion, ragged_first, context
-            )
+        size = setting.size
+        first, rest = setting.first, setting.rest
+        indent, first_indent = setting.indent, setting.first_indent
+        spans, narrow = _line_ends(prepared, setting, first, rest, context)
         last = len(spans) - 1
-        if flush_left:  # every line set as a last one: shrunk if it must, never stretched
+        if narrow is not None:  # flush-left: every line set as a last one, never stretched
             lines = tuple(
                 _set(prepared, span, size, first_indent if n == 0 else indent, avail, True, narrow)
                 for n, span in enumerate(spans)
                 for avail in ((first if n == 0 else rest),)
             )
         else:
+            justify, expansion = setting.justify or setting.flush_left, setting.expansion
             lines = tuple(
                 _set(
                     prepared,
@@ -126,30 +132,41 @@ def set_lines(
 
 
 def line_spans(
-    prepared: Prepared,
-    width: float,
-    size: float,
-    *,
-    indent: float = 0.0,
-    first_indent: float = 0.0,
-    justify: bool = True,
-    hyphenate: bool = True,
-    expansion: float = 0.0,
-    ragged_first: bool = False,
-    flush_left: bool = False,
-    context: TypesetContext | None = None,
+    prepared: Prepared, setting: ParagraphSetting, context: TypesetContext | None = None
 ) -> list[Span]:
     """Return where each line `set_lines` gives starts and ends, without building them."""
-    first, rest = (width - first_indent) / size, (width - indent) / size
-    if flush_left:
-        spans, _ = _flush_left(prepared, first, rest, hyphenate, expansion, context)
-        return spans
-    return _spans(prepared, first, rest, justify, hyphenate, expansion, ragged_first, context)
+    return _line_ends(prepared, setting, setting.first, setting.rest, context)[0]
 
 
-def line_splits(prepared: Prepared, width: float, size: float, **options) -> tuple[bool, ...]:
+def line_splits(
+    prepared: Prepared, setting: ParagraphSetting, context: TypesetContext | None = None
+) -> tuple[bool, ...]:
     """Return `Line.split_word` of each line `set_lines` gives, without building them."""
-    return tuple(span.split_word for span in line_spans(prepared, width, size, **options))
+    return tuple(span.split_word for span in line_spans(prepared, setting, context))
+
+
+def _line_ends(
+    prepared: Prepared,
+    setting: ParagraphSetting,
+    first: float,
+    rest: float,
+    context: TypesetContext | None,
+) -> tuple[list[Span], float | None]:
+    """Return the line ends of a paragraph and, for flush-left lines, the share their
+    glyphs may narrow by (`_flush_left`); None for lines set as `setting.justify` says."""
+    if setting.flush_left:
+        return _flush_left(prepared, first, rest, setting.hyphenate, setting.expansion, context)
+    spans = _spans(
+        prepared,
+        first,
+        rest,
+        setting.justify,
+        setting.hyphenate,
+        setting.expansion,
+        setting.ragged_first,
+        context,
+    )
+    return spans, None
 
 
 def _flush_left(

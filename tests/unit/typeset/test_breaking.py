@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from cards.typeset import Run, prepare, set_lines
+from cards.typeset import ParagraphSetting, Run, prepare, set_lines
 from tests.unit.typeset.test_typeset import MONO, MONO_EM
 
 # Long Czech words without hyphens of their own: a line ending in "-" was hyphenated.
@@ -20,7 +20,9 @@ LONG_WORDS = (
 def _ragged_lines(text: str, chars: int, **options) -> list[str]:
     """Set text ragged (the line-by-line breaker) on lines `chars` glyphs wide."""
     width = chars * 10 * MONO_EM + 1e-6
-    lines = set_lines(prepare([Run(text, MONO)]), width, 10, justify=False, **options)
+    lines = set_lines(
+        prepare([Run(text, MONO)]), ParagraphSetting(width, 10, justify=False, **options)
+    )
     return [line.text for line in lines]
 
 
