@@ -34,6 +34,7 @@ from cards.typeset import (
     ParagraphSetting,
     Prepared,
     TypesetContext,
+    fewest_lines,
     line_spans,
     set_lines,
 )
@@ -127,6 +128,7 @@ def description(
     starts: list[tuple[int, int, int]] | None = None,
     headings: bool = True,
     cues: bool = True,
+    fewest: bool = False,
 ) -> tuple[Slab, ...]:
     """Set the description's blocks at a body size, as slabs from top to bottom.
 
@@ -135,11 +137,14 @@ def description(
     card-order index is in `full`. `starts`, if given, gets where each block and each list
     item begins: (its first slab's index, the block's card-order index, the item's index).
     Without `headings`, no run-in heading is repeated where its paragraph goes on; without
-    `cues`, no cue is set above a card that begins inside a sentence either.
+    `cues`, no cue is set above a card that begins inside a sentence either. With `fewest`
+    (an outline), each justified or flush-left paragraph and list item takes the fewest
+    lines any setting of it could (`typeset.fewest_lines`) and no line is broken: the slabs
+    are never taller than the outline's, so a size they overflow is ruled out cheaply.
     """
     slabs: list[Slab] = []
     walk = _Walk(style, size, context, outline, {} if ranked is None else ranked, slabs)
-    walk.headings, walk.cues = headings, cues
+    walk.headings, walk.cues, walk.fewest = headings, cues, fewest and outline
     keep = False  # the previous block was a heading (or the note): keep it with this one
     if _lost(blocks):  # a note kept with the first block, and counted as its start
         walk.notice(say("card_description_missing"))
@@ -248,6 +253,7 @@ class _Walk(BlockVisitor[None]):
         self.items: list[int] = []  # where each item of the last list set begins
         self.headings = True  # repeat a run-in heading where its paragraph goes on
         self.cues = True  # and the cue above a card that begins inside a sentence
+        self.fewest = False  # an outline's justified paragraphs at their fewest lines
 
     def _text(self, text: str, font: str, heading: str = "", heading_font: str = "") -> Prepared:
         return self.context.paragraph(text, font, heading, heading_font)
@@ -275,6 +281,10 @@ class _Walk(BlockVisitor[None]):
             ragged_first=ragged_first,
             flush_left=flush_left,
         )
+        if self.fewest and self.outline and (justify or flush_left):
+            count = fewest_lines(prepared, setting, self.context)
+            if count:  # (0: no bound known, the lines are broken)
+                return (None,) * count, (BLOCK,) + (NEVER,) * (count - 1)
         spans = line_spans(prepared, setting, self.context)
         key = (prepared, setting)
         breaks = self.ranked.get(key)

@@ -246,6 +246,8 @@ def _fit(setter: SpellSetter, continue_on_back: bool) -> Fit:
     box = single.body.height + EPS
 
     def fits_one(size: float) -> bool:
+        if size > sizes[0] and used_height(setter.fewest(size)) > box:
+            return False  # (without breaking a line: a size above the least is often out)
         return used_height(setter.outline(size)) <= box
 
     space = stringWidth(" ", layout.fonts["body"], 1.0)

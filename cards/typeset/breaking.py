@@ -65,12 +65,7 @@ def break_lines(
         return _line_by_line(prepared, first, rest, False, hyphenate, breaks, True)
     if not justify:
         return _line_by_line(prepared, first, rest, justify, hyphenate, breaks)
-    key = (prepared, hyphenate)
-    points = feasible.get(key) if feasible is not None else None
-    if points is None:
-        points = totalfit.paragraph_breaks(prepared, hyphenate, breaks)
-        if feasible is not None:
-            feasible[key] = points
+    points = _feasible(prepared, hyphenate, breaks, feasible)
     heading = -1  # the last word of a run-in heading (in another font), if ragged_first
     if ragged_first:
         fonts = prepared.fonts
@@ -111,6 +106,42 @@ def break_lines(
     if plan.ragged_first:
         spans[0].ragged = True
     return spans
+
+
+def fewest_lines(
+    prepared: Prepared,
+    first: float,
+    rest: float,
+    hyphenate: bool,
+    expansion: float,
+    breaks: Breaks,
+    feasible: dict | None = None,
+    reaches: dict | None = None,
+) -> int:
+    """Return a number of lines that no line ends `break_lines` gives for these widths
+    (at 1 pt) go below, or 0 when none is known (`totalfit.fewest_lines`). `feasible` and
+    `reaches`, a context's caches, keep the paragraph's breaks and what is read of them."""
+    key = (prepared, hyphenate, expansion)
+    table = reaches.get(key) if reaches is not None else None
+    if table is None:
+        points = _feasible(prepared, hyphenate, breaks, feasible)
+        table = totalfit.reach(points, expansion)
+        if reaches is not None:
+            reaches[key] = table
+    return totalfit.fewest_lines(table, first, rest)
+
+
+def _feasible(
+    prepared: Prepared, hyphenate: bool, breaks: Breaks, feasible: dict | None
+) -> totalfit.Breaks:
+    """Return the paragraph's feasible breaks, from and into the `feasible` cache if given."""
+    key = (prepared, hyphenate)
+    points = feasible.get(key) if feasible is not None else None
+    if points is None:
+        points = totalfit.paragraph_breaks(prepared, hyphenate, breaks)
+        if feasible is not None:
+            feasible[key] = points
+    return points
 
 
 def _line_by_line(

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from cards.typeset import breaking
 from cards.typeset.breaking import Span, break_lines
 from cards.typeset.cost import SHRINK
 from cards.typeset.czech import HYPHEN
@@ -25,6 +25,13 @@ class LineRun:
     font: str
     x: float  # from the column's left edge (indent included), at the size the line was set at
 
+    def __init__(self, text: str, font: str, x: float) -> None:
+        # Written straight into the instance's dict, as `Line`'s fields are (see there).
+        fields = self.__dict__
+        fields["text"] = text
+        fields["font"] = font
+        fields["x"] = x
+
 
 @dataclass(frozen=True)
 class Line:
@@ -39,6 +46,32 @@ class Line:
     repeated_hyphen: bool = False  # starts with the hyphen the line before ended at, repeated
     scale: float = 1.0  # horizontal scale of its glyphs (expansion): PDF Tz, word_space inside
     forced: bool = False  # ends at a break of last resort: a glued space, or inside a word
+
+    def __init__(
+        self,
+        runs: tuple[LineRun, ...],
+        width: float,
+        word_space: float,
+        hyphenated: bool,
+        overfull: bool = False,
+        split_word: bool = False,
+        repeated_hyphen: bool = False,
+        scale: float = 1.0,
+        forced: bool = False,
+    ) -> None:
+        # The fields written straight into the new instance's dict: the generated __init__
+        # of a frozen dataclass (an object.__setattr__ a field) costs four times as much, and
+        # a build sets tens of thousands of lines. Frozen all the same: assigning raises.
+        fields = self.__dict__
+        fields["runs"] = runs
+        fields["width"] = width
+        fields["word_space"] = word_space
+        fields["hyphenated"] = hyphenated
+        fields["overfull"] = overfull
+        fields["split_word"] = split_word
+        fields["repeated_hyphen"] = repeated_hyphen
+        fields["scale"] = scale
+        fields["forced"] = forced
 
     @property
     def text(self) -> str:
@@ -169,6 +202,41 @@ def _line_ends(
     return spans, None
 
 
+def fewest_lines(
+    prepared: Prepared, setting: ParagraphSetting, context: TypesetContext | None = None
+) -> int:
+    """Return a number of lines the paragraph set as `setting` says never goes below (0
+    when none is known), without breaking its lines: each line taken to its furthest break
+    with its glyphs narrowed by `setting.expansion` and its spaces shrunk as far as they
+    may. A fitter rules a size out with it cheaply."""
+    return _fewest(
+        prepared, setting.first, setting.rest, setting.hyphenate, setting.expansion, context
+    )
+
+
+def _fewest(
+    prepared: Prepared,
+    first: float,
+    rest: float,
+    hyphenate: bool,
+    expansion: float,
+    context: TypesetContext | None,
+) -> int:
+    """Return `breaking.fewest_lines` for widths at 1 pt, with the context's caches."""
+    if context is None:
+        return breaking.fewest_lines(prepared, first, rest, hyphenate, expansion, word_breaks)
+    return breaking.fewest_lines(
+        prepared,
+        first,
+        rest,
+        hyphenate,
+        expansion,
+        context.breaks,
+        context.feasible,
+        context.reaches,
+    )
+
+
 def _flush_left(
     prepared: Prepared,
     first: float,
@@ -182,7 +250,7 @@ def _flush_left(
     justified ones (a ragged first line allowed) and None when flush-left would take more
     lines even so: a card is never added for the rag."""
     flush = _spans(prepared, first, rest, False, hyphenate, 0.0, False, context, True)
-    if len(flush) <= _fewest_lines(prepared, first, rest, expansion):
+    if len(flush) <= _fewest(prepared, first, rest, hyphenate, expansion, context):
         return flush, 0.0  # justified text cannot take fewer: not set (2 in 3 panels)
     justified = _spans(prepared, first, rest, True, hyphenate, expansion, True, context)
     if len(justified) >= len(flush):
@@ -214,27 +282,6 @@ def _narrowed_fit(
         if natural > avail + 1e-9:
             return False
     return True
-
-
-def _fewest_lines(prepared: Prepared, first: float, rest: float, expansion: float) -> int:
-    """Return a number of lines no setting of the paragraph goes below (0 if none is known).
-
-    Each line holds at most its width of text with its glyphs narrowed by `expansion` and
-    its spaces shrunk by SHRINK, and 1e-9 pt more (total fit's tolerance); n lines drop
-    n - 1 spaces at their breaks. A unit wider than a line (set overfull) breaks that rule:
-    then 0.
-    """
-    ends, xs, gaps = prepared.ends, prepared.xs, prepared.gaps
-    if not ends:
-        return 0
-    narrow = min(first, rest)
-    starts = [0, *(e + 1 for e in ends[:-1])]
-    if any(end - xs[s] > narrow for s, end in zip(starts, prepared.end_xs, strict=True)):
-        return 0
-    space = max((b - a for a, b in zip(gaps, gaps[1:], strict=False)), default=0.0)
-    keep = 1.0 - expansion
-    text = keep * (prepared.end_xs[-1] + space) - SHRINK * gaps[-1]
-    return max(0, math.ceil(text / (max(first, rest) + 1e-9 + keep * space) - 1e-9))
 
 
 def _spans(
