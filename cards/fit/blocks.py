@@ -10,7 +10,6 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Collection, Sequence
-from dataclasses import replace
 
 from cards.face import Label, Primitive, TextLine
 from cards.fit.furniture import ragged
@@ -164,7 +163,16 @@ def description(
             opens = walk.open_line if keep else walk.open_gap
             breakable = NEVER if keep else first.breakable
             if (first.stretch, first.breakable) != (opens, breakable):
-                slabs[start] = replace(first, stretch=opens, breakable=breakable)
+                slabs[start] = Slab(
+                    first.height,
+                    first.items,
+                    first.space_before,
+                    breakable,
+                    first.repeat,
+                    first.what,
+                    first.panel,
+                    opens,
+                )  # (not dataclasses.replace: this runs for every block at every size)
         keep = walk.kept
     return tuple(slabs)
 
@@ -196,7 +204,14 @@ def without_repeated_headings(
             return slab.repeat if cues else None
         return cue if slab.breakable in (LINE, SHORT) else None
 
-    out = tuple(replace(s, repeat=above(s)) if s.repeat is not above(s) else s for s in slabs)
+    def again(s: Slab, repeat: Slab | None) -> Slab:
+        if s.repeat is repeat:
+            return s
+        return Slab(
+            s.height, s.items, s.space_before, s.breakable, repeat, s.what, s.panel, s.stretch
+        )
+
+    out = tuple(again(s, above(s)) for s in slabs)
     return None if all(a is b for a, b in zip(out, slabs, strict=True)) else out
 
 

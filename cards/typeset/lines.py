@@ -79,7 +79,7 @@ class Line:
         return "".join(run.text for run in self.runs)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ParagraphSetting:
     """How a paragraph is set: its column, type size and the rules of its lines.
 
@@ -111,6 +111,30 @@ class ParagraphSetting:
     expansion: float = 0.0
     ragged_first: bool = False
     flush_left: bool = False
+
+    def __init__(
+        self,
+        width: float,
+        size: float,
+        indent: float = 0.0,
+        first_indent: float = 0.0,
+        justify: bool = True,
+        hyphenate: bool = True,
+        expansion: float = 0.0,
+        ragged_first: bool = False,
+        flush_left: bool = False,
+    ) -> None:
+        # Written straight into the instance's dict, as `Line`'s fields are (see there).
+        fields = self.__dict__
+        fields["width"] = width
+        fields["size"] = size
+        fields["indent"] = indent
+        fields["first_indent"] = first_indent
+        fields["justify"] = justify
+        fields["hyphenate"] = hyphenate
+        fields["expansion"] = expansion
+        fields["ragged_first"] = ragged_first
+        fields["flush_left"] = flush_left
 
     @property
     def first(self) -> float:
