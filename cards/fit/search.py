@@ -21,7 +21,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from cards.face import CardFace, Label, TextLine
 from cards.fit.blocks import without_repeated_headings
 from cards.fit.furniture import Header
-from cards.fit.paginate import EPS, overflow, used_height
+from cards.fit.paginate import EPS, Slab, overflow, used_height
 from cards.fit.room import (
     _fewest,
     _gape,
@@ -245,10 +245,16 @@ def _fit(setter: SpellSetter, continue_on_back: bool) -> Fit:
     sizes = _below_title(size_grid(layout), (single,))
     box = single.body.height + EPS
 
+    fitted: list[float] = []  # the sizes found to fit one card
+
     def fits_one(size: float) -> bool:
-        if size > sizes[0] and used_height(setter.fewest(size)) > box:
-            return False  # (without breaking a line: a size above the least is often out)
-        return used_height(setter.outline(size)) <= box
+        # A size above one that fits often does not: tried first without breaking a line.
+        if fitted and size > fitted[-1] and used_height(setter.fewest(size)) > box:
+            return False
+        if used_height(setter.outline(size)) <= box:
+            fitted.append(size)
+            return True
+        return False
 
     space = stringWidth(" ", layout.fonts["body"], 1.0)
 
@@ -288,15 +294,21 @@ def _fit(setter: SpellSetter, continue_on_back: bool) -> Fit:
     else:
         capacity = first + (least - skip - 1) * rest
 
+    broken: list[float] = []  # the sizes found to fit the cards
+
     def breaks(size: float) -> list[int] | None:
+        # A lower bound of what the cards must hold: spaces may be dropped, never added;
+        # above a size that fits, first without breaking a line (`fits_one`).
+        if broken and size > broken[-1] and total(setter.fewest(size)) > capacity + EPS:
+            return None
         slabs = setter.outline(size)
-        # A lower bound of what the cards must hold: spaces may be dropped, never added.
-        if sum(slab.height for slab in slabs) > capacity + EPS:
+        if total(slabs) > capacity + EPS:
             return None
         for prefer in (True, False):
             ends = cards(slabs, prefer, allowed)
             culprit = overflow(slabs, ends[skip:], first, rest, heights, final)
             if len(ends) <= allowed and culprit is None:
+                broken.append(size)
                 return ends
         return None
 
@@ -306,8 +318,7 @@ def _fit(setter: SpellSetter, continue_on_back: bool) -> Fit:
     guess = _first_guess(sizes, lambda s: scale * setter.estimate(s), 0.96 * capacity)
 
     def hopeless(known: float, larger: float) -> bool:
-        total = sum(slab.height for slab in setter.outline(known))
-        return total * (larger / known) ** GROWTH > capacity + EPS
+        return total(setter.outline(known)) * (larger / known) ** GROWTH > capacity + EPS
 
     k = _walk(sizes, lambda s: breaks(s) is not None, guess, hopeless)
     if k is None:
@@ -319,6 +330,11 @@ def _fit(setter: SpellSetter, continue_on_back: bool) -> Fit:
     k = _least_gaping(sizes, k, lambda s: breaks(s) is not None, gape)
     k, ends = _readable_breaks(sizes, k, breaks, room, setter)
     return Fit(_place(setter, sizes, k, ends, room, continue_on_back), least)
+
+
+def total(slabs: Sequence[Slab]) -> float:
+    """Return the height of slabs with no space between them: what cards hold at least."""
+    return sum(slab.height for slab in slabs)
 
 
 def _below_title(sizes: list[float], headers: Sequence[Header]) -> list[float]:
