@@ -1,23 +1,25 @@
-"""Time the whole-compendium build against a floor that draws the same text unfitted.
+"""Time whole-compendium builds against the floor, side by side in one run.
 
-Run: .venv/bin/python bench/bench_build.py [--repeat N]
+Run: .venv/bin/python bench/bench_build.py [--repeat N] [--callgrind] [--kinds floor,warm,...]
 
-Each run happens in a fresh Python process with the cache of fitted cards off (in-process:
-`cache=None`, one process) or, for the whole command, an empty cache folder of its own, so no
-earlier run helps it (bench/bench_cache.py times warm builds and --jobs). In-process
-figures start the clock after the imports and font loading that every command pays once: a run
-parses the embedded compendium, fits all 492 spells onto poker cards and writes them with --sheet
-none. The floor draws the same words in the same font, line by line at one size, with no
-measuring, hyphenation or fitting. Whole-process figures time, from outside, the command
-`python -m cards compendium --sheet none` and a process that runs the floor, Python start and
-imports included, alternating the two. Prints the best and median of N runs of each, and ratios.
+Every figure is a whole process, Python's start and imports included, run from outside:
+  floor  bench/floor.py: raw reportlab drawing the compendium's text unfitted (no `cards` import)
+  warm   cards compendium --sheet none (one card a page), the cache of fitted cards filled
+  cold   cards compendium --sheet none --no-cache
+  a4     cards compendium --backs (A4 sheets with their backs), the cache filled
+  part   cards compendium --sheet none --no-cache --level 0-2 (a deck of about a third)
+Builds run with --jobs 1, so a run is one process's work. The kinds alternate, N rounds, each
+in a cache folder of its own (the warm ones filled by an untimed build first). Prints the best
+and median wall time, the median CPU time (user + system) and the peak memory (maximum
+resident set) of each, and each median as a multiple of the floor's median. --callgrind also
+counts each kind's instructions once under valgrind's callgrind (stable on a shared machine).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -25,128 +27,94 @@ import tempfile
 import time
 from pathlib import Path
 
-
-def full_build(out: Path) -> dict[str, float]:
-    """Parse, fit, impose and write the whole compendium; return seconds per stage."""
-    from cards.build import collector_paused, fit_spells
-    from cards.impose import PrintOptions, impose, load_sheet
-    from cards.layout import load_layout
-    from cards.paint.pdf import write_pdf
-    from cards.source.library import read_compendium
-
-    layout = load_layout("poker")
-    t0 = time.perf_counter()
-    spells = read_compendium().spells
-    t1 = time.perf_counter()
-    with collector_paused():  # as build_pdf() does
-        faces = fit_spells(spells, layout, cache=None, jobs=1)
-        t2 = time.perf_counter()
-        pages = impose(faces, load_sheet("none", layout.width, layout.height), PrintOptions())
-        write_pdf(pages, out, title="bench")
-    t3 = time.perf_counter()
-    return {"parse": t1 - t0, "fit": t2 - t1, "pdf": t3 - t2, "total": t3 - t0}
+HERE = Path(__file__).resolve().parent
+CARDS = [sys.executable, "-m", "cards", "compendium", "-q", "--jobs", "1"]
+KINDS = {
+    "floor": [sys.executable, str(HERE / "floor.py")],
+    "warm": [*CARDS, "--sheet", "none"],
+    "cold": [*CARDS, "--sheet", "none", "--no-cache"],
+    "a4": [*CARDS, "--backs"],
+    "part": [*CARDS, "--sheet", "none", "--no-cache", "--level", "0-2"],
+}
+WARM = {"warm", "a4"}
 
 
-def floor_build(out: Path) -> dict[str, float]:
-    """Draw every spell's words unfitted: lines of 60 characters at 7 pt, no hyphenation."""
-    from reportlab.pdfgen.canvas import Canvas
-
-    from cards.build import collector_paused
-    from cards.layout import load_layout
-    from cards.source.library import read_compendium
-    from cards.source.text import spell_text
-
-    layout = load_layout("poker")
-    font = layout.fonts["body"]
-    t0 = time.perf_counter()
-    spells = read_compendium().spells
-    with collector_paused():
-        canvas = Canvas(str(out), pagesize=(layout.width, layout.height), invariant=1)
-        for spell in spells:
-            lines, line = [], []
-            for word in spell_text(spell).split():
-                line.append(word)
-                if sum(len(w) + 1 for w in line) > 60:
-                    lines.append(" ".join(line))
-                    line = []
-            lines.append(" ".join(line))
-            y = layout.height - 20
-            for text in lines:
-                if y < 20:
-                    canvas.showPage()
-                    y = layout.height - 20
-                text_object = canvas.beginText(12, y)
-                text_object.setFont(font, 7.0)
-                text_object.textOut(text)
-                canvas.drawText(text_object)
-                y -= 8.4
-            canvas.showPage()
-        canvas.save()
-    return {"total": time.perf_counter() - t0}
+def command(kind: str, out: Path) -> list[str]:
+    return [*KINDS[kind], str(out)] if kind == "floor" else [*KINDS[kind], "-o", str(out)]
 
 
-def fresh_run(kind: str) -> dict[str, float]:
-    """Run one build of `kind` in a new Python process and return its timings."""
-    result = subprocess.run(
-        [sys.executable, __file__, "--one", kind], capture_output=True, text=True, check=True
-    )
-    return json.loads(result.stdout)
+def run(kind: str, out: Path, cache: Path) -> tuple[float, float, float]:
+    """Run one build; return its wall seconds, CPU seconds and peak memory in MB."""
+    env = {**os.environ, "CARDS_CACHE_DIR": str(cache)}
+    start = time.perf_counter()
+    process = subprocess.Popen(command(kind, out), env=env, stdout=subprocess.DEVNULL)
+    _, status, usage = os.wait4(process.pid, 0)
+    wall = time.perf_counter() - start
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode:
+        raise SystemExit(f"{kind} failed: {' '.join(command(kind, out))}")
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
-def whole_process(kind: str, out: Path) -> float:
-    """Return the wall time of a fresh process: the CLI build, or one that draws the floor."""
-    if kind == "full":
-        command = [sys.executable, "-m", "cards", "compendium", "--sheet", "none", "-q"]
-        command += ["-o", str(out)]
-    else:
-        command = [sys.executable, __file__, "--one", "floor"]
-    with tempfile.TemporaryDirectory() as cache:
-        env = {**os.environ, "CARDS_CACHE_DIR": cache}
-        start = time.perf_counter()
-        subprocess.run(command, capture_output=True, check=True, env=env)
-        return time.perf_counter() - start
+def instructions(kind: str, out: Path, cache: Path) -> int:
+    """Count the instructions of one build under callgrind (children not followed)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        log = Path(tmp) / "callgrind.out"
+        valgrind = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={log}"]
+        env = {**os.environ, "CARDS_CACHE_DIR": str(cache)}
+        result = subprocess.run(
+            [*valgrind, *command(kind, out)], env=env, capture_output=True, text=True
+        )
+        found = re.search(r"Collected : (\d+)", result.stderr)
+        if result.returncode or not found:
+            raise SystemExit(f"callgrind of {kind} failed:\n{result.stderr[-2000:]}")
+        return int(found.group(1))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
-    parser.add_argument("--one", choices=["full", "floor"], help=argparse.SUPPRESS)
+    parser.add_argument("--kinds", default="floor,warm,cold,a4,part")
+    parser.add_argument("--callgrind", action="store_true")
     args = parser.parse_args()
-    if args.one:
-        with tempfile.TemporaryDirectory() as tmp:
-            build = full_build if args.one == "full" else floor_build
-            print(json.dumps(build(Path(tmp) / "bench.pdf")))
-        return
-    fulls = [fresh_run("full") for _ in range(args.repeat)]
-    floors = [fresh_run("floor")["total"] for _ in range(args.repeat)]
-    best = min(fulls, key=lambda r: r["total"])
-    print(f"whole compendium (492 spells, --sheet none), {args.repeat} fresh processes each")
-    for stage in ("parse", "fit", "pdf"):
-        print(f"full build {stage:>6}: {best[stage]:.3f} s (best run)")
-    median = statistics.median(r["total"] for r in fulls)
-    print(f"full build  total: {best['total']:.3f} s best, {median:.3f} s median")
-    print(f"floor (unfitted):  {min(floors):.3f} s best, {statistics.median(floors):.3f} s median")
-    print(
-        f"ratio full/floor:  {best['total'] / min(floors):.2f} (best), "
-        f"{median / statistics.median(floors):.2f} (median)"
-    )
-    wholes: dict[str, list[float]] = {"full": [], "floor": []}
+    kinds = args.kinds.split(",")
     with tempfile.TemporaryDirectory() as tmp:
+        caches = {kind: Path(tmp) / f"cache-{kind}" for kind in kinds}
+        for kind in kinds:
+            if kind in WARM:
+                run(kind, Path(tmp) / "fill.pdf", caches[kind])
+        figures: dict[str, list[tuple[float, float, float]]] = {kind: [] for kind in kinds}
         for _ in range(args.repeat):
-            for kind in wholes:
-                wholes[kind].append(whole_process(kind, Path(tmp) / "whole.pdf"))
-    full, floor = wholes["full"], wholes["floor"]
-    print(
-        f"whole process, cards compendium --sheet none: {min(full):.3f} s best, "
-        f"{statistics.median(full):.3f} s median"
-    )
-    print(
-        f"whole process, floor:  {min(floor):.3f} s best, {statistics.median(floor):.3f} s median"
-    )
-    print(
-        f"whole-process ratio: {min(full) / min(floor):.2f} (best), "
-        f"{statistics.median(full) / statistics.median(floor):.2f} (median)"
-    )
+            for kind in kinds:
+                cache = caches[kind] if kind in WARM else Path(tmp) / "cache-empty"
+                figures[kind].append(run(kind, Path(tmp) / f"{kind}.pdf", cache))
+                if kind not in WARM and cache.exists():
+                    subprocess.run(["rm", "-rf", str(cache)], check=True)
+        sizes = {kind: (Path(tmp) / f"{kind}.pdf").stat().st_size for kind in kinds}
+        counts = {}
+        if args.callgrind:
+            for kind in kinds:
+                cache = caches[kind] if kind in WARM else Path(tmp) / "cache-empty"
+                counts[kind] = instructions(kind, Path(tmp) / f"{kind}-cg.pdf", cache)
+    floor = statistics.median(f[0] for f in figures["floor"]) if "floor" in kinds else None
+    floor_ir = counts.get("floor")
+    python = sys.version.split()[0]
+    print(f"whole processes, {args.repeat} alternating rounds, --jobs 1 (python {python})")
+    head = ("kind", "best s", "median s", "cpu s", "peak MB", "PDF MB")
+    print("{:<6} {:>7} {:>8} {:>6} {:>7} {:>6}  vs floor".format(*head))
+    for kind in kinds:
+        walls = [f[0] for f in figures[kind]]
+        median = statistics.median(walls)
+        cpu = statistics.median(f[1] for f in figures[kind])
+        peak = max(f[2] for f in figures[kind])
+        ratio = f"{median / floor:5.2f} x" if floor else ""
+        line = f"{kind:<6} {min(walls):7.3f} {median:8.3f} {cpu:6.3f} {peak:7.1f} "
+        line += f"{sizes[kind] / 1e6:6.2f}  {ratio}"
+        if kind in counts:
+            line += f"   {counts[kind] / 1e9:6.2f} G instructions"
+            if floor_ir:
+                line += f" ({counts[kind] / floor_ir:.2f} x)"
+        print(line)
 
 
 if __name__ == "__main__":

@@ -93,7 +93,7 @@ def median(values: list[float]) -> float:
 def part_build(repeat: int, old: str | None) -> None:
     """Issue 21's figures: whole-process wall and CPU of the compendium, alternated runs."""
     compendium = ["-m", "cards", "compendium", "--sheet", "none", "-q", "-o", "out.pdf"]
-    floor = [str(HERE / "bench_build.py"), "--one", "floor"]
+    floor = [str(HERE / "floor.py"), "floor.pdf"]
     runs: dict[str, list[dict]] = {
         "warm": [],
         "cold": [],

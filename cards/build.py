@@ -11,13 +11,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cards.backs import with_backs
-from cards.face import CardFace
+from cards.face import CardFace, DrawnFace
 from cards.fit import Fit, fit
 from cards.impose import DeckLabel, PrintOptions, impose, load_sheet, physical_cards
 from cards.layout import Layout, load_layout
 from cards.messages import say
 from cards.model import Spell
-from cards.paint.draw import draw_face
+from cards.paint.draw import draw_face, face_drawings
 from cards.paint.pdf import write_pdf
 from cards.typeset import TypesetContext
 
@@ -44,14 +44,20 @@ def collector_paused() -> Iterator[None]:
 
     A build allocates millions of small objects that form no cycles; the collector's passes over
     them cost about 15 % of the build time (bench/bench_build.py). Memory is freed by reference
-    counting as usual, and the collector runs again afterwards.
+    counting as usual, and the collector runs again afterwards. What the build left alive is
+    frozen (`gc.freeze`), so the first pass after it does not walk every object it made, a
+    pass that grew with the deck; the next build thaws it (a server's old builds are
+    collected in the oldest generation, as usual).
     """
     was_enabled = gc.isenabled()
     gc.disable()
+    if was_enabled:
+        gc.unfreeze()
     try:
         yield
     finally:
         if was_enabled:
+            gc.freeze()
             gc.enable()
 
 
@@ -79,12 +85,16 @@ def fit_all(
     continue_on_back: bool = False,
     cache: FitCache | None | _Default = DEFAULT_CACHE,
     jobs: int | None = None,
+    drawn: bool = False,
 ) -> tuple[Fit, ...]:
     """Fit every spell (from the cache where it holds the spell), in the order given.
 
     cache: the user's cache by default, a FitCache, or None for none. jobs: processes that
     fit the spells the cache lacks (None: the machine's cores, one for a small deck); the
     result is the same for any number. progress, if given, is called with 1 per spell.
+    drawn: for a PDF in RGB: the faces as `DrawnFace`s, each drawn once as it is fitted (its
+    primitives let go at once) and kept with its entry, so the next build writes the drawing
+    again as it is.
     """
     spells = list(spells)
     if isinstance(cache, _Default):
@@ -101,10 +111,13 @@ def fit_all(
         keys = [fit_key(s, layout_hash, continue_on_back=continue_on_back) for s in spells]
         missing = []
         for number, (spell, key) in enumerate(zip(spells, keys, strict=True)):
-            fits[number] = cache.get(key, spell, layout)
-            if fits[number] is None:
+            fit = fits[number] = cache.get(key, spell, layout, drawn=drawn)
+            if fit is None:
                 missing.append(number)
-            elif progress is not None:
+                continue
+            if drawn and type(fit.faces[0]) is CardFace:  # an entry without drawings
+                fits[number] = _drawn(fit, cache, key, layout)
+            if progress is not None:
                 progress(1)
     workers = _workers(jobs, len(missing))
     try:
@@ -116,6 +129,7 @@ def fit_all(
                 continue_on_back,
                 progress,
                 entries=cache is not None,
+                drawn=drawn,
             )
             for number, (fit, data) in zip(missing, fitted, strict=True):
                 fits[number] = fit
@@ -126,7 +140,10 @@ def fit_all(
             for number in missing:
                 fit = fits[number] = _fit(spells[number], layout, context, continue_on_back)
                 context.forget_paragraphs()
-                if cache is not None:
+                if drawn:
+                    key = keys[number] if cache is not None else ""
+                    fits[number] = _drawn(fit, cache, key, layout)
+                elif cache is not None:
                     cache.put(keys[number], fit, layout)
                 if progress is not None:
                     progress(1)
@@ -134,6 +151,37 @@ def fit_all(
         if cache is not None:
             cache.flush()
     return tuple(fits)  # type: ignore[arg-type]
+
+
+def _drawn(fit: Fit, cache: FitCache | None, key: str, layout: Layout) -> Fit:
+    """Draw a fit's faces once, keep the drawings in its entry; return it as `DrawnFace`s.
+
+    A face that cannot be drawn apart from its document (a font that is not TrueType) stays
+    a `CardFace`, drawn as the PDF is written.
+    """
+    drawings = face_drawings(fit.faces)
+    if cache is not None:
+        cache.put(key, fit, layout, drawings)
+    return fit if drawings is None else _with_drawings(fit, drawings)
+
+
+def _with_drawings(fit: Fit, drawings: tuple) -> Fit:
+    faces = tuple(
+        DrawnFace(
+            spell=face.spell,
+            part=face.part,
+            parts=face.parts,
+            body_size=face.body_size,
+            width=face.width,
+            height=face.height,
+            colour=face.colour,
+            drawing=drawing,
+            squeeze=face.squeeze,
+            run_in=face.run_in,
+        )
+        for face, drawing in zip(fit.faces, drawings, strict=True)
+    )
+    return Fit(faces, fit.min_cards)
 
 
 def _fit(spell: Spell, layout: Layout, context: TypesetContext, continue_on_back: bool) -> Fit:
@@ -148,9 +196,11 @@ def _fit_in_processes(
     progress: Callable[[int], None] | None,
     *,
     entries: bool,
+    drawn: bool = False,
 ) -> list[tuple[Fit, bytes | None]]:
     """Fit spells in worker processes; return each fit in order, with its entry's bytes
-    when `entries` (the parent keeps a cache) and the entry format can hold it.
+    when `entries` (the parent keeps a cache) and the entry format can hold it; drawn: the
+    faces drawn there (`DrawnFace`s), with the drawings in the entries.
 
     The workers are forked with the spells (`_start_worker`): each is sent a spell's number
     and sends back its faces without the spell (`_detached`), which the parent has; the
@@ -170,7 +220,7 @@ def _fit_in_processes(
         workers,
         mp_context=multiprocessing.get_context(method),
         initializer=_start_worker,
-        initargs=(layout, fonts, spells, continue_on_back, entries),
+        initargs=(layout, fonts, spells, continue_on_back, entries, drawn),
     ) as pool:
         answers = pool.map(_fit_in_worker, range(len(spells)), chunksize=chunk)
         for spell, (data, faces, min_cards) in zip(spells, answers, strict=True):
@@ -202,6 +252,7 @@ def _start_worker(
     spells: Sequence[Spell],
     continue_on_back: bool,
     entries: bool,
+    drawn: bool,
 ) -> None:
     from cards.layout import register_font
 
@@ -213,25 +264,30 @@ def _start_worker(
         spells=spells,
         continue_on_back=continue_on_back,
         entries=entries,
+        drawn=drawn,
         context=TypesetContext(),
     )
 
 
-def _fit_in_worker(number: int) -> tuple[bytes | None, tuple[CardFace, ...], int]:
+def _fit_in_worker(number: int) -> tuple[bytes | None, tuple[CardFace | DrawnFace, ...], int]:
     """Fit the spell of that number; return its entry's bytes (if asked and it has a form),
-    its faces without the spell (`CardFace.spell` None: the parent puts its own back) and
-    its fewest cards."""
+    its faces without the spell (`CardFace.spell` None: the parent puts its own back),
+    drawn if asked, and its fewest cards."""
     layout, context = _WORKER["layout"], _WORKER["context"]
     result = _fit(_WORKER["spells"][number], layout, context, _WORKER["continue_on_back"])
     context.forget_paragraphs()
-    data = None
+    data = drawings = None
+    if _WORKER["drawn"]:
+        drawings = face_drawings(result.faces)
     if _WORKER["entries"]:
         from cards.cache import Uncacheable, encode_fit
 
         try:
-            data = encode_fit(result, layout)
+            data = encode_fit(result, layout, drawings)
         except Uncacheable:
             data = None
+    if drawings is not None:
+        result = _with_drawings(result, drawings)
     return data, tuple(replace(face, spell=None) for face in result.faces), result.min_cards
 
 
@@ -269,13 +325,20 @@ def fit_spells(
     continue_on_back: bool = False,
     cache: FitCache | None | _Default = DEFAULT_CACHE,
     jobs: int | None = None,
-) -> tuple[CardFace, ...]:
+    drawn: bool = False,
+) -> tuple[CardFace | DrawnFace, ...]:
     """Set every spell onto card faces, in the order given (even parts on backs, if asked).
 
-    cache and jobs: as for `fit_all`.
+    cache, jobs and drawn: as for `fit_all` (drawn faces are for the painter only).
     """
     fits = fit_all(
-        spells, layout, progress, continue_on_back=continue_on_back, cache=cache, jobs=jobs
+        spells,
+        layout,
+        progress,
+        continue_on_back=continue_on_back,
+        cache=cache,
+        jobs=jobs,
+        drawn=drawn,
     )
     return tuple(face for result in fits for face in result.faces)
 
@@ -313,6 +376,7 @@ def build_pdf(
             continue_on_back=options.continue_on_back,
             cache=cache,
             jobs=jobs,
+            drawn=inks is None,  # a drawing is in RGB: a print shop's inks draw anew
         )
         return write_faces(
             faces,

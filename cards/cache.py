@@ -30,14 +30,22 @@ from dataclasses import dataclass, fields, is_dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from cards.cache_entry import FORMAT, Uncacheable, decode_fit, encode_fit
+from cards.cache_entry import FORMAT, Uncacheable, decode_drawn, decode_fit, encode_fit
 from cards.errors import CardsWarning
 from cards.fit import Fit
 from cards.layout import Layout
 from cards.messages import os_reason, say
 from cards.model import Spell
 
-__all__ = ["FORMAT", "FitCache", "Uncacheable", "decode_fit", "default_cache", "encode_fit"]
+__all__ = [
+    "FORMAT",
+    "FitCache",
+    "Uncacheable",
+    "decode_drawn",
+    "decode_fit",
+    "default_cache",
+    "encode_fit",
+]
 
 DEFAULT_LIMIT = 256 * 1000 * 1000  # bytes on disk before the least recently used go
 FILE_NAME = "fits.sqlite3"
@@ -194,15 +202,22 @@ def layout_key(layout: Layout) -> str:
 
 def _content(value: Any) -> Any:
     """Return a spell's content as plain values, without where it was read (line numbers)."""
-    if is_dataclass(value):
-        return [type(value).__name__] + [
-            _content(getattr(value, f.name))
-            for f in fields(value)
-            if f.name not in ("line", "origin")
-        ]
+    kind = type(value)
+    if kind is str or kind is int or kind is float or kind is bool or value is None:
+        return value
+    names = _CONTENT_FIELDS.get(kind)
+    if names is None and is_dataclass(value):
+        names = _CONTENT_FIELDS[kind] = tuple(
+            f.name for f in fields(value) if f.name not in ("line", "origin")
+        )
+    if names is not None:
+        return [kind.__name__] + [_content(getattr(value, name)) for name in names]
     if isinstance(value, tuple | list):
         return [_content(item) for item in value]
     return value
+
+
+_CONTENT_FIELDS: dict[type, tuple[str, ...]] = {}  # a record class's fields that are content
 
 
 def spell_key(spell: Spell) -> str:
@@ -326,8 +341,9 @@ class FitCache:
                 return False
         return removed
 
-    def get(self, key: str, spell: Spell, layout: Layout) -> Fit | None:
-        """Return the fit stored under key, or None (a miss) if there is none or it is bad."""
+    def get(self, key: str, spell: Spell, layout: Layout, *, drawn: bool = False) -> Fit | None:
+        """Return the fit stored under key, or None (a miss) if there is none or it is bad;
+        drawn: as `DrawnFace`s, where the entry holds drawings (a PDF's, primitives unread)."""
         row = None
         with self._lock:
             connection = self._connect()
@@ -349,7 +365,7 @@ class FitCache:
             self.stats.misses += 1
             return None
         try:
-            fit = decode_fit(data, spell, layout)
+            fit = (drawn and decode_drawn(data, spell, layout)) or decode_fit(data, spell, layout)
         except (ValueError, RecursionError):
             self.stats.rejected += 1
             self.stats.misses += 1
@@ -359,10 +375,11 @@ class FitCache:
             self._touched.add(key)
         return fit
 
-    def put(self, key: str, fit: Fit, layout: Layout) -> None:
-        """Keep a fit to write under key at the next `flush` (nothing for an uncacheable fit)."""
+    def put(self, key: str, fit: Fit, layout: Layout, drawings: tuple | None = None) -> None:
+        """Keep a fit (with its faces' drawings, if given) to write under key at the next
+        `flush`; nothing for an uncacheable fit."""
         try:
-            data = encode_fit(fit, layout)
+            data = encode_fit(fit, layout, drawings)
         except (Uncacheable, ValueError):
             return
         self.put_data(key, data)

@@ -1,8 +1,13 @@
 """The entry format of the fit cache: a fit as compressed JSON of its primitives, and back.
 
+An entry holds each face's facts (part, size, colour...), its primitives as a JSON text of
+their own, and its finished drawing (`cards.paint.draw.face_drawings`). A PDF build reads
+the facts and drawings only (`decode_drawn`): the primitives' text is not even parsed.
+
 Nothing read back is trusted: every field of every primitive is checked for its declared
-kind (finite numbers, texts, tuples of known primitives), and anything else is a ValueError,
-which the cache takes as a miss (cards/cache.py).
+kind (finite numbers, texts, tuples of known primitives), a drawing's every part for its
+form and fonts, and anything else is a ValueError, which the cache takes as a miss
+(cards/cache.py).
 """
 
 from __future__ import annotations
@@ -14,14 +19,14 @@ from dataclasses import fields
 from typing import Any
 
 from cards.errors import CardsError
-from cards.face import CardFace, Disc, Fill, Label, Outline, Rule, Shape, TextLine
+from cards.face import CardFace, Disc, DrawnFace, Fill, Label, Outline, Rule, Shape, TextLine
 from cards.fit import Fit
 from cards.icons import Icon
 from cards.layout import Layout
 from cards.model import Spell
 from cards.typeset import Line, LineRun
 
-FORMAT = 2  # the layout of an entry's JSON; a different number is a foreign entry
+FORMAT = 4  # the layout of an entry's JSON; a different number is a foreign entry
 
 
 class Uncacheable(CardsError):
@@ -37,7 +42,11 @@ _TUPLE_FIELDS = {
     name: tuple(i for i, f in enumerate(fields(cls)) if str(f.type).startswith("tuple"))
     for name, cls in _CLASSES.items()
 }
-_FACE_FIELDS = tuple(f.name for f in fields(CardFace) if f.name != "spell")
+# A face's facts: every field but its spell (the entry's own) and its items (written apart).
+_FACE_FIELDS = tuple(f.name for f in fields(CardFace) if f.name not in ("spell", "items"))
+assert _FACE_FIELDS == tuple(
+    f.name for f in fields(DrawnFace) if f.name not in ("spell", "drawing")
+), "a DrawnFace holds a CardFace's facts"
 _SCALARS = {"float", "int", "str", "bool"}
 # The fields of each class that hold anything but a number or a string: written by `plain`.
 _NESTED = {
@@ -50,9 +59,10 @@ _FLAT = {
 }
 
 
-def encode_fit(fit: Fit, layout: Layout) -> bytes:
+def encode_fit(fit: Fit, layout: Layout, drawings: tuple | None = None) -> bytes:
     """Return a fit as an entry's bytes: compressed JSON of its faces' primitives.
 
+    drawings: each face's finished drawing (`cards.paint.draw.face_drawings`), or None.
     The faces' spell is not written: it is the one the entry is found for. Raises
     Uncacheable for a value the format has no form for.
     """
@@ -81,17 +91,25 @@ def encode_fit(fit: Fit, layout: Layout) -> bytes:
             return {"@": "Icon", "v": [value.name, value.operators, plain(value.points)]}
         raise Uncacheable(f"no entry form for {type(value).__name__}")
 
+    def dumps(value: Any) -> str:
+        try:
+            return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+        except (TypeError, ValueError) as error:
+            raise Uncacheable(str(error)) from error
+
     faces = []
-    for face in fit.faces:
+    for number, face in enumerate(fit.faces):
         if type(face) is not CardFace:
             raise Uncacheable(f"no entry form for {type(face).__name__}")
-        faces.append({"face": [plain(getattr(face, name)) for name in _FACE_FIELDS]})
+        entry = {
+            "face": [plain(getattr(face, name)) for name in _FACE_FIELDS],
+            "items": dumps(plain(face.items)),
+        }
+        if drawings is not None:
+            entry["drawing"] = _drawing_text(drawings[number])
+        faces.append(entry)
     payload = {"format": FORMAT, "min_cards": fit.min_cards, "faces": faces}
-    try:
-        text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-    except (TypeError, ValueError) as error:
-        raise Uncacheable(str(error)) from error
-    return zlib.compress(text.encode(), 6)
+    return zlib.compress(dumps(payload).encode(), 6)
 
 
 def decode_fit(data: bytes, spell: Spell, layout: Layout) -> Fit:
@@ -119,24 +137,129 @@ def decode_fit(data: bytes, spell: Spell, layout: Layout) -> Fit:
         return obj
 
     try:
-        payload = json.loads(zlib.decompress(data), object_hook=hook)
-        if payload["format"] != FORMAT:
-            raise ValueError(f"entry format {payload['format']!r}")
+        payload = _payload(data)
         faces = []
         for entry in payload["faces"]:
             values = dict(zip(_FACE_FIELDS, entry["face"], strict=True))
-            values["items"] = tuple(values["items"])
-            face = CardFace(spell=spell, **values)
+            items = json.loads(entry["items"], object_hook=hook)
+            if type(items) is not list:
+                raise ValueError("items are not a list")
+            face = CardFace(spell=spell, items=tuple(items), **values)
             _check_fields(face, skip=("spell",))
             faces.append(face)
-        min_cards = payload["min_cards"]
-        if type(min_cards) is not int or not 1 <= min_cards <= max(1, len(faces)):
-            raise ValueError(f"min_cards {min_cards!r}")
-        if not faces or any(face.parts != len(faces) for face in faces):
-            raise ValueError("faces and their parts disagree")
-        return Fit(tuple(faces), min_cards)
+        return _fit(faces, payload)
     except (zlib.error, KeyError, TypeError, IndexError, AttributeError, OverflowError) as error:
         raise ValueError(f"not a cache entry: {error}") from error
+
+
+def decode_drawn(data: bytes, spell: Spell, layout: Layout) -> Fit | None:
+    """Return the fit an entry's bytes hold as `DrawnFace`s, for a PDF; None if it holds no
+    drawings. The primitives are not read.
+
+    Raises ValueError (or a subclass) for bytes that are not a well-formed entry.
+    """
+    fonts = frozenset(layout.fonts.values())
+    try:
+        payload = _payload(data)
+        faces = []
+        for entry in payload["faces"]:
+            if "drawing" not in entry:
+                return None
+            values = dict(zip(_FACE_FIELDS, entry["face"], strict=True))
+            face = DrawnFace(spell=spell, drawing=_drawing(entry["drawing"], fonts), **values)
+            _check_fields(face, skip=("spell", "drawing"))
+            faces.append(face)
+        return _fit(faces, payload)
+    except (zlib.error, KeyError, TypeError, IndexError, AttributeError, OverflowError) as error:
+        raise ValueError(f"not a cache entry: {error}") from error
+
+
+def _payload(data: bytes) -> dict:
+    payload = json.loads(zlib.decompress(data))
+    if payload["format"] != FORMAT:
+        raise ValueError(f"entry format {payload['format']!r}")
+    return payload
+
+
+def _fit(faces: list, payload: dict) -> Fit:
+    min_cards = payload["min_cards"]
+    if type(min_cards) is not int or not 1 <= min_cards <= max(1, len(faces)):
+        raise ValueError(f"min_cards {min_cards!r}")
+    if not faces or any(face.parts != len(faces) for face in faces):
+        raise ValueError("faces and their parts disagree")
+    return Fit(tuple(faces), min_cards)
+
+
+# A drawing in an entry is one text (a few long strings read faster than many short ones):
+# its parts apart by RS, a text object's parts after GS apart by US, a font change SOH font
+# STX "size Tf leading TL", a run ETX characters. No part of a drawing holds these characters
+# (a drawing that would is not kept: `_drawing_text` raises Uncacheable).
+_PART, _TEXT, _TEXT_PART, _FONT, _SIZE, _RUN = "\x1e", "\x1d", "\x1f", "\x01", "\x02", "\x03"
+_SEPARATORS = frozenset(_PART + _TEXT + _TEXT_PART + _FONT + _SIZE + _RUN)
+
+
+def _drawing_text(drawing: tuple) -> str:
+    """Return a drawing (`cards.paint.draw.Drawing`) as an entry's text of it."""
+
+    def clean(text: str) -> str:
+        if not _SEPARATORS.isdisjoint(text):
+            raise Uncacheable("a drawing holds a separator")
+        return text
+
+    parts = [clean(drawing[0])]
+    for op in drawing[1:]:
+        if type(op) is str:
+            parts.append(clean(op))
+            continue
+        text = []
+        for part in op:
+            if type(part) is str:
+                text.append(clean(part))
+            elif len(part) == 2:
+                text.append(_FONT + clean(part[0]) + _SIZE + clean(part[1]))
+            else:
+                text.append(_RUN + clean(part[0]))
+        parts.append(_TEXT + _TEXT_PART.join(text))
+    return _PART.join(parts)
+
+
+def _drawing(value: Any, fonts: frozenset[str]) -> tuple:
+    """Return a drawing read back from its entry text; ValueError unless every part has its form.
+
+    The form (`cards.paint.draw.Drawing`): what it asks of the document ("" or
+    "transparency"), then operators (strings) and text objects (strings, font changes with
+    a font of the layout, and runs, each after a font). An entry's bytes pass its checksum
+    before this: the check is of form, so a foreign entry never reaches the painter.
+    """
+    if type(value) is not str:
+        raise ValueError("not a drawing")
+    parts = value.split(_PART)
+    if parts[0] not in ("", "transparency") or len(parts) < 2:
+        raise ValueError("not a drawing")
+    ops: list = [parts[0]]
+    for op in parts[1:]:
+        if not op.startswith(_TEXT):
+            ops.append(op)
+            continue
+        text: list = []
+        font = False  # a run needs a font before it
+        for part in op[1:].split(_TEXT_PART):
+            if part.startswith(_RUN):
+                if not font:
+                    raise ValueError("a run before its font")
+                text.append((part[1:],))
+            elif part.startswith(_FONT):
+                name, separator, size = part[1:].partition(_SIZE)
+                if name not in fonts or not separator:
+                    raise ValueError("not a drawing's font")
+                font = True
+                text.append((name, size))
+            elif part.startswith((_SIZE, _TEXT)):
+                raise ValueError("not a drawing's text")
+            else:
+                text.append(part)
+        ops.append(tuple(text))
+    return tuple(ops)
 
 
 _KNOWN = frozenset(_CLASSES.values())

@@ -191,6 +191,28 @@ class CardFace:
 
 
 @dataclass(frozen=True)
+class DrawnFace:
+    """A card as the painter finished it: the card's facts and its drawn content, no primitives.
+
+    What the fit cache gives a PDF build (`FitCache.get(..., drawn=True)`): the painter
+    writes `drawing` again as it is (`cards.paint.draw.face_drawings` made it), so a warm
+    build neither decodes the primitives nor draws them. Anything that measures or reads
+    a card's items takes a `CardFace`.
+    """
+
+    spell: Spell
+    part: int
+    parts: int
+    body_size: float
+    width: float
+    height: float
+    colour: str
+    drawing: tuple  # cards.paint.draw.Drawing
+    squeeze: float = 0.0
+    run_in: bool = False
+
+
+@dataclass(frozen=True)
 class Area:
     """A rectangle of the card, lower-left corner at (x, y)."""
 

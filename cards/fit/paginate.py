@@ -228,6 +228,9 @@ def plan(
     if not slabs:
         return 0.0, [0]
     cost, ends = best(0, 0)
+    # best's closure holds best itself (it recurses): unbound here, it goes with this call
+    # by reference counting, with all it holds, and leaves the collector no cycle.
+    best = None  # noqa: F841
     return cost, list(ends)
 
 

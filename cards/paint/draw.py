@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import functools
+import io
+from collections.abc import Sequence
 from weakref import WeakKeyDictionary
 
 from reportlab.lib.colors import Color, HexColor
@@ -11,7 +13,13 @@ from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
 
-from cards.face import Disc, Face, Fill, Label, Outline, Rule, Shape, TextLine
+from cards.face import Disc, DrawnFace, Face, Fill, Label, Outline, Rule, Shape, TextLine
+
+# A face's finished content (see `face_drawings`): the PDF feature it asks the document for
+# ("" for none), then operators, each a string, or a text object as a tuple of strings, font
+# changes [font, "size Tf leading TL"] and runs [characters].
+Drawing = tuple
+TRANSPARENCY = "transparency"
 
 
 @functools.lru_cache(maxsize=256)
@@ -22,8 +30,9 @@ def _colour(hex_colour: str) -> Color:
 def draw_face(canvas: Canvas, face: Face, x: float, y: float, *, bleed: float = 0.0) -> None:
     """Draw a face (a card's front or back, a page) with its lower-left corner at (x, y).
 
-    Its colour, if any, fills the face and reaches `bleed` beyond; then its shapes, then all
-    its text.
+    Its colour, if any, fills the face and reaches `bleed` beyond; then its content: the
+    finished drawing a `DrawnFace` carries (from the cache), else its primitives, recorded
+    here and played at once. Both give the same bytes.
     """
     canvas.saveState()
     canvas.translate(x, y)
@@ -31,7 +40,43 @@ def draw_face(canvas: Canvas, face: Face, x: float, y: float, *, bleed: float = 
         canvas.setFillColor(_colour(face.colour))
         width, height = face.width + 2 * bleed, face.height + 2 * bleed
         canvas.rect(-bleed, -bleed, width, height, stroke=0, fill=1)
-    # Shapes first, then all text in one text object: no text lies under a shape.
+    drawing = face.drawing if isinstance(face, DrawnFace) else _record(canvas, face)[0]
+    _play(canvas, drawing)
+    canvas.restoreState()
+
+
+def face_drawings(faces: Sequence[Face]) -> tuple[Drawing, ...] | None:
+    """Return each face's finished content, as any RGB document would draw it; None if one
+    of them uses a font whose operators depend on the document (not a TrueType font).
+
+    A drawing holds the content's operators with the text kept as characters: only the
+    subset codes and font names, which a document assigns as characters are first drawn, are
+    filled in when it is played (`draw_face` of a `DrawnFace`), so it is played into any
+    document in the same bytes as the face drawn there from its primitives.
+    """
+    canvas = Canvas(io.BytesIO())
+    version = canvas._doc._pdfVersion
+    drawings = []
+    for face in faces:
+        canvas._doc._pdfVersion = version  # what each face asks of a document, on its own
+        drawing, portable = _record(canvas, face)
+        if not portable:
+            return None
+        drawings.append(drawing)
+        canvas._code.clear()
+    return tuple(drawings)
+
+
+def _record(canvas: Canvas, face: Face) -> tuple[Drawing, bool]:
+    """Record the operators of a face's primitives on `canvas` (and take them off it again).
+
+    Shapes first, then all text in one text object: no text lies under a shape. Returns
+    the drawing and whether it is portable: false where the text uses a font that is not
+    TrueType (its operators name this document's fonts), so it can be played only here.
+    """
+    code = canvas._code
+    mark = len(code)
+    version = canvas._doc._pdfVersion
     for item in face.items:
         if isinstance(item, Fill):
             canvas.setFillColor(_colour(item.colour))
@@ -62,8 +107,45 @@ def draw_face(canvas: Canvas, face: Face, x: float, y: float, *, bleed: float = 
             canvas.circle(item.x, item.y, item.radius, stroke=stroke, fill=fill)
         elif isinstance(item, Shape):
             _shape(canvas, item)
-    _text(canvas, face)
-    canvas.restoreState()
+    text, portable = _text(canvas, face)
+    shapes = tuple(code[mark:])
+    del code[mark:]
+    # Drawing colours asks the document for PDF 1.4 (reportlab's alpha): played, it asks again.
+    asks = TRANSPARENCY if canvas._doc._pdfVersion != version else ""
+    return (asks, *shapes, text), portable
+
+
+def _play(canvas: Canvas, drawing: Drawing) -> None:
+    """Append a drawing's operators to the canvas, its text encoded for this document."""
+    doc = canvas._doc
+    if drawing[0]:
+        doc.ensureMinPdfVersion(drawing[0])
+    code = canvas._code
+    escape = canvas._escape
+    for op in drawing[1:]:
+        if op.__class__ is str:
+            code.append(op)
+            continue
+        out = []
+        codes = suffix = None
+        current = -1
+        for part in op:
+            if part.__class__ is str:
+                out.append(part)
+            elif len(part) == 2:  # a font and its size: a new font starts a new subset
+                codes = _codes(getFont(part[0]), doc)
+                suffix = part[1]
+                current = -1
+            else:
+                runs = []
+                for subset, chars in codes.split(part[0], doc):
+                    if subset != current:
+                        name = codes.font.getSubsetInternalName(subset, doc)
+                        runs.append(f"{name} {suffix}")
+                        current = subset
+                    runs.append(f"({escape(chars)}) Tj")
+                out.append(" ".join(runs))
+        code.append(" ".join(out))
 
 
 def _shape(canvas: Canvas, shape: Shape) -> None:
@@ -92,43 +174,6 @@ def _outline_code(icon) -> str:
         numbers = [fp_str(v) for _ in range(count) for v in next(points)]
         code.append(" ".join(numbers) + " " + op)
     return " ".join(code) + " f"
-
-
-class _TextObject(PDFTextObject):
-    """A text object that does not track its cursor: every run here sets its own origin."""
-
-    def __init__(self, canvas: Canvas) -> None:
-        super().__init__(canvas)
-        self._codes: dict[str, _Codes | None] = {}  # by font name; None: not a TrueType font
-
-    def textOut(self, text: str) -> None:
-        """Append a run at the current origin without measuring it (reportlab's measures).
-
-        For a TrueType font, writes what reportlab's ``_formatText`` writes for plain text,
-        with the characters mapped by `_Codes.split`.
-        """
-        doc = self._canvas._doc
-        try:
-            codes = self._codes[self._fontname]
-        except KeyError:
-            codes = self._codes[self._fontname] = _codes(getFont(self._fontname), doc)
-        if codes is None:
-            self._code.append(self._formatText(text))
-            return
-        code = []
-        for subset, chars in codes.split(text, doc):
-            if subset != self._curSubset:
-                name = codes.font.getSubsetInternalName(subset, doc)
-                code.append(_select(name, self._fontsize, self._leading))
-                self._curSubset = subset
-            code.append(f"({self._canvas._escape(chars)}) Tj")
-        self._code.append(" ".join(code))
-
-
-@functools.lru_cache(maxsize=1024)
-def _select(name: str, size: float, leading: float) -> str:
-    """Return the operators that select a font subset at a size, as reportlab writes them."""
-    return f"{name} {fp_str(size)} Tf {fp_str(leading)} TL"
 
 
 class _Codes:
@@ -179,13 +224,40 @@ def _codes(font, doc) -> _Codes | None:
     return fonts[font.fontName]
 
 
-def _text(canvas: Canvas, face: Face) -> None:
-    """Draw the face's lines and labels in one text object, in reading order.
+class _TextRecorder(PDFTextObject):
+    """A text object that records runs as characters, to be encoded when played.
+
+    Every run here sets its own origin, so no cursor is tracked (reportlab's textOut
+    measures each run). A font change is kept as [font, "size Tf leading TL"]: playing
+    it selects the font's subset anew, as reportlab's text object does; a run as [text].
+    """
+
+    def __init__(self, canvas: Canvas) -> None:
+        super().__init__(canvas)
+        self.portable = True
+
+    def setFont(self, psfontname: str, size: float, leading: float | None = None) -> None:
+        super().setFont(psfontname, size, leading)  # (writes Tf itself for other fonts)
+        if getFont(psfontname)._dynamicFont:
+            self._code.append((psfontname, f"{fp_str(size)} Tf {fp_str(self._leading)} TL"))
+        else:
+            self.portable = False  # its Tf names this document's font
+
+    def textOut(self, text: str) -> None:
+        if getFont(self._fontname)._dynamicFont:
+            self._code.append((text,))
+        else:
+            self._code.append(self._formatText(text))
+
+
+def _text(canvas: Canvas, face: Face) -> tuple[tuple, bool]:
+    """Record the face's lines and labels as one text object, in reading order.
 
     Reading order keeps the text searchable and copyable in PDF viewers; colour, font,
-    word spacing and scale are set only when they change.
+    word spacing and scale are set only when they change. Also whether the text is
+    portable: set in TrueType fonts only, whose operators name no font of the document.
     """
-    text = _TextObject(canvas)
+    text = _TextRecorder(canvas)
     colour = font = None
     space, horizontal = 0.0, 1.0
     for item in face.items:
@@ -213,4 +285,4 @@ def _text(canvas: Canvas, face: Face) -> None:
                 font = (run_font, size)
             text.setTextOrigin(x, item.y)
             text.textOut(chars)
-    canvas.drawText(text)
+    return (*text._code, "ET"), text.portable

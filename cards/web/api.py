@@ -125,7 +125,7 @@ def _bad(field: str, what: str, **extra) -> ApiError:
 
 
 def engine():
-    """The app's Engine (cards.web.app.Engine): spells, labels, counts and the build pool."""
+    """The app's Engine (cards.web.engine.Engine): spells, labels, counts and the build pool."""
     return current_app.extensions["cards"]
 
 
