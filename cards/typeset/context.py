@@ -32,7 +32,7 @@ class TypesetContext:
         self.width = functools.lru_cache(maxsize=None)(string_width)
         self.positions = functools.lru_cache(maxsize=None)(core_positions)
         self.breaks = functools.lru_cache(maxsize=None)(
-            functools.partial(word_breaks, positions=self.positions)
+            functools.partial(word_breaks, positions=self.positions, width=self.width)
         )
         self.paragraphs: dict[tuple[str, str, str, str], Prepared] = {}
         self.spans: dict[tuple, list] = {}
