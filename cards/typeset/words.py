@@ -51,7 +51,7 @@ class Piece:
     width: float  # at 1 pt
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class WordBreak:
     """A place inside a word where a line may end."""
 
@@ -59,6 +59,14 @@ class WordBreak:
     width: float  # width of those characters at 1 pt
     hyphen: float  # width at 1 pt of the hyphen added at the break (0 after the word's own)
     repeat: float  # width at 1 pt of the word's own hyphen, repeated on the next line (or 0)
+
+    def __init__(self, at: int, width: float, hyphen: float, repeat: float) -> None:
+        # Written straight into the instance's dict, as `lines.Line`'s fields are (see there).
+        fields = self.__dict__
+        fields["at"] = at
+        fields["width"] = width
+        fields["hyphen"] = hyphen
+        fields["repeat"] = repeat
 
 
 @dataclass(frozen=True, eq=False)
