@@ -51,7 +51,7 @@ Typographic rules applied here:
 
 Stages, one module each: `czech` (glued spaces, hyphenation points), `words` (measured
 words), `breaking` (line ends, behind `break_lines`; `totalfit` for justified text),
-`lines` (positioned runs). A
+`lines` (positioned runs, set as one `ParagraphSetting` says). A
 `TypesetContext` (`context`) owns the caches of a build; without one nothing is cached.
 """
 
