@@ -63,7 +63,9 @@ def _walk(
     """Return the index of the largest size for which fits() holds, walking from a guess.
 
     Walking up, `hopeless(known, larger)` may say from the size known to fit that a larger
-    one cannot (a bound), which spares setting the text there."""
+    one cannot (a bound), which spares setting the text there: the search's bounds are the
+    height growing with the size (GROWTH) and the text's fewest lines at the larger size
+    (`SpellSetter.fewest`), which rule out 9 in 10 of the sizes tried above one that fits."""
     k = start
     if fits(sizes[k]):
         while k + 1 < len(sizes):
@@ -245,16 +247,8 @@ def _fit(setter: SpellSetter, continue_on_back: bool) -> Fit:
     sizes = _below_title(size_grid(layout), (single,))
     box = single.body.height + EPS
 
-    fitted: list[float] = []  # the sizes found to fit one card
-
     def fits_one(size: float) -> bool:
-        # A size above one that fits often does not: tried first without breaking a line.
-        if fitted and size > fitted[-1] and used_height(setter.fewest(size)) > box:
-            return False
-        if used_height(setter.outline(size)) <= box:
-            fitted.append(size)
-            return True
-        return False
+        return used_height(setter.outline(size)) <= box
 
     space = stringWidth(" ", layout.fonts["body"], 1.0)
 
@@ -262,7 +256,8 @@ def _fit(setter: SpellSetter, continue_on_back: bool) -> Fit:
         return _gape(setter.slabs(size), space)
 
     def one_hopeless(known: float, larger: float) -> bool:
-        return used_height(setter.outline(known)) * (larger / known) ** GROWTH > box
+        grown = used_height(setter.outline(known)) * (larger / known) ** GROWTH
+        return grown > box or used_height(setter.fewest(larger)) > box
 
     # The estimate spares setting the text at the minimum size where it says the text fits
     # one card (the walk starts at its guess); where it says not, the text may fit all the
@@ -294,21 +289,15 @@ def _fit(setter: SpellSetter, continue_on_back: bool) -> Fit:
     else:
         capacity = first + (least - skip - 1) * rest
 
-    broken: list[float] = []  # the sizes found to fit the cards
-
     def breaks(size: float) -> list[int] | None:
-        # A lower bound of what the cards must hold: spaces may be dropped, never added;
-        # above a size that fits, first without breaking a line (`fits_one`).
-        if broken and size > broken[-1] and total(setter.fewest(size)) > capacity + EPS:
-            return None
         slabs = setter.outline(size)
+        # A lower bound of what the cards must hold: spaces may be dropped, never added.
         if total(slabs) > capacity + EPS:
             return None
         for prefer in (True, False):
             ends = cards(slabs, prefer, allowed)
             culprit = overflow(slabs, ends[skip:], first, rest, heights, final)
             if len(ends) <= allowed and culprit is None:
-                broken.append(size)
                 return ends
         return None
 
@@ -318,7 +307,8 @@ def _fit(setter: SpellSetter, continue_on_back: bool) -> Fit:
     guess = _first_guess(sizes, lambda s: scale * setter.estimate(s), 0.96 * capacity)
 
     def hopeless(known: float, larger: float) -> bool:
-        return total(setter.outline(known)) * (larger / known) ** GROWTH > capacity + EPS
+        grown = total(setter.outline(known)) * (larger / known) ** GROWTH
+        return grown > capacity + EPS or total(setter.fewest(larger)) > capacity + EPS
 
     k = _walk(sizes, lambda s: breaks(s) is not None, guess, hopeless)
     if k is None:

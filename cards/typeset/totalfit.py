@@ -27,10 +27,9 @@ pt), so they are built once and broken at every size the fitter tries.
 from __future__ import annotations
 
 import math
-from bisect import bisect_left, bisect_right
+from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import accumulate
 
 from cards.typeset import cost
 from cards.typeset.cost import (
@@ -52,8 +51,6 @@ __all__ = [
     "judge",
     "paragraph_breaks",
     "ragged_pair",
-    "fewest_lines",
-    "reach",
 ]
 
 LOOSEST = 2.0  # space ratio r (of STRETCH) beyond which a line is not tried at first
@@ -560,45 +557,6 @@ def _extend(
         old = states.get(key)
         if old is None or d < old[0]:
             states[key] = (d, i, state, scale, False)
-
-
-Reach = tuple[list[float], list[float]]  # what `fewest_lines` reads of a paragraph's breaks
-
-
-def reach(breaks: Breaks, expansion: float) -> Reach:
-    """Return what `fewest_lines` reads of a paragraph's breaks, the same at every width.
-
-    A line from break i to break j fits, its glyphs narrowed by `expansion` and its spaces
-    shrunk by SHRINK (the most any breaker sets on a line), when ``end(j) <= avail +
-    start(i)``. The first list holds for each j the least end from j on, so that the last
-    break a line can reach is found by bisection; the second for each i the greatest start
-    up to i, so that the reach never shrinks as the start moves on.
-    """
-    keep = 1.0 - expansion
-    ends = [keep * x - SHRINK * g for x, g in zip(breaks.end_x, breaks.end_gap, strict=True)]
-    least = list(accumulate(reversed(ends), min))
-    least.reverse()
-    starts = zip(breaks.start_x, breaks.start_gap, strict=True)
-    return least, list(accumulate((keep * x - SHRINK * g for x, g in starts), max))
-
-
-def fewest_lines(table: Reach, first: float, rest: float) -> int:
-    """Return a number of lines no setting of a paragraph goes below; 0 if none is known.
-
-    `table` is the paragraph's `reach`. Each line is taken to the furthest break it can
-    reach (1e-6 pt spared): as the reach never shrinks as the start moves on, that gives
-    the fewest lines. 0 when a line reaches no break (a unit wider than the line, which is
-    set overfull or broken as a last resort).
-    """
-    least, starts = table
-    last = len(least) - 1
-    i, lines, avail = 0, 0, first
-    while i < last:
-        j = bisect_right(least, avail + starts[i] + 1e-6) - 1
-        if j <= i:
-            return 0
-        i, lines, avail = j, lines + 1, rest
-    return lines
 
 
 def paragraph_breaks(
