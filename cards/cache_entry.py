@@ -1,8 +1,10 @@
 """The entry format of the fit cache: a fit as compressed JSON of its primitives, and back.
 
-An entry holds each face's facts (part, size, colour...), its primitives as a JSON text of
-their own, and its finished drawing (`cards.paint.draw.face_drawings`). A PDF build reads
-the facts and drawings only (`decode_drawn`): the primitives' text is not even parsed.
+An entry holds, compressed, three sections apart by NUL: a JSON head (the format, each face's
+facts: part, size, colour...), each face's primitives as a JSON text of its own, and each
+face's finished drawing (`cards.paint.draw.face_drawings`), if it has them; the faces of a
+section apart by FS. A PDF build reads the head and the drawings only (`decode_drawn`): the
+primitives are not even scanned. (JSON writes no NUL or FS: it escapes control characters.)
 
 Nothing read back is trusted: every field of every primitive is checked for its declared
 kind (finite numbers, texts, tuples of known primitives), a drawing's every part for its
@@ -26,7 +28,7 @@ from cards.layout import Layout
 from cards.model import Spell
 from cards.typeset import Line, LineRun
 
-FORMAT = 4  # the layout of an entry's JSON; a different number is a foreign entry
+FORMAT = 5  # the layout of an entry's JSON; a different number is a foreign entry
 
 
 class Uncacheable(CardsError):
@@ -97,19 +99,16 @@ def encode_fit(fit: Fit, layout: Layout, drawings: tuple | None = None) -> bytes
         except (TypeError, ValueError) as error:
             raise Uncacheable(str(error)) from error
 
-    faces = []
-    for number, face in enumerate(fit.faces):
+    faces, items = [], []
+    for face in fit.faces:
         if type(face) is not CardFace:
             raise Uncacheable(f"no entry form for {type(face).__name__}")
-        entry = {
-            "face": [plain(getattr(face, name)) for name in _FACE_FIELDS],
-            "items": dumps(plain(face.items)),
-        }
-        if drawings is not None:
-            entry["drawing"] = _drawing_text(drawings[number])
-        faces.append(entry)
-    payload = {"format": FORMAT, "min_cards": fit.min_cards, "faces": faces}
-    return zlib.compress(dumps(payload).encode(), 6)
+        faces.append([plain(getattr(face, name)) for name in _FACE_FIELDS])
+        items.append(dumps(plain(face.items)))
+    head = {"format": FORMAT, "min_cards": fit.min_cards, "faces": faces}
+    drawn = _FACE.join(_drawing_text(drawing) for drawing in drawings or ())
+    sections = (dumps(head), _FACE.join(items), drawn)
+    return zlib.compress(_SECTION.join(sections).encode(), 6)
 
 
 def decode_fit(data: bytes, spell: Spell, layout: Layout) -> Fit:
@@ -137,17 +136,17 @@ def decode_fit(data: bytes, spell: Spell, layout: Layout) -> Fit:
         return obj
 
     try:
-        payload = _payload(data)
+        head, items, _ = _sections(data)
         faces = []
-        for entry in payload["faces"]:
-            values = dict(zip(_FACE_FIELDS, entry["face"], strict=True))
-            items = json.loads(entry["items"], object_hook=hook)
-            if type(items) is not list:
+        for facts, text in zip(head["faces"], items.split(_FACE_BYTES), strict=True):
+            values = dict(zip(_FACE_FIELDS, facts, strict=True))
+            primitives = json.loads(text, object_hook=hook)
+            if type(primitives) is not list:
                 raise ValueError("items are not a list")
-            face = CardFace(spell=spell, items=tuple(items), **values)
+            face = CardFace(spell=spell, items=tuple(primitives), **values)
             _check_fields(face, skip=("spell",))
             faces.append(face)
-        return _fit(faces, payload)
+        return _fit(faces, head)
     except (zlib.error, KeyError, TypeError, IndexError, AttributeError, OverflowError) as error:
         raise ValueError(f"not a cache entry: {error}") from error
 
@@ -160,25 +159,32 @@ def decode_drawn(data: bytes, spell: Spell, layout: Layout) -> Fit | None:
     """
     fonts = frozenset(layout.fonts.values())
     try:
-        payload = _payload(data)
+        head, _, drawn = _sections(data)
+        if not drawn:
+            return None
         faces = []
-        for entry in payload["faces"]:
-            if "drawing" not in entry:
-                return None
-            values = dict(zip(_FACE_FIELDS, entry["face"], strict=True))
-            face = DrawnFace(spell=spell, drawing=_drawing(entry["drawing"], fonts), **values)
+        drawings = drawn.decode().split(_FACE)
+        for facts, drawing in zip(head["faces"], drawings, strict=True):
+            values = dict(zip(_FACE_FIELDS, facts, strict=True))
+            face = DrawnFace(spell=spell, drawing=_drawing(drawing, fonts), **values)
             _check_fields(face, skip=("spell", "drawing"))
             faces.append(face)
-        return _fit(faces, payload)
+        return _fit(faces, head)
     except (zlib.error, KeyError, TypeError, IndexError, AttributeError, OverflowError) as error:
         raise ValueError(f"not a cache entry: {error}") from error
 
 
-def _payload(data: bytes) -> dict:
-    payload = json.loads(zlib.decompress(data))
-    if payload["format"] != FORMAT:
+_SECTION, _FACE = "\x00", "\x1c"  # between an entry's sections; between its faces
+_FACE_BYTES = _FACE.encode()
+
+
+def _sections(data: bytes) -> tuple[dict, bytes, bytes]:
+    """Return an entry's head (read), and its primitives' and drawings' sections (unread)."""
+    head, items, drawn = zlib.decompress(data).split(_SECTION.encode())
+    payload = json.loads(head)
+    if type(payload) is not dict or payload["format"] != FORMAT:
         raise ValueError(f"entry format {payload['format']!r}")
-    return payload
+    return payload, items, drawn
 
 
 def _fit(faces: list, payload: dict) -> Fit:
@@ -195,7 +201,7 @@ def _fit(faces: list, payload: dict) -> Fit:
 # STX "size Tf leading TL", a run ETX characters. No part of a drawing holds these characters
 # (a drawing that would is not kept: `_drawing_text` raises Uncacheable).
 _PART, _TEXT, _TEXT_PART, _FONT, _SIZE, _RUN = "\x1e", "\x1d", "\x1f", "\x01", "\x02", "\x03"
-_SEPARATORS = frozenset(_PART + _TEXT + _TEXT_PART + _FONT + _SIZE + _RUN)
+_SEPARATORS = frozenset(_PART + _TEXT + _TEXT_PART + _FONT + _SIZE + _RUN + "\x00\x1c")
 
 
 def _drawing_text(drawing: tuple) -> str:

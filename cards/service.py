@@ -293,7 +293,7 @@ def build_deck(
     """
     from cards.atomic import output_target
     from cards.build import build_pdf
-    from cards.glyphs import require_drawable
+    from cards.lint.glyphs import require_drawable
 
     require_spells(spells)
     options = settings.print_options()
@@ -435,10 +435,14 @@ class DeckCounter:
 
 
 def part_counts(spells: Sequence[Spell], layout_name: str, cob: bool = False) -> list[int]:
-    """Return how many parts each spell takes (for DeckCounter.remember), in this process."""
+    """Return how many parts each spell takes (for DeckCounter.remember), in this process.
+
+    Drawn, as a PDF build fits: what the page counts is in the cache for its PDF too, and an
+    entry's primitives are not read to count its faces.
+    """
     from cards.build import fit_all
 
-    fits = fit_all(spells, load_layout(layout_name), continue_on_back=cob, jobs=1)
+    fits = fit_all(spells, load_layout(layout_name), continue_on_back=cob, jobs=1, drawn=True)
     return [len(fit.faces) for fit in fits]
 
 
@@ -498,7 +502,7 @@ def preview_png(
     """
     from cards.atomic import output_target
     from cards.backs import card_backs
-    from cards.glyphs import require_drawable
+    from cards.lint.glyphs import require_drawable
     from cards.paint.preview import render_preview
 
     card = load_layout(layout)

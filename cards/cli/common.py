@@ -85,11 +85,15 @@ def refuse_overwriting_inputs(params: dict) -> None:
             refuse_shipped(params[key])  # also the folder of `images -o`
 
 
-def load_spells(data: Path | None, add: tuple[Path, ...] = ()):
-    """Read the compendium named by --data (or the embedded one) and the --add files."""
+def load_spells(data: Path | None, add: tuple[Path, ...] = (), *, cache: bool = True):
+    """Read the compendium named by --data (or the embedded one) and the --add files; a file
+    this engine parsed before is read back from the user's cache folder (source/stored.py),
+    unless cache is off (--no-cache: the cache folder is left alone)."""
+    from cards.cache import cache_folder, engine_version
     from cards.source.library import load_spells as load
+    from cards.source.stored import ParseStore
 
-    return load(data, add)
+    return load(data, add, store=ParseStore(cache_folder(), engine_version()) if cache else None)
 
 
 def stderr_is_terminal() -> bool:

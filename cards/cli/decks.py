@@ -73,7 +73,8 @@ def compendium_command(sort, index, **opts):
     from cards.select import sort_spells
 
     filters = {key: opts.pop(key) for key in FILTERS}
-    spells = apply_filters(common.load_spells(opts["data"], opts["add"]), **filters)
+    every = common.load_spells(opts["data"], opts["add"], cache=not opts["no_cache"])
+    spells = apply_filters(every, **filters)
     name = deck_name("kompendium", **filters)
     write_deck(sort_spells(spells, by=sort), name, say("compendium_title"), opts, index=index)
 
@@ -93,9 +94,8 @@ def class_command(name, level, sources, **opts):
     from cards.select import resolve_class, slug, sort_spells
 
     klass = resolve_class(name)
-    spells = apply_filters(
-        common.load_spells(opts["data"], opts["add"]), (klass,), level, (), sources, None, None
-    )
+    every = common.load_spells(opts["data"], opts["add"], cache=not opts["no_cache"])
+    spells = apply_filters(every, (klass,), level, (), sources, None, None)
     default = deck_name(slug(klass), level=level, sources=sources)
     write_deck(sort_spells(spells, by="level"), default, f"Kouzla: {klass}", opts)
 
@@ -126,7 +126,7 @@ def deck_command(file, source, sort, title, **opts):
     count = sum(1 for _ in named_lines(lines))
     if count > MAX_DECK_SPELLS:
         raise InputError(say("deck_too_many", origin=origin, count=count, limit=MAX_DECK_SPELLS))
-    every = common.load_spells(opts["data"], opts["add"])
+    every = common.load_spells(opts["data"], opts["add"], cache=not opts["no_cache"])
     deck = resolve_deck(lines, every, source=source, origin=origin)
     if not opts["quiet"]:
         for warning in deck.warnings[:MAX_WARNINGS]:

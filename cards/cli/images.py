@@ -114,12 +114,12 @@ def images_command(
     writes each card at the shop's pixel size with its bleed (the dpi is the shop's).
     """
     from cards.build import write_images, write_tts_sheets
-    from cards.glyphs import require_drawable
     from cards.layout import load_layout
+    from cards.lint.glyphs import require_drawable
     from cards.select import find_spell, sort_spells
 
     fitting = fit_settings(filters)
-    spells = common.load_spells(data, add)
+    spells = common.load_spells(data, add, cache=fitting["cache"] is not None)
     if names:
         spells = apply_filters([find_spell(spells, name) for name in names], **filters)
     else:

@@ -95,17 +95,12 @@ def lint_command(layout, data, add, quiet):
     Lists every error and warning with file:line, characters the layout's fonts cannot draw
     included; exits 1 if there are errors.
     """
-    from cards.glyphs import check_file
     from cards.layout import load_layout
-    from cards.source.library import DEFAULT_DATA, lint_lines, lint_spells
+    from cards.lint.files import lint_files
+    from cards.lint.report import lint_lines
+    from cards.source.decode import DEFAULT_DATA
 
-    card = load_layout(layout)
-    glyphs = [p for path in (data or DEFAULT_DATA, *add) for p in check_file(path, card)]
-    order = {str(path): n for n, path in enumerate((data or DEFAULT_DATA, *add))}
-    problems = sorted(
-        [*lint_spells(data, add, layout=card), *glyphs],
-        key=lambda p: (order.get(p.file, len(order)), p.line),
-    )
+    problems = lint_files(data, add, load_layout(layout))
     files = [str(path) for path in (data or DEFAULT_DATA, *add)]
     for line in lint_lines(problems, files, quiet=quiet):
         click.echo(line)
@@ -139,7 +134,8 @@ def fit_report_command(sort, layout, csv_path, continue_on_back, data, add, **fi
     from cards.select import sort_spells
 
     fitting = fit_settings(filters)
-    spells = sort_spells(apply_filters(common.load_spells(data, add), **filters), by=sort)
+    spells = common.load_spells(data, add, cache=fitting["cache"] is not None)
+    spells = sort_spells(apply_filters(spells, **filters), by=sort)
     report = fit_report(spells, load_layout(layout), continue_on_back=continue_on_back, **fitting)
     click.echo(format_report(report), err=is_stdout(csv_path))  # the CSV alone on stdout
     if csv_path:

@@ -1,9 +1,18 @@
 """The room of a spell's cards, and the size and card breaks chosen in it.
 
-`_Room` says what each card of a spell holds (fronts, backs with --continue-on-back, the first
-card's stats); the helpers choose, for a description already sized by `search`, where its
-cards break (`_readable_breaks`: breaks that read well, up to BREAK_STEPS smaller sizes) and a
-smaller size where spaces gape (`_least_gaping`). Every card of a spell takes its one size.
+The public API `search` builds on (nothing else here is meant for use from outside):
+- `size_grid(layout)`: the body sizes to try, smallest first;
+- `physical_cards(parts, continue_on_back)`: how many cards hold that many parts;
+- `Room` and `room_of(setter, continue_on_back)`: what each card of a spell holds (fronts,
+  backs with --continue-on-back, the first card's stats), and where its text breaks;
+- `fewest_parts(setter, continue_on_back)`: the fewest parts a description takes at the
+  minimum size;
+- `widest_space(slabs, space)` and `least_gaping(sizes, k, fits, gape)`: a smaller size
+  where spaces gape;
+- `readable_breaks(sizes, k, breaks, room, setter)`: card breaks that read well, up to
+  BREAK_STEPS smaller sizes;
+- `place_cards(setter, sizes, k, ends, room, continue_on_back)`: the finished faces.
+Every card of a spell takes its one size.
 """
 
 from __future__ import annotations
@@ -47,14 +56,16 @@ def size_grid(layout: Layout) -> list[float]:
     return sorted({low, high} | {round(low + k * SIZE_STEP, 3) for k in range(1, steps)})
 
 
-def _physical(parts: int, continue_on_back: bool) -> int:
-    """Return how many cards hold a spell's parts."""
+def physical_cards(parts: int, continue_on_back: bool) -> int:
+    """Return how many cards hold a spell's parts: one a part, or one for two parts
+    (front and back) with continue_on_back."""
     return (parts + 1) // 2 if continue_on_back else parts
 
 
 @dataclass(frozen=True)
-class _Room:
-    """The text height of a spell's cards when it takes more than one."""
+class Room:
+    """The text height of a spell's cards when it takes more than one (`room_of` makes it):
+    `cards` breaks a description into them greedily, `plan` at the least cost."""
 
     first: float  # the first card's (below the stats)
     rest: float  # every later card's
@@ -80,8 +91,9 @@ class _Room:
         return cost, [0] * self.skip + ends
 
 
-def _room(setter: SpellSetter, continue_on_back: bool) -> _Room:
-    """Return the room of a spell's numbered cards, refusing furniture that leaves none."""
+def room_of(setter: SpellSetter, continue_on_back: bool) -> Room:
+    """Return the room of a spell's numbered cards (a `Room`), refusing furniture that leaves
+    none (the setter's FitError)."""
     layout = setter.layout
     low = size_grid(layout)[0]
     first = setter.header(first=True, numbered=True).body.height
@@ -93,24 +105,25 @@ def _room(setter: SpellSetter, continue_on_back: bool) -> _Room:
     if skip:
         first = rest
     heights, final = _heights(setter, skip) if continue_on_back else (None, None)
-    return _Room(first, rest, skip, heights, final)
+    return Room(first, rest, skip, heights, final)
 
 
-def _fewest(setter: SpellSetter, continue_on_back: bool) -> int:
-    """Return the fewest parts the description takes, at the minimum size."""
+def fewest_parts(setter: SpellSetter, continue_on_back: bool) -> int:
+    """Return the fewest parts the description takes, at the minimum size, counted without
+    cues or repeated headings (so a setter and its cueless twin count alike)."""
     slabs = setter.outline(size_grid(setter.layout)[0])
     if used_height(slabs) <= setter.header(first=True, numbered=False).body.height + EPS:
         return 1
     plain = without_repeated_headings(slabs, setter.style, False) or slabs  # as `_fit` may
-    return len(_room(setter, continue_on_back).cards(plain, False, 10**6))
+    return len(room_of(setter, continue_on_back).cards(plain, False, 10**6))
 
 
-def _place(
+def place_cards(
     setter: SpellSetter,
     sizes: list[float],
     k: int,
     ends: list[int],
-    room: _Room,
+    room: Room,
     continue_on_back: bool,
 ) -> tuple[CardFace, ...]:
     """Place a spell's cards: the description set at sizes[k], one size on every card (a
@@ -130,7 +143,7 @@ def _place(
     return tuple(faces)
 
 
-def _readable_breaks(sizes: list[float], k: int, breaks, room: _Room, setter: SpellSetter):
+def readable_breaks(sizes: list[float], k: int, breaks, room: Room, setter: SpellSetter):
     """Return the size index and card ends whose breaks read best, from sizes[k] down.
 
     The card breaks at sizes[k] are chosen with `paginate.plan`; when one of them falls
@@ -164,7 +177,7 @@ def _readable_breaks(sizes: list[float], k: int, breaks, room: _Room, setter: Sp
     return best_k, best_ends
 
 
-def _gape(slabs, space: float) -> float:
+def widest_space(slabs, space: float) -> float:
     """Return the widest space of the stretched lines in slabs, as a multiple of its width.
 
     `space` is the width of the body font's space at 1 pt.
@@ -179,7 +192,7 @@ def _gape(slabs, space: float) -> float:
     return worst
 
 
-def _least_gaping(sizes: list[float], k: int, fits, gape) -> int:
+def least_gaping(sizes: list[float], k: int, fits, gape) -> int:
     """Return the largest size from sizes[k] down whose spaces gape no wider than GAPE.
 
     How well the column sets decides the size, not the room left: every smaller size that

@@ -23,14 +23,14 @@ from cards.fit.blocks import without_repeated_headings
 from cards.fit.furniture import Header
 from cards.fit.paginate import EPS, Slab, overflow, used_height
 from cards.fit.room import (
-    _fewest,
-    _gape,
-    _least_gaping,
-    _physical,
-    _place,
-    _readable_breaks,
-    _room,
+    fewest_parts,
+    least_gaping,
+    physical_cards,
+    place_cards,
+    readable_breaks,
+    room_of,
     size_grid,
+    widest_space,
 )
 from cards.fit.setter import FitError, SpellSetter
 from cards.layout import Layout
@@ -121,21 +121,21 @@ def fit(
     if len(result.faces) == 1 and result.faces[0].body_size >= STAT_SCALE_FROM - EPS:
         result = _with_big_stats(setter, result)
     elif len(result.faces) > 1:
-        cards = _physical(len(result.faces), continue_on_back)
+        cards = physical_cards(len(result.faces), continue_on_back)
         tried = [setter, *_denser(setter, None if continue_on_back else cards)]
         # The cue of a card begun inside a sentence costs a card only where nothing else
-        # saves it; without it that card says so at its foot (`SpellSetter.card`). `_fewest`
+        # saves it; without it that card says so at its foot (`SpellSetter.card`). `fewest_parts`
         # counts without cues or repeated headings, so a setter and its cueless twin count
         # alike: the twin is made only where the count says it may save a card.
         for plain, cueless in [*((s, False) for s in tried[1:]), *((s, True) for s in tried)]:
             try:
-                if _physical(_fewest(plain, continue_on_back), continue_on_back) >= cards:
+                if physical_cards(fewest_parts(plain, continue_on_back), continue_on_back) >= cards:
                     continue
                 found = _fit(plain.cueless() if cueless else plain, continue_on_back)
             except FitError:
                 continue  # a grid the card cannot hold: the spell is set as it was
-            if _physical(len(found.faces), continue_on_back) < cards:
-                result, cards = found, _physical(len(found.faces), continue_on_back)
+            if physical_cards(len(found.faces), continue_on_back) < cards:
+                result, cards = found, physical_cards(len(found.faces), continue_on_back)
 
     require_inside(result.faces, layout.safe_margin)  # the width rule's last word
     return result
@@ -253,7 +253,7 @@ def _fit(setter: SpellSetter, continue_on_back: bool) -> Fit:
     space = stringWidth(" ", layout.fonts["body"], 1.0)
 
     def gape(size: float) -> float:
-        return _gape(setter.slabs(size), space)
+        return widest_space(setter.slabs(size), space)
 
     def one_hopeless(known: float, larger: float) -> bool:
         grown = used_height(setter.outline(known)) * (larger / known) ** GROWTH
@@ -265,10 +265,10 @@ def _fit(setter: SpellSetter, continue_on_back: bool) -> Fit:
     if setter.estimate(sizes[0]) <= box or fits_one(sizes[0]):
         k = _walk(sizes, fits_one, _first_guess(sizes, setter.estimate, box), one_hopeless)
         if k is not None and used_height(setter.slabs(sizes[k])) <= box:
-            k = _least_gaping(sizes, k, lambda s: used_height(setter.slabs(s)) <= box, gape)
+            k = least_gaping(sizes, k, lambda s: used_height(setter.slabs(s)) <= box, gape)
             slabs = setter.slabs(sizes[k])
             return Fit((setter.card(sizes[k], 1, 1, single, slabs),), 1)
-    room = _room(setter, continue_on_back)
+    room = room_of(setter, continue_on_back)
     numbered = (setter.header(first=True, numbered=True), setter.header(False, True))
     sizes = _below_title(sizes, numbered)
     first, rest, skip, heights, final = room.first, room.rest, room.skip, room.heights, room.final
@@ -317,9 +317,9 @@ def _fit(setter: SpellSetter, continue_on_back: bool) -> Fit:
         culprit = overflow(slabs, ends[skip:], first, rest, heights, final)
         what = culprit.what if culprit is not None else "popis"
         raise setter.error(what, sizes[0])
-    k = _least_gaping(sizes, k, lambda s: breaks(s) is not None, gape)
-    k, ends = _readable_breaks(sizes, k, breaks, room, setter)
-    return Fit(_place(setter, sizes, k, ends, room, continue_on_back), least)
+    k = least_gaping(sizes, k, lambda s: breaks(s) is not None, gape)
+    k, ends = readable_breaks(sizes, k, breaks, room, setter)
+    return Fit(place_cards(setter, sizes, k, ends, room, continue_on_back), least)
 
 
 def total(slabs: Sequence[Slab]) -> float:

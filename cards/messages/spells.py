@@ -105,7 +105,7 @@ MESSAGES = {
     "json_generic_larger": "větší číslo",
     "json_generic_smaller": "menší číslo",
     "json_generic_other": "jiná hodnota",
-    # the wording lint (cards/wording.py)
+    # the wording lint (cards/source/wording.py)
     "description_missing": "{name}: před blokem statistik ({heading!r}) není žádný odstavec; "
     "nechybí ve zdroji popis?",
     "capital_preposition": "velká předložka {word!r} po slově s malým písmenem; čekáno {lower!r}",
@@ -117,7 +117,7 @@ MESSAGES = {
     "lint_summary": "{errors}, {warnings} v {files}",
     "lint_error_forms": "chyba chyby chyb",
     "lint_warning_forms": "varování varování varování",
-    # characters the fonts lack (cards/glyphs.py)
+    # characters the fonts lack (cards/lint/glyphs.py)
     "glyph_missing": "písma rozvržení {layout} ({fonts}) neumí nakreslit {char}: vytiskl by se "
     "prázdný čtvereček; nahraďte ho",
     "glyph_bullet": " (jako odrážku ho dejte na začátek řádku)",

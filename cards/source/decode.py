@@ -34,13 +34,18 @@ CZECH_LETTERS = set("áčďéěíňóřšťúůýžÁČĎÉĚÍŇÓŘŠŤÚŮÝ�
 # Unicode category Cc (control characters) but for tab, line feed and carriage return.
 _CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 _DICE_SPACE_RE = re.compile(r"\d+k \d+")
+# Where _DICE_SPACE_RE finds something, this does, looking for "k " first (a fast search).
+_DICE_ANYWHERE_RE = re.compile(r"k (?<=\dk )\d")
 _NBSP_STRAY_RE = re.compile(r"[ \t]\xa0|\xa0[ \t]|\xa0$|^\xa0")
 _SPACES_RE = re.compile(r"[ \t\xa0]{2,}")
 
 
 def _clean(raw: str) -> str:
     """Strip a line and collapse runs of spaces (a non-breaking space alone is kept)."""
-    return _SPACES_RE.sub(" ", raw.strip(" \t\xa0\ufeff"))
+    line = raw.strip(" \t\xa0\ufeff")
+    if "  " in line or "\t" in line or "\xa0" in line:  # else no run to collapse
+        return _SPACES_RE.sub(" ", line)
+    return line
 
 
 def _unexpected_character(char: str) -> str:
@@ -55,10 +60,13 @@ def _unexpected_character(char: str) -> str:
     return say("unexpected_letter", char=char, name=name)
 
 
-def _check_characters(line: Line, raw: str, out: Collector, *, letters: bool = True) -> None:
+def _check_characters(
+    line: Line, raw: str, out: Collector, *, letters: bool = True, spaces: bool = True
+) -> None:
     """Report stray characters, non-breaking spaces and dice with a space in one line.
 
-    letters=False skips the per-character check, for text already known to be clean.
+    letters=False skips the per-character check, spaces=False the non-breaking spaces and the
+    dice, for text already known to be clean of them.
     """
     for char in dict.fromkeys(raw) if letters else ():  # each distinct character once
         message = _unexpected_character(char)
@@ -66,7 +74,11 @@ def _check_characters(line: Line, raw: str, out: Collector, *, letters: bool = T
             out.error(line.number, "character", message, raw)
             if unicodedata.category(char).startswith("C"):  # a control character: stop there
                 return
-    if _NBSP_STRAY_RE.search(raw.strip(" \t")) or raw.rstrip(" \t").endswith("\xa0"):
+    if not spaces:
+        return
+    if "\xa0" in raw and (
+        _NBSP_STRAY_RE.search(raw.strip(" \t")) or raw.rstrip(" \t").endswith("\xa0")
+    ):
         out.warning(line.number, "nbsp", say("stray_nbsp"), raw)
     if _DICE_SPACE_RE.search(raw):
         out.error(line.number, "dice", say("dice_space"), raw)
@@ -87,15 +99,18 @@ def split_lines(text: str, out: Collector) -> list[Line]:
     if text.startswith("\ufeff"):
         text = text[1:]
     lines = []
-    # Most files have no stray character at all: look line by line only when one turns up.
+    # Most files have no stray character, no non-breaking space and no dice written with a
+    # space at all: look line by line only when one turns up (no pattern spans two lines).
     letters = any(map(_unexpected_character, set(text)))
+    spaces = "\xa0" in text or _DICE_ANYWHERE_RE.search(text) is not None
     # Only CR and LF end a line; other Unicode line breaks are stray characters.
     for number, raw in enumerate(re.split(r"\r\n|\r|\n", text), start=1):
         cleaned = _clean(raw)
         if not cleaned:
             continue
         line = Line(number, cleaned)
-        _check_characters(line, raw, out, letters=letters)
+        if letters or spaces:
+            _check_characters(line, raw, out, letters=letters, spaces=spaces)
         lines.append(line)
     return lines
 

@@ -1,4 +1,4 @@
-"""The library of spells: the compendium and one's own files, loaded, linted and merged.
+"""The library of spells: the compendium and one's own files, loaded and merged.
 
 A spell file is either the text format or JSON, told apart by content (JSON starts with "[" or
 "{"), not by the file's suffix. `--add FILE` files join the compendium (or `--data`); a spell
@@ -12,13 +12,13 @@ from collections.abc import Sequence
 from dataclasses import fields, is_dataclass, replace
 from pathlib import Path
 
-from cards.czech_text import plural
 from cards.messages import say
 from cards.model import Spell
 from cards.source.decode import DEFAULT_DATA, read_text
 from cards.source.duplicates import clashes
 from cards.source.json import is_json, parse_json
 from cards.source.problems import Compendium, CompendiumError, Problem
+from cards.source.stored import ParseStore
 from cards.source.text import parse_compendium
 
 # Characters of one spell's texts: about 70 cards in mini (the compendium's longest spell has
@@ -26,11 +26,19 @@ from cards.source.text import parse_compendium
 MAX_SPELL_TEXT = 50_000
 
 
-def parse_spell_text(text: str, file: str, *, any_book: bool = False) -> Compendium:
+def parse_spell_text(
+    text: str, file: str, *, any_book: bool = False, store: ParseStore | None = None
+) -> Compendium:
     """Parse a spell file's decoded text in whichever format it is written.
 
     A spell longer than MAX_SPELL_TEXT characters is an error of the file (and left out).
+    With a store, a text this engine parsed before is read back, not parsed (stored.py).
     """
+    if store is not None:
+        how = "spell file, any book" if any_book else "spell file"
+        return store.compendium(
+            text, file, how, lambda: parse_spell_text(text, file, any_book=any_book)
+        )
     if is_json(text):
         parsed = parse_json(text, file, any_book=any_book)
     else:
@@ -112,7 +120,9 @@ def spell_text_size(value) -> int:
     return 0
 
 
-def read_spell_file(path: str | Path | None = None, *, any_book: bool = False) -> Compendium:
+def read_spell_file(
+    path: str | Path | None = None, *, any_book: bool = False, store: ParseStore | None = None
+) -> Compendium:
     """Read a spell file in text or JSON (None: the embedded compendium); collect its problems.
 
     any_book=True accepts books other than the known ones (with a warning), for added files.
@@ -120,79 +130,50 @@ def read_spell_file(path: str | Path | None = None, *, any_book: bool = False) -
     name, text, problems = read_text(path)
     if text is None:
         return Compendium(name, (), tuple(problems))
-    return parse_spell_text(text, name, any_book=any_book)
+    return parse_spell_text(text, name, any_book=any_book, store=store)
 
 
-def read_compendium(path: str | Path | None = None) -> Compendium:
-    """Read and parse a text compendium file (None: the embedded one); raise on any error."""
+def read_compendium(
+    path: str | Path | None = None, *, store: ParseStore | None = None
+) -> Compendium:
+    """Read and parse a text compendium file (None: the embedded one); raise on any error.
+
+    With a store, a text this engine parsed before is read back, not parsed (stored.py).
+    """
     name, text, problems = read_text(path)
     if text is None:
         raise CompendiumError(problems)
-    compendium = parse_compendium(text, name)
+    if store is None:
+        compendium = parse_compendium(text, name)
+    else:
+        compendium = store.compendium(
+            text, name, "compendium", lambda: parse_compendium(text, name)
+        )
     if compendium.errors:
         raise CompendiumError(compendium.problems)
     return compendium
 
 
-def lint_compendium(path: str | Path | None = None) -> tuple[Problem, ...]:
-    """List every problem of a text compendium file; an unreadable file is a problem."""
-    name, text, problems = read_text(path)
-    if text is None:
-        return tuple(problems)
-    return parse_compendium(text, name).problems
-
-
 def load_spells(
-    data: str | Path | None = None, add: Sequence[str | Path] = ()
+    data: str | Path | None = None,
+    add: Sequence[str | Path] = (),
+    *,
+    store: ParseStore | None = None,
 ) -> tuple[Spell, ...]:
-    """Read the compendium (or `data`) and the added files; raise CompendiumError on any error."""
-    files = read_all(data, add)
+    """Read the compendium (or `data`) and the added files; raise CompendiumError on any error.
+
+    With a store, files this engine parsed before are read back, not parsed (stored.py).
+    """
+    files = read_all(data, add, store=store)
     problems = [p for file in files for p in file.problems] + clashes(files)
     if any(p.severity == "error" for p in problems):
         raise CompendiumError(problems)
     return tuple(spell for file in files for spell in file.spells)
 
 
-def lint_spells(
-    data: str | Path | None = None, add: Sequence[str | Path] = (), *, layout=None
-) -> tuple[Problem, ...]:
-    """List every problem of the compendium (or `data`), the added files and their name clashes.
-
-    With a layout, also the fields its cards cannot print (cards.source.fields).
-    """
-    files = read_all(data, add)
-    problems = [p for file in files for p in file.problems] + clashes(files)
-    if layout is not None:
-        from cards.source.fields import field_problems
-
-        problems += field_problems((s for file in files for s in file.spells), layout)
-    return tuple(problems)
-
-
-def read_all(data: str | Path | None, add: Sequence[str | Path]) -> list[Compendium]:
+def read_all(
+    data: str | Path | None, add: Sequence[str | Path], *, store: ParseStore | None = None
+) -> list[Compendium]:
     """Read the compendium (or `data`) and then each added file, in the order given."""
-    base = read_spell_file(data if data is not None else DEFAULT_DATA)
-    return [base, *(read_spell_file(path, any_book=True) for path in add)]
-
-
-def lint_lines(
-    problems: Sequence[Problem], files: Sequence[str], *, quiet: bool = False
-) -> list[str]:
-    """Say what `cards lint` found, in Czech: the errors, the warnings, and a count of each.
-
-    quiet=True leaves out the warnings and the count (the errors are always said).
-    """
-    errors = [p for p in problems if p.severity == "error"]
-    warnings = [p for p in problems if p.severity != "error"]
-    lines = []
-    for key, group in (("lint_errors", errors), ("lint_warnings", [] if quiet else warnings)):
-        if group:
-            lines.append(say(key, count=len(group)))
-            lines += [f"  {problem}" for problem in group]
-    if not quiet:
-        counts = {
-            "errors": plural(len(errors), *say("lint_error_forms").split()),
-            "warnings": plural(len(warnings), *say("lint_warning_forms").split()),
-        }
-        lines.append(say("lint_summary", files=", ".join(files), **counts))
-    return lines
+    base = read_spell_file(data if data is not None else DEFAULT_DATA, store=store)
+    return [base, *(read_spell_file(path, any_book=True, store=store) for path in add)]

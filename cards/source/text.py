@@ -41,6 +41,7 @@ from cards.source.lines import (
     LEVEL_RE,
     MAX_LEVEL,
     SOURCES_PLAIN,
+    is_field_line,
     is_level_line,
     is_record_line,
     is_source_line,
@@ -48,7 +49,7 @@ from cards.source.lines import (
     plain,
 )
 from cards.source.problems import Collector, Compendium, Line, shorten
-from cards.wording import wording_problems
+from cards.source.wording import wording_problems
 
 _COMPONENTS_RE = re.compile(r"^(?P<flags>[A-Z](?:\s*,\s*[A-Z])*)(?:\s*\((?P<material>.*)\))?$")
 # Letters of Czech that English names never have (á é í ó ú ý occur in borrowed words).
@@ -113,9 +114,9 @@ def _field_runs(lines: list[Line]) -> list[tuple[int, int]]:
     runs: list[tuple[int, int]] = []
     i = 0
     while i < len(lines):
-        if FIELD_RE.match(lines[i].text):
+        if is_field_line(lines[i].text):
             start = i
-            while i < len(lines) and FIELD_RE.match(lines[i].text):
+            while i < len(lines) and is_field_line(lines[i].text):
                 i += 1
             runs.append((start, i))
         else:

@@ -158,7 +158,9 @@ def create_app(config: dict | None = None) -> Flask:
     BUILD_QUEUE (builds that may wait for a worker; default 32 per worker), BUILD_TIME_LIMIT
     (seconds a build may run; default BUILD_TIME_LIMIT).
     """
+    from cards.cache import cache_folder, engine_version
     from cards.source.library import load_spells
+    from cards.source.stored import ParseStore
     from cards.web.api import api
 
     app = Flask(__name__, static_folder=None)
@@ -177,7 +179,9 @@ def create_app(config: dict | None = None) -> Flask:
             time_limit=app.config.get("BUILD_TIME_LIMIT", BUILD_TIME_LIMIT),
             warm=warm_worker,
         )
-    spells = app.config.get("SPELLS") or load_spells()
+    spells = app.config.get("SPELLS") or load_spells(
+        store=ParseStore(cache_folder(), engine_version())
+    )
     app.extensions["cards"] = Engine(spells, pool)
     app.config["ALLOWED_HOSTS"] = allowed_hosts(
         app.config.get("HOST", "127.0.0.1"), app.config.get("PORT")

@@ -105,7 +105,7 @@ def checked(form, file: str = FILE_NAME):
 @editor.post("/editor/nahled")
 def preview():
     """The editor's spell drawn by the engine, with the lint's messages beside the fields."""
-    from cards.web.pages import PREVIEW_DPI, _css_width, pixel_ratio
+    from cards.web.pages import PREVIEW_DPI, css_width, pixel_ratio
 
     form = request.form
     spell, by_field, _ = checked(form)
@@ -118,7 +118,7 @@ def preview():
                 spell, layout=settings.layout, dpi=round(PREVIEW_DPI * ratio)
             )
             source = "data:image/png;base64," + base64.b64encode(png).decode("ascii")
-            width = _css_width(png, ratio)
+            width = css_width(png, ratio)
         except CardsError as error:
             by_field.setdefault("description", []).append(("error", str(error)))
             spell = None

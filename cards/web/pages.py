@@ -325,9 +325,7 @@ def preview():
     except CardsError as error:
         return _error_fragment(error)
     source = "data:image/png;base64," + base64.b64encode(png).decode("ascii")
-    return render_template(
-        "_preview.html", spell=spell, source=source, width=_css_width(png, ratio)
-    )
+    return render_template("_preview.html", spell=spell, source=source, width=css_width(png, ratio))
 
 
 def pixel_ratio(form) -> float:
@@ -341,7 +339,7 @@ def pixel_ratio(form) -> float:
     return min(MAX_RATIO, max(1.0, round(ratio * 4) / 4))
 
 
-def _css_width(png: bytes, ratio: float) -> int:
+def css_width(png: bytes, ratio: float) -> int:
     """The CSS width of a PNG drawn at the device pixel ratio: one image pixel a device pixel."""
     return round(int.from_bytes(png[16:20], "big") / ratio)
 
@@ -362,7 +360,7 @@ def sheet_preview():
     except CardsError as error:
         return _error_fragment(error)
     sides = [
-        ("data:image/png;base64," + base64.b64encode(png).decode("ascii"), _css_width(png, ratio))
+        ("data:image/png;base64," + base64.b64encode(png).decode("ascii"), css_width(png, ratio))
         for png in images
     ]
     return render_template("_sheet.html", sides=sides, summary=built.summary.text)

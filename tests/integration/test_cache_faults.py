@@ -106,13 +106,19 @@ def _rewrite(cache: FitCache, key: str, change) -> None:
         )
 
 
+def _in_head(text: str, change) -> str:
+    """Change the JSON head of an entry's text (its first section, before a NUL)."""
+    head, *rest = text.split("\x00")
+    return "\x00".join([json.dumps(change(json.loads(head))), *rest])
+
+
 @pytest.mark.parametrize(
     "change",
     [
         lambda t: t.replace('"min_cards":1', '"min_cards":1e999'),
         lambda t: t.replace('"min_cards":1', '"min_cards":-5'),
         lambda t: t.replace('"min_cards":1', '"min_cards":"jedna"'),
-        lambda t: json.dumps({**json.loads(t), "faces": "x"}),
+        lambda t: _in_head(t, lambda head: {**head, "faces": "x"}),
         lambda t: t.replace('"@":"TextLine","v":[', '"@":"TextLine","v":["x",', 1),
         lambda t: t.replace('"@":"Fill","v":[', '"@":"Fill","v":[1e999,', 1).replace(
             '"@":"Fill","v":[1e999,0', '"@":"Fill","v":[1e999', 1

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import json
 import sqlite3
 import zlib
 
@@ -66,47 +65,48 @@ def test_a_print_shop_build_draws_its_inks_anew_from_a_cache_of_rgb_drawings(
     assert b" k" in content and b" rg" not in content
 
 
-def _entry(tmp_path, deck, layout) -> tuple[bytes, dict]:
+def _entry(tmp_path, deck, layout) -> bytes:
     cache = FitCache(tmp_path / "cache")
     build_pdf(deck[:1], tmp_path / "one.pdf", layout=layout, sheet="none", cache=cache)
     key = fit_key(deck[0], layout_key(layout), continue_on_back=False)
     with sqlite3.connect(cache.path) as connection:  # the store's own file, as it is on disk
         (data,) = connection.execute("SELECT data FROM fits WHERE key = ?", (key,)).fetchone()
-    return data, json.loads(zlib.decompress(data))
+    return data
 
 
-def _with_drawing(payload: dict, drawing: str) -> bytes:
-    payload["faces"][0]["drawing"] = drawing
-    return zlib.compress(json.dumps(payload).encode())
+# An entry (cards/cache_entry.py): a JSON head, the primitives and the drawings, apart by NUL.
+# A drawing's text: parts apart by RS; a text object GS, its parts apart by US; a font
+# change SOH font STX "size Tf leading TL"; a run ETX text.
+NUL, RS, GS, US, SOH, STX, ETX = "\x00", "\x1e", "\x1d", "\x1f", "\x01", "\x02", "\x03"
 
 
-# An entry's drawing text (cards/cache_entry.py): parts apart by RS; a text object GS, its
-# parts apart by US; a font change SOH font STX "size Tf leading TL"; a run ETX text.
-RS, GS, US, SOH, STX, ETX = "\x1e", "\x1d", "\x1f", "\x01", "\x02", "\x03"
+def _with_drawing(data: bytes, drawing: str | None) -> bytes:
+    """The entry with its (one face's) drawing replaced, or without drawings (None)."""
+    head, items, _ = zlib.decompress(data).decode().split(NUL)
+    return zlib.compress(NUL.join([head, items, drawing or ""]).encode())
 
 
 def test_a_drawing_read_back_is_checked_part_by_part(tmp_path, deck, layout):
     """A drawing whose form is wrong (a run before any font, a font the layout lacks, a
     size without its font) is not a cache entry; a good one reads back."""
-    data, payload = _entry(tmp_path, deck, layout)
+    data = _entry(tmp_path, deck, layout)
     fit = decode_drawn(data, deck[0], layout)
-    assert fit is not None and all(type(face) is DrawnFace for face in fit.faces)
-    good = payload["faces"][0]["drawing"]
+    assert fit is not None and len(fit.faces) == 1 and type(fit.faces[0]) is DrawnFace
+    good = zlib.decompress(data).decode().split(NUL)[2]
     asks = good.split(RS)[0]
     font = layout.fonts["body"]
     text = GS + US.join(["BT", f"{SOH}{font}{STX}7 Tf 8.4 TL", f"{ETX}Světlo", "ET"])
-    assert decode_drawn(_with_drawing(payload, RS.join([asks, "q", text])), deck[0], layout)
+    assert decode_drawn(_with_drawing(data, RS.join([asks, "q", text])), deck[0], layout)
     bad = [
         RS.join([asks, GS + US.join(["BT", f"{ETX}Světlo", "ET"])]),  # a run before any font
         RS.join([asks, text.replace(font, "Helvetica")]),  # not the layout's font
         RS.join([asks, text.replace(STX, "")]),  # a font without its size
         RS.join([asks, GS + US.join(["BT", f"{STX}7 Tf", "ET"])]),  # a size without a font
         RS.join(["version 9", "q"]),  # asks the document for something unknown
-        "",
+        RS.join([asks, "q"]) + "\x1c" + RS.join([asks, "q"]),  # two drawings for one face
     ]
     for drawing in bad:
         with pytest.raises(ValueError):
-            decode_drawn(_with_drawing(payload, drawing), deck[0], layout)
+            decode_drawn(_with_drawing(data, drawing), deck[0], layout)
     # An entry written without drawings (by a count, a preview) reads as no drawings.
-    del payload["faces"][0]["drawing"]
-    assert decode_drawn(zlib.compress(json.dumps(payload).encode()), deck[0], layout) is None
+    assert decode_drawn(_with_drawing(data, None), deck[0], layout) is None

@@ -1,4 +1,6 @@
-"""The import graph: painters paint finished faces, the fitter and typesetter know no painter."""
+"""The import graph: painters paint finished faces, the fitter and typesetter know no painter,
+the reader of spell files knows neither, lint has its own package, and no module takes another's
+`_` names."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ import cards
 ROOT = Path(cards.__file__).resolve().parent
 PAINT = ("cards.paint",)  # the painters' package: every module in it, a new one too
 LAYOUT = ("cards.fit", "cards.typeset")
+SOURCE = ("cards.source",)  # the first stage: spell files in, records out
 
 
 def _module_name(path: Path) -> str:
@@ -25,6 +28,15 @@ def _type_checking_only(node: ast.If) -> bool:
     )
 
 
+def _from_module(node: ast.ImportFrom, package: str) -> str:
+    """The module a from-import names, a relative one resolved against `package`."""
+    base = node.module or ""
+    if node.level:
+        anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+        base = ".".join([*anchor, base] if base else anchor)
+    return base
+
+
 def _imports(tree: ast.AST, package: str) -> set[str]:
     """Every module of `cards` a module imports at run time, lazy imports in functions too."""
     found: set[str] = set()
@@ -37,10 +49,7 @@ def _imports(tree: ast.AST, package: str) -> set[str]:
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
-                base = ".".join([*anchor, base] if base else anchor)
+            base = _from_module(node, package)
             found.add(base)
             found.update(f"{base}.{alias.name}" for alias in node.names)
         for child in ast.iter_child_nodes(node):
@@ -127,3 +136,82 @@ def test_the_graph_sees_lazy_and_package_imports():
     assert "cards.fit" in graph["cards.backs"]  # via cards.fit.fields
     assert "cards.build" in graph["cards.cli.images"]  # imported inside a command
     assert "cards.typeset" not in graph["cards.face"]  # only for type checking
+
+
+def test_source_reaches_no_fitter_or_typesetter():
+    """cards.source, the first stage, reaches neither cards.fit nor cards.typeset (nor lint)."""
+    graph = import_graph()
+    readers = [m for m in graph if _within(m, SOURCE)]
+    assert "cards.source.text" in readers
+    for reader in readers:
+        wrong = sorted(m for m in reached(graph, reader) if _within(m, (*LAYOUT, "cards.lint")))
+        assert wrong == [], f"{reader} reaches {wrong}"
+
+
+def test_lint_lives_in_its_package():
+    """The checks `cards lint` runs are modules of cards.lint; the loose lint modules are gone."""
+    graph = import_graph()
+    assert {"cards.lint.files", "cards.lint.fields", "cards.lint.glyphs"} <= set(graph)
+    loose = {"cards.glyphs", "cards.wording", "cards.source.fields"} & set(graph)
+    assert loose == set()
+    assert "cards.source.wording" in graph["cards.source.text"]  # only the parser calls it
+    # The lint command is wired to the package, not to the checks' former homes.
+    assert {"cards.lint.files", "cards.lint.report"} <= graph["cards.cli.spells"]
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
+def _dotted(node: ast.AST) -> str | None:
+    """ "a.b.c" for a chain of names and attributes, else None."""
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return None
+    return ".".join([node.id, *reversed(parts)])
+
+
+def private_crossings(path: Path, modules: frozenset[str]) -> list[str]:
+    """Every `_` name of another module of the package that the module at `path` uses:
+    `from cards.x import _y`, and `m._y` where `m` names an imported module of the package."""
+    name = _module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    where = f"{path.relative_to(ROOT.parent)}"
+    bound: dict[str, str] = {}  # a local name -> the module of the package it is
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name in modules:
+                    local = alias.asname or alias.name.partition(".")[0]
+                    bound[local] = alias.name if alias.asname else local
+        elif isinstance(node, ast.ImportFrom):
+            base = _from_module(node, package)
+            if base not in modules:
+                continue
+            for alias in node.names:
+                if _private(alias.name) and base != name:
+                    found.append(f"{where}:{node.lineno}: from {base} import {alias.name}")
+                elif f"{base}.{alias.name}" in modules:
+                    bound[alias.asname or alias.name] = f"{base}.{alias.name}"
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and _private(node.attr):
+            dotted = _dotted(node.value)
+            head, _, rest = (dotted or "").partition(".")
+            if head in bound:
+                target = ".".join(filter(None, (bound[head], rest)))
+                if target in modules and target != name:
+                    found.append(f"{where}:{node.lineno}: {target}.{node.attr}")
+    return found
+
+
+def test_no_private_name_crosses_a_module():
+    """No module of cards/ imports or reaches into another module's `_` names: what one module
+    needs of another is that module's public API."""
+    modules = frozenset(import_graph())
+    crossings = [c for path in sorted(ROOT.rglob("*.py")) for c in private_crossings(path, modules)]
+    assert crossings == []

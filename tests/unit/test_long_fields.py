@@ -30,8 +30,8 @@ def test_a_czech_name_over_120_characters_is_an_error():
 
 def test_a_book_name_with_a_glyph_the_fonts_lack_stops_the_build(tmp_path):
     """A book of one's own named with ☃ is a missing-glyph error like one in the text."""
-    from cards.glyphs import spell_problems
     from cards.layout import load_layout
+    from cards.lint.glyphs import spell_problems
 
     text = SPELL.format(name="Sněhulák").replace("Kouzla naší družiny", "Kouzla ☃ družiny")
     spells = parse_compendium(text, "k.txt", any_book=True).spells

@@ -1,5 +1,5 @@
 """A card whose text leaves room opens its lines and gaps, within bounds, to fill it
-(paginate.openings, the stretches blocks.description gives, room._place's last card)."""
+(paginate.openings, the stretches blocks.description gives, room.place_cards's last card)."""
 
 from __future__ import annotations
 

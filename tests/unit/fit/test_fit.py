@@ -527,15 +527,15 @@ def test_too_wide_table_is_condensed_not_overfull():
 def test_a_gaping_size_gives_way_to_a_smaller_one():
     """Past GAPE the largest smaller size that fits and sets within GAPE is taken; where
     none does, the least gaping that fits (of equals the larger)."""
-    from cards.fit.room import GAPE, _least_gaping
+    from cards.fit.room import GAPE, least_gaping
 
     sizes = [6.5 + 0.5 * n for n in range(8)]
     gapes = {7: GAPE + 0.3, 6: GAPE + 0.4, 5: GAPE + 0.1, 4: GAPE, 3: 1.0}
-    assert _least_gaping(sizes, 7, lambda s: True, lambda s: gapes[sizes.index(s)]) == 4
-    assert _least_gaping(sizes, 7, lambda s: s != sizes[4], lambda s: gapes[sizes.index(s)]) == 3
+    assert least_gaping(sizes, 7, lambda s: True, lambda s: gapes[sizes.index(s)]) == 4
+    assert least_gaping(sizes, 7, lambda s: s != sizes[4], lambda s: gapes[sizes.index(s)]) == 3
     holes = {n: GAPE + 1.0 - 0.1 * (n % 3) for n in range(8)}
-    assert _least_gaping(sizes, 7, lambda s: True, lambda s: holes[sizes.index(s)]) == 5
-    assert _least_gaping(sizes, 7, lambda s: True, lambda s: GAPE - 0.1) == 7
+    assert least_gaping(sizes, 7, lambda s: True, lambda s: holes[sizes.index(s)]) == 5
+    assert least_gaping(sizes, 7, lambda s: True, lambda s: GAPE - 0.1) == 7
 
 
 def _without_steps(tmp_path):

@@ -24,7 +24,7 @@ def _layout(low: float, high: float, steps: tuple[float, ...] = ()):
     return SimpleNamespace(body_min=low, body_max=high, sizes=SimpleNamespace(size_steps=steps))
 
 
-# --- size_grid and _physical -------------------------------------------------------------------
+# --- size_grid and physical_cards ------------------------------------------------
 
 
 def test_the_size_grid_keeps_the_listed_steps_inside_the_range_and_both_ends():
@@ -49,11 +49,11 @@ def test_the_size_grid_never_goes_below_the_minimum():
 
 def test_parts_continued_on_backs_take_half_the_cards_rounded_up():
     """Two parts to a card with --continue-on-back, one without."""
-    assert [R._physical(n, True) for n in (1, 2, 3, 4, 5)] == [1, 1, 2, 2, 3]
-    assert [R._physical(n, False) for n in (1, 2, 3)] == [1, 2, 3]
+    assert [R.physical_cards(n, True) for n in (1, 2, 3, 4, 5)] == [1, 1, 2, 2, 3]
+    assert [R.physical_cards(n, False) for n in (1, 2, 3)] == [1, 2, 3]
 
 
-# --- _Room --------------------------------------------------------------------------------------
+# --- Room --------------------------------------------------------------------------------------
 
 
 def _slabs(count: int, height: float = 10.0) -> tuple[Slab, ...]:
@@ -62,13 +62,13 @@ def _slabs(count: int, height: float = 10.0) -> tuple[Slab, ...]:
 
 def test_room_cards_fill_the_first_card_then_the_rest():
     """Ten-point slabs: two on a first card of 20 pt, three on each later one of 30 pt."""
-    room = R._Room(20.0, 30.0, 0, None, None)
+    room = R.Room(20.0, 30.0, 0, None, None)
     assert room.cards(_slabs(8), False, 10) == [2, 5, 8]
 
 
 def test_room_cards_of_a_stats_only_first_card_start_with_an_empty_card():
     """skip 1: the first card ends before slab 0, the description takes the cards after it."""
-    room = R._Room(30.0, 30.0, 1, None, None)
+    room = R.Room(30.0, 30.0, 1, None, None)
     assert room.cards(_slabs(6), False, 10) == [0, 3, 6]
     # the limit counts the stats-only card: split stops once past limit - skip cards
     assert room.cards(_slabs(12), False, 3) == [0, 3, 6, 9]
@@ -76,22 +76,22 @@ def test_room_cards_of_a_stats_only_first_card_start_with_an_empty_card():
 
 def test_room_plan_fills_as_the_heights_say_and_prepends_the_stats_card():
     """The planned ends of three cards, with the skipped card before them."""
-    room = R._Room(20.0, 30.0, 0, None, None)
+    room = R.Room(20.0, 30.0, 0, None, None)
     cost, ends = room.plan(_slabs(8), 3)
     assert ends == [2, 5, 8] and cost == 0.0
-    skipped = R._Room(30.0, 30.0, 1, None, None)
+    skipped = R.Room(30.0, 30.0, 1, None, None)
     assert skipped.plan(_slabs(6), 3)[1] == [0, 3, 6]
 
 
 def test_room_plan_with_too_few_cards_is_none():
     """Eight slabs do not go on two cards of 20 and 30 pt: an infinite cost, no ends."""
-    cost, ends = R._Room(20.0, 30.0, 0, None, None).plan(_slabs(8), 2)
+    cost, ends = R.Room(20.0, 30.0, 0, None, None).plan(_slabs(8), 2)
     assert ends is None and cost == float("inf")
 
 
 def test_room_plan_follows_the_heights_function_when_given():
     """With heights (continue-on-back), first and rest are not used."""
-    room = R._Room(5.0, 5.0, 0, lambda n: 40.0, None)
+    room = R.Room(5.0, 5.0, 0, lambda n: 40.0, None)
     assert room.plan(_slabs(8), 2)[1] == [4, 8]
 
 
@@ -105,7 +105,7 @@ def setter() -> SpellSetter:
 
 def test_the_room_of_a_spell_is_its_headers_body_heights(setter):
     """first: the first card's body under the stats; rest: a later card's; no skip."""
-    room = R._room(setter, False)
+    room = R.room_of(setter, False)
     assert room.first == setter.header(first=True, numbered=True).body.height
     assert room.rest == setter.header(first=False, numbered=True).body.height
     assert room.skip == 0 and room.heights is None and room.final is None
@@ -136,7 +136,7 @@ def test_heights_after_a_stats_only_card_start_on_its_back(setter):
 
 def test_the_room_on_backs_carries_the_heights(setter):
     """continue_on_back: the room's heights are `_heights`' own."""
-    room = R._room(setter, True)
+    room = R.room_of(setter, True)
     assert room.heights is not None and room.final is not None
     assert room.heights(1) == setter.back_header().body.height
     assert room.final(0) == room.first
@@ -144,18 +144,18 @@ def test_the_room_on_backs_carries_the_heights(setter):
 
 def test_a_one_sentence_spell_takes_one_part(setter):
     """The fewest parts of a spell whose text fits its first card: 1."""
-    assert R._fewest(setter, False) == 1
+    assert R.fewest_parts(setter, False) == 1
 
 
 def test_a_long_spell_takes_the_parts_its_text_needs(setter):
-    """A description of many paragraphs takes more than one part, as `_Room.cards` counts."""
+    """A description of many paragraphs takes more than one part, as `Room.cards` counts."""
     from cards.model import Paragraph
     from tests.conftest import SENTENCE
 
     long = SpellSetter(make_spell(*[Paragraph(SENTENCE * 3)] * 12), load_layout("poker"))
-    parts = R._fewest(long, False)
+    parts = R.fewest_parts(long, False)
     assert parts >= 2
-    assert R._fewest(long, True) == parts  # backs of a card hold as much as their fronts, or less
+    assert R.fewest_parts(long, True) == parts  # backs hold as much as fronts, or less
 
 
 # --- _check_room -------------------------------------------------------------------------------
@@ -197,7 +197,7 @@ def test_check_room_refuses_a_first_card_the_furniture_overflows():
         R._check_room(_fake_setter(items=(body,)), -0.5, 20.0, 7.0)
 
 
-# --- _gape and _opens_a_hole -------------------------------------------------------------------
+# --- widest_space and _opens_a_hole ------------------------------------------------
 
 
 def _line(word_space: float, size: float = 8.0, scale: float = 1.0) -> TextLine:
@@ -207,24 +207,24 @@ def _line(word_space: float, size: float = 8.0, scale: float = 1.0) -> TextLine:
 def test_gape_is_the_widest_stretched_space_as_a_multiple_of_its_width():
     """space 0.25 pt at 1 pt, 8 pt type: a 2 pt space; 2 pt more makes 2x, 4 pt more 3x."""
     slabs = [Slab(10.0, (_line(2.0), _line(4.0))), Slab(10.0, (_line(1.0),))]
-    assert R._gape(slabs, 0.25) == pytest.approx(3.0)
+    assert R.widest_space(slabs, 0.25) == pytest.approx(3.0)
 
 
 def test_gape_scales_with_the_lines_glyph_scale():
     """A condensed line (scale 0.5) halves its spaces."""
-    assert R._gape([Slab(10.0, (_line(4.0, scale=0.5),))], 0.25) == pytest.approx(1.5)
-    assert R._gape([Slab(10.0, (_line(2.0, size=4.0),))], 0.25) == pytest.approx(3.0)
+    assert R.widest_space([Slab(10.0, (_line(4.0, scale=0.5),))], 0.25) == pytest.approx(1.5)
+    assert R.widest_space([Slab(10.0, (_line(2.0, size=4.0),))], 0.25) == pytest.approx(3.0)
 
 
 def test_gape_ignores_ragged_and_shrunk_lines_and_other_items():
     """word_space 0 or less, and rules, do not count: nothing stretched is 1.0."""
     rule = Rule(0.0, 0.0, 10.0, 0.0, 0.5, "#000")
     slabs = [Slab(10.0, (_line(0.0), _line(-0.5), rule))]
-    assert R._gape(slabs, 0.25) == 1.0
-    assert R._gape([], 0.25) == 1.0
+    assert R.widest_space(slabs, 0.25) == 1.0
+    assert R.widest_space([], 0.25) == 1.0
 
 
-# --- _least_gaping -----------------------------------------------------------------------------
+# --- least_gaping -----------------------------------------------------------------------------
 
 SIZES = [round(6.0 + 0.1 * k, 3) for k in range(21)]  # 6.0 .. 8.0
 
@@ -237,7 +237,7 @@ def test_least_gaping_keeps_a_size_whose_spaces_do_not_gape():
     """At or below GAPE (2x): k itself, nothing smaller tried."""
     tried = []
     fits = lambda size: tried.append(size) or True  # noqa: E731
-    assert R._least_gaping(SIZES, 20, fits, _gaping({20: 2.0}, 1.0)) == 20
+    assert R.least_gaping(SIZES, 20, fits, _gaping({20: 2.0}, 1.0)) == 20
     assert tried == []
 
 
@@ -245,10 +245,10 @@ def test_least_gaping_takes_only_a_size_that_fits_and_gapes_less():
     """A smaller size that does not fit, or gapes as much, is not taken."""
     ratios = {20: 2.5, 19: 1.0, 18: 2.5, 17: 2.5}
     fits = lambda size: size != SIZES[19]  # noqa: E731
-    assert R._least_gaping(SIZES, 20, fits, _gaping(ratios, 2.5)) == 20
+    assert R.least_gaping(SIZES, 20, fits, _gaping(ratios, 2.5)) == 20
 
 
-# --- _readable_breaks --------------------------------------------------------------------------
+# --- readable_breaks --------------------------------------------------------------------------
 
 
 def _plans(costs: dict[float, tuple[float, list[int] | None]]):
@@ -270,23 +270,23 @@ def test_readable_breaks_keep_a_size_whose_breaks_read_well():
         return [3, 6]
 
     setter, room = _plans({8.0: (3.9, [2, 6])})
-    assert R._readable_breaks(SIX, 4, breaks, room, setter) == (4, [2, 6])
+    assert R.readable_breaks(SIX, 4, breaks, room, setter) == (4, [2, 6])
     assert asked == [8.0]
 
 
 def test_readable_breaks_take_a_smaller_size_whose_breaks_cost_less_with_the_step():
     """A short-line break (12) at k; a step down breaks at a block (0): 1.5 in all, taken."""
     setter, room = _plans({8.0: (12.0, [3, 6]), 7.5: (0.0, [4, 7]), 7.0: (0.0, [4, 8])})
-    assert R._readable_breaks(SIX, 4, lambda size: [3, 6], room, setter) == (3, [4, 7])
+    assert R.readable_breaks(SIX, 4, lambda size: [3, 6], room, setter) == (3, [4, 7])
 
 
 def test_readable_breaks_go_two_steps_down_at_most():
     """Costs 12, 11 (12.5 with its step), 0 (3 with two steps): two steps; the third never."""
     costs = {8.0: (12.0, [3, 6]), 7.5: (11.0, [3, 7]), 7.0: (0.0, [4, 8]), 6.5: (0.0, [5, 9])}
     setter, room = _plans(costs)
-    assert R._readable_breaks(SIX, 4, lambda size: [3, 6], room, setter) == (2, [4, 8])
+    assert R.readable_breaks(SIX, 4, lambda size: [3, 6], room, setter) == (2, [4, 8])
     costs[7.0] = (9.5, [4, 8])  # 12.5: not less than 12
-    assert R._readable_breaks(SIX, 4, lambda size: [3, 6], room, setter) == (4, [3, 6])
+    assert R.readable_breaks(SIX, 4, lambda size: [3, 6], room, setter) == (4, [3, 6])
 
 
 def test_readable_breaks_need_a_step_to_cost_strictly_less():
@@ -294,9 +294,9 @@ def test_readable_breaks_need_a_step_to_cost_strictly_less():
     assert R.STEP_COST == 2.0
     costs = {8.0: (4.0, [3, 6]), 7.5: (2.0, [4, 7]), 7.0: (1.0, [4, 8])}
     setter, room = _plans(costs)
-    assert R._readable_breaks(SIX, 4, lambda size: [3, 6], room, setter) == (4, [3, 6])
+    assert R.readable_breaks(SIX, 4, lambda size: [3, 6], room, setter) == (4, [3, 6])
     costs[7.5] = (1.9, [4, 7])
-    assert R._readable_breaks(SIX, 4, lambda size: [3, 6], room, setter) == (3, [4, 7])
+    assert R.readable_breaks(SIX, 4, lambda size: [3, 6], room, setter) == (3, [4, 7])
 
 
 def test_readable_breaks_skip_a_size_of_another_card_count():
@@ -304,18 +304,18 @@ def test_readable_breaks_skip_a_size_of_another_card_count():
     costs = {8.0: (12.0, [3, 6]), 7.5: (0.0, [2, 4, 7]), 7.0: (0.0, [4, 8])}
     setter, room = _plans(costs)
     counts = {8.0: [3, 6], 7.5: [2, 4, 7], 7.0: None}
-    assert R._readable_breaks(SIX, 4, counts.get, room, setter) == (4, [3, 6])
+    assert R.readable_breaks(SIX, 4, counts.get, room, setter) == (4, [3, 6])
 
 
 def test_readable_breaks_fall_back_to_the_breaks_found_when_no_plan_fits():
     """No plan at k (inf): the breaks found are kept unless a smaller size plans any."""
     costs = {8.0: (float("inf"), None), 7.5: (float("inf"), None), 7.0: (float("inf"), None)}
     setter, room = _plans(costs)
-    assert R._readable_breaks(SIX, 4, lambda size: [3, 6], room, setter) == (4, [3, 6])
+    assert R.readable_breaks(SIX, 4, lambda size: [3, 6], room, setter) == (4, [3, 6])
     costs[7.5] = (4.0, [4, 7])
-    assert R._readable_breaks(SIX, 4, lambda size: [3, 6], room, setter) == (3, [4, 7])
+    assert R.readable_breaks(SIX, 4, lambda size: [3, 6], room, setter) == (3, [4, 7])
     costs[7.5] = (1.0, [4, 5, 7])  # a plan of another count: as none
-    assert R._readable_breaks(SIX, 4, lambda size: [3, 6], room, setter) == (4, [3, 6])
+    assert R.readable_breaks(SIX, 4, lambda size: [3, 6], room, setter) == (4, [3, 6])
 
 
 # --- a first card holding only the stats -------------------------------------------------------
@@ -350,7 +350,7 @@ def _room_setter(first: float, rest: float = 30.0):
 def test_a_first_card_without_room_for_a_line_at_the_minimum_holds_only_the_stats(first, skip):
     """skip 1 when less than one line of the smallest size fits below the stats; the
     description's first card is then as tall as a later one."""
-    room = R._room(_room_setter(first), False)
+    room = R.room_of(_room_setter(first), False)
     assert room.skip == skip
     assert room.first == (30.0 if skip else first)
 
@@ -358,14 +358,14 @@ def test_a_first_card_without_room_for_a_line_at_the_minimum_holds_only_the_stat
 def test_the_stats_only_card_counts_against_the_limit_of_a_plan():
     """Nine 10 pt slabs need three 30 pt cards after the stats-only one: four cards, so a
     limit of three finds no plan and a limit of four finds it."""
-    skipped = R._Room(30.0, 30.0, 1, None, None)
+    skipped = R.Room(30.0, 30.0, 1, None, None)
     assert skipped.plan(_slabs(9), 3) == (float("inf"), None)
     assert skipped.plan(_slabs(9), 4)[1] == [0, 3, 6, 9]
 
 
 def test_a_room_is_a_frozen_value():
     """A spell's room is computed once and shared by its size search: it cannot change."""
-    room = R._Room(30.0, 30.0, 0, None, None)
+    room = R.Room(30.0, 30.0, 0, None, None)
     with pytest.raises(dataclasses.FrozenInstanceError):
         room.skip = 1  # type: ignore[misc]
 
@@ -391,18 +391,18 @@ def _fewest_setter(text_height: float):
 def test_a_description_as_tall_as_the_unnumbered_first_card_takes_one_card():
     """50 pt of text on a first card of 50 pt without a number: one card, though the
     numbered card holds only 40."""
-    assert R._fewest(_fewest_setter(50.0), False) == 1
+    assert R.fewest_parts(_fewest_setter(50.0), False) == 1
 
 
 def test_a_description_taller_than_one_card_counts_the_numbered_cards():
     """60 pt: no longer one card; numbered cards of 40 and 30 pt take two."""
-    assert R._fewest(_fewest_setter(60.0), False) == 2
-    assert R._fewest(_fewest_setter(80.0), False) == 3  # 40 + 30, and 10 left over
+    assert R.fewest_parts(_fewest_setter(60.0), False) == 2
+    assert R.fewest_parts(_fewest_setter(80.0), False) == 3  # 40 + 30, and 10 left over
 
 
 def test_the_fewest_cards_are_counted_whole_past_sixty():
     """The count has no practical limit: 40 pt on the first card and 61 cards of 30 pt."""
-    assert R._fewest(_fewest_setter(40.0 + 30.0 * 61), False) == 62
+    assert R.fewest_parts(_fewest_setter(40.0 + 30.0 * 61), False) == 62
 
 
 def _outlined(slabs: tuple[Slab, ...]):
@@ -416,7 +416,7 @@ def test_a_description_within_eps_of_the_unnumbered_first_card_takes_one_card():
     """50 pt and EPS of text (a float sum's noise) still goes on the 50 pt card alone."""
     slabs = (Slab(10.0, ()), Slab(40.0 + EPS, ()))
     assert used_height(slabs) == 50.0 + EPS  # exactly the room and its tolerance
-    assert R._fewest(_outlined(slabs), False) == 1
+    assert R.fewest_parts(_outlined(slabs), False) == 1
 
 
 def test_the_fewest_cards_fill_each_card_rather_than_end_at_a_paragraph():
@@ -426,7 +426,7 @@ def test_the_fewest_cards_fill_each_card_rather_than_end_at_a_paragraph():
     second, which holds six, and take a third card."""
     kinds = {7: BLOCK, 8: LINE}
     slabs = tuple(Slab(5.0, (), breakable=kinds.get(i, NEVER)) for i in range(14))
-    assert R._fewest(_outlined(slabs), False) == 2
+    assert R.fewest_parts(_outlined(slabs), False) == 2
 
 
 def test_check_room_takes_a_line_less_eps_as_room_for_a_line():
@@ -456,26 +456,26 @@ def test_the_last_front_on_backs_has_a_numbered_cards_room():
 
 def test_gape_counts_a_line_stretched_by_less_than_a_point():
     """A 2 pt space (8 pt type) stretched by 0.5 pt is 1.25 times its width."""
-    assert R._gape([Slab(10.0, (_line(0.5),))], 0.25) == pytest.approx(1.25)
+    assert R.widest_space([Slab(10.0, (_line(0.5),))], 0.25) == pytest.approx(1.25)
 
 
 def test_gape_ignores_a_line_widened_by_its_glyphs_alone():
     """A line filled by glyph expansion (scale 1.02) with no space added is not stretched."""
-    assert R._gape([Slab(10.0, (_line(0.0, scale=1.02),))], 0.25) == 1.0
+    assert R.widest_space([Slab(10.0, (_line(0.0, scale=1.02),))], 0.25) == 1.0
 
 
 def test_least_gaping_goes_down_to_the_smallest_size_and_no_further():
     """From the second size, gaping (2.5x): the smallest (2.4x) is tried and taken; the
     largest size, which gapes least, is never tried."""
     ratios = {1: 2.5, 0: 2.4, 20: 1.0}
-    assert R._least_gaping(SIZES, 1, lambda size: True, _gaping(ratios, 2.5)) == 0
+    assert R.least_gaping(SIZES, 1, lambda size: True, _gaping(ratios, 2.5)) == 0
 
 
 def test_readable_breaks_go_no_lower_than_the_smallest_size():
     """At the smallest size, breaks inside a sentence are kept: there is no smaller size
     (the largest, whose breaks cost nothing, is not a step down)."""
     setter, room = _plans({6.0: (12.0, [3, 6]), 8.0: (0.0, [4, 7])})
-    assert R._readable_breaks(SIX, 0, lambda size: [3, 6], room, setter) == (0, [3, 6])
+    assert R.readable_breaks(SIX, 0, lambda size: [3, 6], room, setter) == (0, [3, 6])
 
 
 # --- the cards placed: own sizes, furniture, the last card's stretch ---------------------------
@@ -528,8 +528,8 @@ def test_fronts_continued_on_backs_carry_the_cue_but_the_last():
     """Three parts on backs: the first card's front with the cue, its back the slim band,
     the last part's front (nothing goes on overleaf) a later card's numbered furniture."""
     setter = _Paragraphs({"a": {6.0: 10.0}, "b": {6.0: 10.0}, "c": {6.0: 10.0}})
-    room = R._Room(10.0, 10.0, 0, lambda n: 10.0, lambda n: 10.0)
-    faces = R._place(setter, [6.0, 7.0], 0, [1, 2, 3], room, True)
+    room = R.Room(10.0, 10.0, 0, lambda n: 10.0, lambda n: 10.0)
+    faces = R.place_cards(setter, [6.0, 7.0], 0, [1, 2, 3], room, True)
     assert [face.header for face in faces] == ["cued first", "back", "later numbered"]
     assert [(face.part, face.parts) for face in faces] == [(1, 3), (2, 3), (3, 3)]
 
@@ -537,6 +537,6 @@ def test_fronts_continued_on_backs_carry_the_cue_but_the_last():
 def test_a_spell_placed_on_one_card_keeps_its_stretch():
     """One card opens its lines to fill its room like any card, its slabs' stretch kept."""
     setter = _Paragraphs({"a": {6.0: 10.0}, "b": {6.0: 10.0}}, stretch=1.0)
-    faces = R._place(setter, [6.0, 7.0], 0, [2], R._Room(40.0, 30.0, 0, None, None), False)
+    faces = R.place_cards(setter, [6.0, 7.0], 0, [2], R.Room(40.0, 30.0, 0, None, None), False)
     assert [slab.stretch for slab in faces[0].slabs] == [1.0, 1.0]
     assert faces[0].header == "first numbered"

@@ -642,7 +642,7 @@ def test_a_heading_said_again_that_costs_no_card_is_kept_past_sixty_cards(tmp_pa
     setter = SpellSetter(spell, layout)
     slabs = setter.outline(6.5)
     plain = search.without_repeated_headings(slabs, setter.style)
-    cards = search._room(setter, False).cards
+    cards = search.room_of(setter, False).cards
     assert plain is not None and len(cards(slabs, False, 10**6)) == len(cards(plain, False, 10**6))
     result = search.fit(spell, layout)
     assert (len(result.faces), result.min_cards) == (62, 62)
@@ -661,7 +661,7 @@ def test_the_error_names_what_overfills_the_cards_filled_to_their_last_lines(pok
         *(Paragraph(SENTENCE * 9) for _ in range(22)), Table(("x", cell), (("A", "B"),))
     )
     setter = SpellSetter(spell, poker)
-    slabs, cards = setter.outline(6.5), search._room(setter, False).cards
+    slabs, cards = setter.outline(6.5), search.room_of(setter, False).cards
     assert (len(cards(slabs, False, 10**6)), len(cards(slabs, True, 10**6))) == (21, 24)
     row = r"^Barevná koule: buňka tabulky \(„slovo slovo .*, 300 slov\) se nevejde"
     with pytest.raises(FitError, match=row + r" na kartu 63 × 88 mm ani v písmu 6\.5 pt "):

@@ -11,7 +11,8 @@ import pytest
 from click.testing import CliRunner
 
 from cards.cli import main
-from cards.source.library import lint_lines, lint_spells
+from cards.lint.files import lint_spells
+from cards.lint.report import lint_lines
 from cards.source.problems import Problem
 from tests.conftest import HOMEBREW_TEMPLATE
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from cards.layout import load_layout
-from cards.source.library import lint_spells, read_compendium
+from cards.lint.files import lint_spells
+from cards.source.library import read_compendium
 from cards.source.text import parse_compendium
 from tests.conftest import HOMEBREW_TEMPLATE
 

@@ -10,10 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cards.lint.files import lint_compendium
 from cards.model import BulletList, Heading, Paragraph, Table
 from cards.source.decode import DEFAULT_DATA
 from cards.source.json import parse_json, spell_to_dict
-from cards.source.library import lint_compendium, read_compendium
+from cards.source.library import read_compendium
 from cards.source.problems import CompendiumError, Problem
 from cards.source.text import compendium_text, parse_compendium, spell_lines, spell_text
 from tests.conftest import make_spell

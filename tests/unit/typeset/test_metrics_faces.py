@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from reportlab.pdfbase.pdfmetrics import getAscent, getDescent
 
-from cards import glyphs
 from cards.layout import load_layout
+from cards.lint import glyphs
 from cards.typeset import metrics
 
 ROOT = Path(__file__).resolve().parents[3]

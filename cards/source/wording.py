@@ -24,6 +24,10 @@ _PREPOSITION_RE = re.compile(r"(?<=[a-záčďéěíňóřšťúůýž]) (V|Ve|K|
 # A percent sign closing a number, and the word after it: a noun when no word follows it or
 # the next is a preposition, a conjunction or "tedy" ("o 15%, tedy", "1k10% ze vzdálenosti").
 _PERCENT_RE = re.compile(r"\d%(?=$|[,.;:)]|\s+(?:z|ze|a|i|nebo|či|tedy|do|na|za)\b)")
+# Over lines joined by newlines, where the two above find something these do (and more): they
+# look for the capital or the "%" first ("$" at the end of each line too).
+_PREPOSITION_ANYWHERE_RE = re.compile(r"[VKSZOU](?<=[a-záčďéěíňóřšťúůýž] [VKSZOU])e? (?=\w)")
+_PERCENT_ANYWHERE_RE = re.compile(r"%(?<=\d%)" + _PERCENT_RE.pattern[3:], re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -39,6 +43,11 @@ class Finding:
 def wording_problems(spells: Iterable[Spell], lines: Sequence[tuple[int, str]]) -> list[Finding]:
     """Return the wording problems of parsed spells and of the compendium's (number, text) lines."""
     found = list(_descriptions(spells))
+    # Most compendia have no such line: the patterns are tried once on the whole text, and
+    # line by line only when they find something there (they find every line's, and more).
+    whole = "\n".join(text for _, text in lines)
+    if not _PREPOSITION_ANYWHERE_RE.search(whole) and not _PERCENT_ANYWHERE_RE.search(whole):
+        return found
     for number, text in lines:
         found.extend(_line_problems(number, text))
     return found
