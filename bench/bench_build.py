@@ -11,7 +11,8 @@ Every figure is a whole process, Python's start and imports included, run from o
 Builds run with --jobs 1, so a run is one process's work. The kinds alternate, N rounds, each
 in a cache folder of its own (the warm ones filled by an untimed build first). Prints the best
 and median wall time, the median CPU time (user + system) and the peak memory (maximum
-resident set) of each, and each median as a multiple of the floor's median. --callgrind also
+resident set) of each, and each median (wall, then CPU) as a multiple of the floor's: on a
+machine others share, the CPU time is the steadier figure. --callgrind also
 counts each kind's instructions once under valgrind's callgrind (stable on a shared machine).
 """
 
@@ -97,17 +98,18 @@ def main() -> None:
                 cache = caches[kind] if kind in WARM else Path(tmp) / "cache-empty"
                 counts[kind] = instructions(kind, Path(tmp) / f"{kind}-cg.pdf", cache)
     floor = statistics.median(f[0] for f in figures["floor"]) if "floor" in kinds else None
+    floor_cpu = statistics.median(f[1] for f in figures["floor"]) if "floor" in kinds else None
     floor_ir = counts.get("floor")
     python = sys.version.split()[0]
     print(f"whole processes, {args.repeat} alternating rounds, --jobs 1 (python {python})")
     head = ("kind", "best s", "median s", "cpu s", "peak MB", "PDF MB")
-    print("{:<6} {:>7} {:>8} {:>6} {:>7} {:>6}  vs floor".format(*head))
+    print("{:<6} {:>7} {:>8} {:>6} {:>7} {:>6}  wall, cpu vs floor".format(*head))
     for kind in kinds:
         walls = [f[0] for f in figures[kind]]
         median = statistics.median(walls)
         cpu = statistics.median(f[1] for f in figures[kind])
         peak = max(f[2] for f in figures[kind])
-        ratio = f"{median / floor:5.2f} x" if floor else ""
+        ratio = f"{median / floor:5.2f} x, {cpu / floor_cpu:5.2f} x" if floor else ""
         line = f"{kind:<6} {min(walls):7.3f} {median:8.3f} {cpu:6.3f} {peak:7.1f} "
         line += f"{sizes[kind] / 1e6:6.2f}  {ratio}"
         if kind in counts:

@@ -4,7 +4,7 @@ Run: .venv/bin/python bench/bench_words.py [--layout poker] [--breaks out/breaks
 
 Without a PDF it builds the compendium as `cards compendium --sheet none` does (into
 out/bench-words.pdf); given several (say the PDF of main and of this branch) it prints their
-figures side by side. Lines are read from the PDF as the tests read cards (tests/pdfread.py,
+figures side by side. Lines are read from the PDF as the tests read cards (tests/support/pdfread.py,
 pdfplumber's figures in a fifth of its time): the characters of body size, grouped by
 baseline; a line belongs to the description column, a bullet item or the higher-levels panel
 by where it starts; lines of one kind and size a leading apart form a paragraph. A paragraph's
@@ -37,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from pdfminer.pdftypes import resolve1  # noqa: E402
 
 from cards.layout import load_layout  # noqa: E402
-from tests.pdfread import open_pdf  # noqa: E402
+from tests.support.pdfread import open_pdf  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 # The breaks issue 18 names (measured on main, poker): each must never be printed.

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cards.backs import with_backs
-from cards.face import CardFace, DrawnFace
+from cards.face import CardFace, DrawnFace, drawn_face
 from cards.fit import Fit, fit
 from cards.impose import DeckLabel, PrintOptions, impose, load_sheet, physical_cards
 from cards.layout import Layout, load_layout
@@ -166,22 +166,8 @@ def _drawn(fit: Fit, cache: FitCache | None, key: str, layout: Layout) -> Fit:
 
 
 def _with_drawings(fit: Fit, drawings: tuple) -> Fit:
-    faces = tuple(
-        DrawnFace(
-            spell=face.spell,
-            part=face.part,
-            parts=face.parts,
-            body_size=face.body_size,
-            width=face.width,
-            height=face.height,
-            colour=face.colour,
-            drawing=drawing,
-            squeeze=face.squeeze,
-            run_in=face.run_in,
-        )
-        for face, drawing in zip(fit.faces, drawings, strict=True)
-    )
-    return Fit(faces, fit.min_cards)
+    faces = zip(fit.faces, drawings, strict=True)
+    return Fit(tuple(drawn_face(face, drawing) for face, drawing in faces), fit.min_cards)
 
 
 def _fit(spell: Spell, layout: Layout, context: TypesetContext, continue_on_back: bool) -> Fit:

@@ -6,7 +6,7 @@ measures text: a `Label`'s x is its left end, as the builder placed it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING
 
 from cards.icons import Icon
@@ -210,6 +210,14 @@ class DrawnFace:
     drawing: tuple  # cards.paint.draw.Drawing
     squeeze: float = 0.0
     run_in: bool = False
+
+
+def drawn_face(face: CardFace, drawing: tuple) -> DrawnFace:
+    """Return a card as the painter finished it: the face's facts with its drawing."""
+    return DrawnFace(drawing=drawing, **{name: getattr(face, name) for name in _FACTS})
+
+
+_FACTS = tuple(f.name for f in fields(DrawnFace) if f.name != "drawing")  # all a CardFace's
 
 
 @dataclass(frozen=True)

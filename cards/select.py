@@ -396,8 +396,9 @@ def _nearest_first(word: str, keys: Iterable[str]) -> Iterator[str]:
             heapq.heappush(heap, (-finer[level](), rank, level + 1, key))
 
 
-class _Index:
-    """Spells by name key (Czech and English names) and the names to suggest from."""
+class SpellIndex:
+    """Spells by name key (Czech and English names) and the names to suggest from: made once,
+    it answers many `find_spell` queries over the same spells."""
 
     def __init__(self, spells: Iterable[Spell]):
         spells = tuple(spells)
@@ -481,12 +482,14 @@ def _labels(spells: Iterable[Spell]) -> tuple[str, ...]:
     return tuple(spell.label for spell in spells)
 
 
-def find_spell(spells: Iterable[Spell], query: str, *, source: str | None = None) -> Spell:
+def find_spell(
+    spells: Iterable[Spell] | SpellIndex, query: str, *, source: str | None = None
+) -> Spell:
     """Find one spell by Czech or English name, any case, diacritics optional.
 
     "Název (Zdroj)" or source= chooses between spells of the same name from different books.
     """
-    index = _Index(spells)
+    index = spells if isinstance(spells, SpellIndex) else SpellIndex(spells)
     wanted = resolve_source(source, index.books) if source else None
     found, name = index.lookup(query, wanted)
     if not found:
@@ -498,7 +501,7 @@ def find_spell(spells: Iterable[Spell], query: str, *, source: str | None = None
 
 def nearest_names(spells: Iterable[Spell], query: str) -> tuple[str, ...]:
     """The names to suggest for a query that names no spell, as `cards deck` suggests them."""
-    return _Index(spells).suggest(query)
+    return SpellIndex(spells).suggest(query)
 
 
 def read_deck(
@@ -543,7 +546,7 @@ def resolve_deck(
     ambiguous names are all reported at once in a DeckError; a spell listed twice is kept
     twice, with a warning.
     """
-    index = _Index(spells)
+    index = spells if isinstance(spells, SpellIndex) else SpellIndex(spells)
     wanted = resolve_source(source, index.books) if source else None
     chosen: list[Spell] = []
     unknown = 0  # unknown names: past MAX_UNKNOWN only counted, not matched against every name

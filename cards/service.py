@@ -215,8 +215,9 @@ def spell_labels(every: Sequence[Spell]) -> dict[Spell, str]:
 
     The Czech name where no other spell answers to it, else "Světlo (Příručka hráče)".
     """
-    from cards.select import name_key
+    from cards.select import SpellIndex, name_key
 
+    index = SpellIndex(every)  # one index for every spell's label, not one per spell
     owners: dict[str, set[Spell]] = {}
     for spell in every:
         for name in (spell.name, spell.name_en):
@@ -227,7 +228,7 @@ def spell_labels(every: Sequence[Spell]) -> dict[Spell, str]:
         if owners[name_key(spell.name)] == {spell}:
             labels[spell] = spell.name
         else:
-            labels[spell] = _qualified_label(spell, every)
+            labels[spell] = _qualified_label(spell, index)
     return labels
 
 
@@ -243,7 +244,9 @@ def spell_label(spell: Spell, every: Sequence[Spell]) -> str:
     return _qualified_label(spell, every)
 
 
-def _qualified_label(spell: Spell, every: Sequence[Spell]) -> str:
+def _qualified_label(spell: Spell, every) -> str:
+    """The label of a spell whose name is not its own: its label, the name in another of its
+    books, or its English name, whichever names exactly it (every: spells or a SpellIndex)."""
     from cards.select import SelectionError, find_spell
 
     tries = [spell.label, *(f"{spell.name} ({book})" for book in spell.sources[1:])]

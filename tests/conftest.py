@@ -6,7 +6,6 @@ import os
 import shutil
 import sys
 import tempfile
-from dataclasses import dataclass
 from pathlib import Path
 
 # pytest keeps its rewritten test modules in __pycache__ only where bytecode is written. With
@@ -19,9 +18,8 @@ if not os.environ.get("CARDS_MUTATION_RUN"):
 
 import pytest
 from hypothesis import settings
-from reportlab.lib.units import mm
 
-from cards.model import Components, Origin, Paragraph, Spell
+from cards.model import Spell
 
 # Under bench/mutation.py every property test draws the same examples in every run and keeps
 # none: a mutant is killed by what it changes, never by a random example that fails the
@@ -29,46 +27,6 @@ from cards.model import Components, Origin, Paragraph, Spell
 settings.register_profile("mutation", derandomize=True, database=None)
 if os.environ.get("CARDS_MUTATION_RUN"):
     settings.load_profile("mutation")
-
-SENTENCE = (
-    "Vrhneš energetickou kouli o průměru 4 couly na tvora, kterého vidíš v dosahu, "
-    "a cíl utrpí zranění 3k8 tebou zvoleného typu. "
-)
-# A homebrew spell in the compendium's text format; {name} is its Czech name.
-HOMEBREW_TEMPLATE = """{name}
-
-Sparkling greeting
-
-Kouzla naší družiny
-
-Iluze 0. úrovně
-
-Vyvolání: 1 akce
-
-Dosah: 2 sáhy
-
-Složky: V, P
-
-Trvání: 1 minuta
-
-Povolání: Bard, Čaroděj
-
-Nad tvou dlaní vytryskne sprška barevných jisker, která pozdraví tvora podle tvé volby.
-"""
-HOMEBREW_SPELL = HOMEBREW_TEMPLATE.format(name="Jiskřivý pozdrav")
-TEST_FONTS = Path(__file__).resolve().parent / "fonts"
-MONO_FONT = TEST_FONTS / "DejaVuSansMono.ttf"
-MONO_EM = 0.60205078125  # every glyph of MONO_FONT is this wide, in ems: exact breaks by counting
-
-
-def register_mono(name: str) -> str:
-    """Register the fixed-width test font under `name` (once a process); return the name."""
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
-
-    if name not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont(name, str(MONO_FONT)))
-    return name
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -78,6 +36,41 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default=False,
         help="Rewrite the reference images in tests/golden/ instead of comparing with them.",
     )
+
+
+# The modules that took longest in a whole run (--durations, 2 cores). xdist hands whole
+# modules to its workers in collection order (--no-loadscope-reorder in pyproject.toml):
+# started first, they run beside the many short modules instead of after them, when the other
+# worker would sit idle. test_every_word fits the compendium in every layout into the run's
+# cache; test_bounds counts the same layouts and comes after the modules that fit none
+# (started together, both fitted the same layouts at once: its longest test took 140 s, not
+# 70). A module missing here only runs later.
+LONGEST = (
+    "tests/integration/test_every_word.py",
+    "tests/web/test_club.py",
+    "tests/integration/test_readback_design.py",
+    "tests/web/test_bounds.py",
+    "tests/integration/test_card_pdf.py",
+    "tests/web/test_api.py",
+    "tests/integration/test_cache.py",
+    "tests/unit/fit/test_card_sizes.py",
+    "tests/integration/test_deck_czech.py",
+    "tests/integration/test_cli.py",
+)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Run the longest modules first, then those holding slow tests, then the rest (each group
+    in collection order): a run ends when its last module does."""
+    slow = {item.nodeid.split("::")[0] for item in items if item.get_closest_marker("slow")}
+
+    def rank(item: pytest.Item) -> tuple[int, int]:
+        module = item.nodeid.split("::")[0]
+        if module in LONGEST:
+            return (0, LONGEST.index(module))
+        return (1, 0) if module in slow else (2, 0)
+
+    items.sort(key=rank)  # stable: a module's tests keep their order
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -167,96 +160,3 @@ def compendium() -> tuple[Spell, ...]:
 def refresh_golden(request: pytest.FixtureRequest) -> bool:
     """Whether this run rewrites the golden images."""
     return bool(request.config.getoption("--refresh-golden"))
-
-
-@dataclass(frozen=True)
-class FakeFace:
-    """A card face with only what imposition, the backs and the index read: a size, a spell
-    (a name, a Spell record, or None for a deck's common back) and its part."""
-
-    spell: object
-    part: int = 1
-    parts: int = 1
-    width: float = 63 * mm
-    height: float = 88 * mm
-
-
-def fake_faces(
-    *parts: int, width: float = 63 * mm, height: float = 88 * mm
-) -> tuple[FakeFace, ...]:
-    """Return faces of spells "s0", "s1", ... with the given number of parts each."""
-    return tuple(
-        FakeFace(f"s{index}", part, count, width, height)
-        for index, count in enumerate(parts)
-        for part in range(1, count + 1)
-    )
-
-
-def face_code(face) -> float:
-    """A number in [0, 1) that tells fake faces apart by colour: spell and part."""
-    return ((int(face.spell[1:]) % 50) * 2 + face.part % 2) / 100
-
-
-def draw_box(canvas, face, x, y, *, bleed=0.0, **_):
-    """Stand in for draw_face: a rectangle with its bleed, coloured by face_code."""
-    canvas.setFillColorRGB(0.8, 0.2, face_code(face))
-    canvas.rect(
-        x - bleed, y - bleed, face.width + 2 * bleed, face.height + 2 * bleed, stroke=0, fill=1
-    )
-
-
-def draw_back_box(canvas, face, x, y, *, bleed=0.0, **_):
-    """Stand in for draw_back: a rectangle with its bleed, coloured by face_code."""
-    canvas.setFillColorRGB(0.2, 0.8, face_code(face))
-    canvas.rect(
-        x - bleed, y - bleed, face.width + 2 * bleed, face.height + 2 * bleed, stroke=0, fill=1
-    )
-
-
-def make_spell(
-    *blocks,
-    name: str = "Barevná koule",
-    material: str = "",
-    concentration: bool = False,
-    ritual: bool = False,
-    school: str = "Zaklínání",
-    level: int = 1,
-) -> Spell:
-    """Return a spell with these description blocks (one sentence when none) and plain stats."""
-    return Spell(
-        name=name,
-        name_en="Chromatic orb",
-        sources=("Příručka hráče", "Jeskyně a draci"),
-        school=school,
-        level=level,
-        ritual=ritual,
-        casting_time="1 akce",
-        range="18 sáhů",
-        components=Components(True, True, bool(material), material),
-        duration="1 minuta (soustředění)" if concentration else "Ihned",
-        concentration=concentration,
-        classes=("Čaroděj", "Kouzelník"),
-        blocks=tuple(blocks) or (Paragraph(SENTENCE),),
-        origin=Origin("test", 1),
-    )
-
-
-POKER_FILE = Path(__file__).resolve().parent.parent / "layouts" / "poker.toml"
-
-
-def layout_variant(directory: Path, replacements: dict[str, str], name: str = "variant") -> Path:
-    """Write a copy of layouts/poker.toml with `old = value` lines replaced; return its path.
-
-    Keys are the TOML lines' left sides ("paragraph_gap", "width_mm", "body = "...).
-    """
-    import re
-
-    text = POKER_FILE.read_text(encoding="utf-8")
-    for key, value in replacements.items():
-        pattern = re.compile(rf"^{re.escape(key)} = .*$", re.MULTILINE)
-        if not pattern.search(text):
-            raise KeyError(key)
-        text = pattern.sub(f"{key} = {value}", text, count=1)
-    path = directory / f"{name}.toml"
-    path.write_text(text, encoding="utf-8")
-    return path

@@ -71,11 +71,14 @@ def cache_info_command():
 @cache_group.command("clear", help=say("help_cache_clear"))
 @friendly_errors
 def cache_clear_command():
-    """Delete every entry of the cache."""
-    from cards.cache import default_cache
+    """Delete every entry of the cache, and the parsed spell files kept beside it."""
+    from cards.cache import cache_folder, default_cache, engine_version
+    from cards.source.stored import ParseStore
 
     removed = default_cache().clear()
     click.echo(f"Smazáno záznamů: {removed} ({default_cache().path})")
+    parsed = ParseStore(cache_folder(), engine_version()).clear()
+    click.echo(f"Smazáno rozebraných souborů kouzel: {parsed}")
 
 
 @main.command("layouts", help=say("help_layouts"))

@@ -28,7 +28,6 @@ HIGHER_LEVELS = PANEL_HEADINGS["higher_levels"]
 SCALING = PANEL_HEADINGS["scaling"]  # a cantrip's increase, when its heading is written
 _TABLE_RULE_RE = re.compile(r"^\|(?:\s*:?-+:?\s*\|)+$")
 _RUN_IN_RE = re.compile(r"^(?P<heading>[^.:!?\d]{1,41}?\.) (?P<text>\S.*)$")
-_RUN_IN_RE = re.compile(r"^(?P<heading>[^.:!?\d]{1,41}?\.) (?P<text>\S.*)$")
 # Upcasting in the other phrasing (no "Na vyšších úrovních." before it): "Pokud sešleš toto
 # kouzlo s použitím pozice 2. nebo vyšší úrovně, …", "Sešleš-li toto kouzlo pomocí pozice …";
 # Jeskyně a draci capitalise its terms ("Pokud Sešleš toto Kouzlo s použitím Pozice 2. či

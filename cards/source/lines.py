@@ -66,6 +66,13 @@ def parse_sources(text: str) -> tuple[tuple[str, ...], list[str]]:
 
 def is_source_line(text: str) -> bool:
     """Tell whether a line names only known books (diacritics optional)."""
+    # Most lines are sentences: their first part (up to a comma, as _COMMA_RE splits it) is
+    # no book, and the rest need not be split at all.
+    head, comma, _ = text.partition(",")
+    if comma:
+        head = head.rstrip()
+    if head and head not in SOURCES and plain(head) not in SOURCES_PLAIN:
+        return False
     parts = [p for p in _COMMA_RE.split(text) if p]
     # Every part must be a book: stop at the first that is none (a sentence's first words).
     return bool(parts) and all(p in SOURCES or plain(p) in SOURCES_PLAIN for p in parts)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import by_css, empty, texts, wait_for, wait_for_download
-from tests.pdfread import open_pdf
+from tests.support.browser import by_css, empty, texts, wait_for, wait_for_download
+from tests.support.pdfread import open_pdf
 
 pytestmark = [pytest.mark.usefixtures("browser_available"), pytest.mark.slow]
 

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from tests.browser.conftest import (
+from tests.support.browser import (
     all_css,
     by_css,
     choose,

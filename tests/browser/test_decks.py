@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from tests.browser.conftest import (
+from tests.support.browser import (
     all_css,
     by_css,
     choose,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import (
+from tests.support.browser import (
     by_css,
     cli,
     count_text,
@@ -16,7 +16,7 @@ from tests.browser.conftest import (
     wait_for,
     wait_for_download,
 )
-from tests.pdfread import open_pdf
+from tests.support.pdfread import open_pdf
 
 pytestmark = [pytest.mark.usefixtures("browser_available"), pytest.mark.slow]
 

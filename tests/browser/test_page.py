@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from tests.browser.conftest import (
+from tests.support.browser import (
     OUT,
     all_css,
     axe_violations,
@@ -31,7 +31,7 @@ from tests.browser.conftest import (
     wait_for_download,
     wait_for_results,
 )
-from tests.pdfread import open_pdf
+from tests.support.pdfread import open_pdf
 
 # slow: a Chromium start-up and a real server per module (about 70 s of CPU with the pages).
 pytestmark = [pytest.mark.usefixtures("browser_available"), pytest.mark.slow]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import all_css, by_css, result_names, search, wait_for
+from tests.support.browser import all_css, by_css, result_names, search, wait_for
 
 pytestmark = [pytest.mark.usefixtures("browser_available"), pytest.mark.slow]
 

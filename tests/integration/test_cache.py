@@ -20,7 +20,8 @@ from cards.layout import list_layouts, load_layout
 from cards.model import Paragraph
 from cards.resources import resource
 from cards.source.library import read_compendium
-from tests.conftest import MONO_FONT, layout_variant
+from tests.support.fonts import MONO_FONT
+from tests.support.spells import layout_variant
 
 # Spells that together hold every kind of block, panels, several cards and the squeezed setting.
 NAMES = (

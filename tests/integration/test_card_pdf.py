@@ -1,8 +1,9 @@
 """Read back the PDF of all 492 spells, one card per page, and check the typesetting rules.
 
-The PDF is built once per module (`--sheet none`) and read in one pass (tests/pdfread.py). The fit
-result says which page holds which spell and where each typeset line sits; the text itself
-is always taken from the PDF: the characters found at that line's baseline and columns.
+The PDF is built once per module (`--sheet none`) and read in one pass
+(tests/support/pdfread.py). The fit result says which page holds which spell and where each
+typeset line sits; the text itself is always taken from the PDF: the characters found at that
+line's baseline and columns.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from cards.model import BulletList, Heading, Paragraph, Table, card_order
 from cards.report import fit_report
 from cards.typeset.czech import exceptions
 from cards.typeset.normalise import normalise
-from tests.pdfread import open_pdf
+from tests.support.pdfread import open_pdf
 
 pytestmark = pytest.mark.slow  # reads whole PDFs back (pytest -m 'not slow' skips)
 
@@ -751,7 +752,7 @@ def test_a_break_at_a_words_own_hyphen_repeats_it(readback):
 def test_a_made_up_words_own_hyphen_is_repeated_in_the_pdf(tmp_path):
     """A spell with many "modro-zelený" breaks some at the word's own hyphen: read back, the
     line ends "modro-" and the next begins "-zelený" (ČSN 01 6910)."""
-    from tests.conftest import make_spell
+    from tests.support.spells import make_spell
 
     text = " ".join(f"Plamen {n} je modro-zelený a žhne." for n in range(40))
     path = tmp_path / "own.pdf"

@@ -58,7 +58,8 @@ def test_fit_report_and_images_take_the_fit_options(tmp_path):
 
 
 def test_cache_info_and_clear(tmp_path):
-    """info names the file, the entries and the size; clear deletes the entries."""
+    """info names the file, the entries and the size; clear deletes the entries and the
+    parsed spell files kept beside them."""
     env = {"CARDS_CACHE_DIR": str(tmp_path / "cache")}
     empty = invoke("cache", "info", env=env)
     assert empty.exit_code == 0, empty.output
@@ -67,6 +68,7 @@ def test_cache_info_and_clear(tmp_path):
     assert built.exit_code == 0, built.output
     entries = FitCache(tmp_path / "cache").info().entries
     assert entries > 0
+    assert list((tmp_path / "cache" / "parsed").iterdir())  # the compendium, parsed
     info = invoke("cache", "info", env=env)
     assert f"Umístění: {tmp_path / 'cache' / 'fits.sqlite3'}" in info.output
     assert f"Záznamů: {entries}" in info.output
@@ -74,7 +76,9 @@ def test_cache_info_and_clear(tmp_path):
     cleared = invoke("cache", "clear", env=env)
     assert cleared.exit_code == 0, cleared.output
     assert f"Smazáno záznamů: {entries}" in cleared.output
+    assert "Smazáno rozebraných souborů kouzel: 1" in cleared.output
     assert FitCache(tmp_path / "cache").info().entries == 0
+    assert not list((tmp_path / "cache" / "parsed").iterdir())
 
 
 def test_the_images_bar_counts_fitting_and_drawing(tmp_path, monkeypatch):

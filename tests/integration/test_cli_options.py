@@ -21,7 +21,7 @@ from reportlab.lib.units import mm
 
 from cards.cli import main
 from cards.select import czech_key
-from tests.pdfread import open_pdf
+from tests.support.pdfread import open_pdf
 
 DECK_TITLE = "Kouzla: Paladin"  # printed on the back of every card of the paladin deck
 

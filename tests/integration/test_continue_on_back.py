@@ -16,7 +16,7 @@ from cards.layout import load_layout
 from cards.model import BulletList, Heading, Paragraph, Table
 from cards.select import find_spell, sort_spells
 from cards.source.library import read_compendium
-from tests.pdfread import open_pdf
+from tests.support.pdfread import open_pdf
 
 CHOSEN = (
     "Symbol (Příručka hráče)",  # four parts: two cards, both with text on the back

@@ -7,7 +7,7 @@ import csv
 from click.testing import CliRunner
 
 from cards.cli import main
-from tests.conftest import HOMEBREW_TEMPLATE
+from tests.support.spells import HOMEBREW_TEMPLATE
 
 SPELL = HOMEBREW_TEMPLATE
 

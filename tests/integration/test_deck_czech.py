@@ -15,7 +15,7 @@ from cards.face import CardFace, Label, TextLine
 from cards.layout import load_layout
 from cards.model import PANEL_HEADINGS
 from cards.source.library import read_compendium
-from tests.readback import card_layouts
+from tests.support.readback import card_layouts
 
 pytestmark = pytest.mark.slow  # fits the whole compendium in each layout
 

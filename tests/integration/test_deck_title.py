@@ -5,7 +5,7 @@ from __future__ import annotations
 from click.testing import CliRunner
 
 from cards.cli import main
-from tests.pdfread import open_pdf
+from tests.support.pdfread import open_pdf
 
 
 def test_title_names_the_deck(tmp_path):

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from cards.cli import main
 from cards.model import BulletList, Heading, Paragraph, Table, card_order
 from cards.typeset.normalise import normalise
-from tests.readback import card_layouts
+from tests.support.readback import card_layouts
 
 CASES = [(layout, ()) for layout in card_layouts()] + [
     # on sheets a spell's parts on backs come a page after its fronts: one card a page reads

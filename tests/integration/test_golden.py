@@ -19,24 +19,13 @@ from reportlab.lib.units import mm
 
 from cards.model import SCHOOLS
 from cards.paint.images import slug
-from tests.readback import ROOT, build_deck, render, spells_named
+from tests.support.readback import BACKS_ONLY, ROOT, SUBJECTS, build_deck, render, spells_named
 
 pytestmark = pytest.mark.slow  # reads whole PDFs back (pytest -m 'not slow' skips)
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 OUT = ROOT / "out" / "golden"
 LAYOUTS = ("poker", "tarot", "ink-saver", "large-print")
-# What the pictures show, by the names a player would type (cards.select.find_spell).
-SUBJECTS = {
-    "kratke": "Štít",  # a short spell
-    "trik": "Ohnivá střela",  # a cantrip that grows at 5th, 11th and 17th level
-    "tabulka": "Ovládni počasí",  # three tables
-    "tri-karty": "Přání",  # three cards
-    "surovina": "Klon",  # a long material component
-    "ritual-soustredeni": "Najdi magii",  # ritual and concentration
-    "statblok": "Drobný služebník",  # a creature's stat block
-}
-BACKS_ONLY = ("Zmatek", "Neviditelnost")  # Očarování and Iluze: the schools the rest lacks
 CARD_DPI = 100
 INDEX_DPI = 100
 INDEX_TOP = 80 * mm  # the index picture: the page's top, which holds the golden deck's rows

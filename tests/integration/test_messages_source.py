@@ -13,7 +13,7 @@ import click
 
 import cards
 from cards.errors import CardsError
-from tests.integration.test_cli_help import english_words
+from tests.support.english import english_words
 
 PACKAGE = Path(cards.__file__).parent
 # Raised with a literal text on purpose: never shown to the user.

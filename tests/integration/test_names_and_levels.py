@@ -6,7 +6,7 @@ import pytest
 from click.testing import CliRunner
 
 from cards.cli import main
-from tests.conftest import HOMEBREW_TEMPLATE
+from tests.support.spells import HOMEBREW_TEMPLATE
 
 
 def run(*args: str, input: str | None = None):

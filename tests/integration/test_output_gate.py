@@ -14,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from cards.cli import main
-from tests.conftest import HOMEBREW_SPELL
+from tests.support.spells import HOMEBREW_SPELL
 
 ROOT = Path(__file__).resolve().parents[2]
 SPELL = HOMEBREW_SPELL

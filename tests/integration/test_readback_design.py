@@ -20,8 +20,9 @@ from cards.colour import MIN_CONTRAST, contrast
 from cards.model import PANELS, SCHOOLS, Paragraph, Table
 from cards.select import sort_spells
 from cards.source.library import read_compendium
-from tests.integration.test_golden import BACKS_ONLY, SUBJECTS
-from tests.readback import (
+from tests.support.readback import (
+    BACKS_ONLY,
+    SUBJECTS,
     Glyph,
     Shape,
     build_deck,
@@ -147,7 +148,7 @@ def test_contrast_reading_finds_low_contrast(tmp_path):
     from reportlab.pdfgen.canvas import Canvas
 
     from cards.layout import load_layout
-    from tests.readback import Deck
+    from tests.support.readback import Deck
 
     layout = load_layout("poker")
     path = tmp_path / "low.pdf"

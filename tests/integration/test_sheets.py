@@ -17,8 +17,8 @@ from cards.layout import load_layout
 from cards.messages import say
 from cards.select import select_spells, sort_spells
 from cards.source.library import read_compendium
-from tests.pdfread import open_pdf
-from tests.unit.test_index import index_rows
+from tests.support.pdfread import open_pdf
+from tests.support.readback import index_rows
 
 EDGE = 4 * mm  # nothing closer than this to the paper edge
 TOLERANCE = 0.02  # points

@@ -22,7 +22,7 @@ from cards.impose import PrintOptions
 from cards.layout import LayoutError, load_layout
 from cards.select import find_spell, select_spells, sort_spells
 from cards.source.library import load_spells
-from tests.pdfread import open_pdf
+from tests.support.pdfread import open_pdf
 
 LAYOUTS = Path(__file__).resolve().parents[2] / "layouts"
 # A cantrip with a badge, a short spell, a table spell, a spell of several cards.

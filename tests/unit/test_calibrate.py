@@ -8,8 +8,8 @@ from reportlab.lib.units import mm
 
 from cards.calibrate import DOT_AT, scale_values, write_calibration
 from cards.impose import PrintOptions, impose, load_sheet
-from tests.conftest import fake_faces
-from tests.pdfread import open_pdf
+from tests.support.fakes import fake_faces
+from tests.support.pdfread import open_pdf
 
 POKER = (63 * mm, 88 * mm)
 

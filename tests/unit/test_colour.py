@@ -155,7 +155,7 @@ def test_a_light_schools_card_sets_its_texts_in_its_own_colours():
     from cards.face import Label, TextLine
     from cards.fit import fit_spell
     from cards.model import Heading, Paragraph
-    from tests.conftest import make_spell
+    from tests.support.spells import make_spell
 
     layout = load_layout("poker")
     colour, title, ink = (

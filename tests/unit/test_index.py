@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
-import re
+from dataclasses import dataclass, replace
 
 import pytest
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from cards.build import build_pdf, fit_spells
-from cards.impose import PrintOptions, impose, load_sheet
-from cards.index import index_entries, index_pages
-from cards.layout import load_layout
+from cards.face import Label
+from cards.impose import Page, Placement, PrintOptions, impose, load_sheet
+from cards.index import fit_width, index_entries, index_pages, measures
+from cards.layout import LAYOUT_SCHEMA, Layout, load_layout
 from cards.select import select_spells, sort_spells
 from cards.source.library import read_compendium
-from tests.pdfread import open_pdf
+from tests.support.fakes import FakeFace
+from tests.support.pdfread import open_pdf
+from tests.support.readback import index_rows
+from tests.support.spells import make_spell
 
 
 @pytest.fixture(scope="module")
@@ -106,37 +112,6 @@ def test_whole_index_names_every_spell_in_full(tmp_path, layout, spells):
         assert spell.name in text
 
 
-ROW = re.compile(
-    r"^(?P<name>.+?) (?:(?P<r>R) )?(?:(?P<s>S) )?(?P<level>trik|\d\.) \S+ (?P<sheet>\d+)$"
-)
-
-
-def index_rows(path, pages: int) -> list[tuple[str, bool, bool, str, str]]:
-    """Read the index back, column by column: (text before the marks, R, S, sheet, next line)."""
-    rows = []
-    with open_pdf(path) as pdf:
-        for page in pdf.pages[:pages]:
-            for half in (
-                (0, 0, page.width / 2, page.height),
-                (page.width / 2, 0, page.width, page.height),
-            ):
-                lines = (page.crop(half).extract_text() or "").splitlines()
-                for number, line in enumerate(lines):
-                    match = ROW.match(line)
-                    if match:
-                        after = lines[number + 1] if number + 1 < len(lines) else ""
-                        rows.append(
-                            (
-                                match["name"],
-                                bool(match["r"]),
-                                bool(match["s"]),
-                                match["sheet"],
-                                after,
-                            )
-                        )
-    return rows
-
-
 @pytest.mark.slow
 def test_index_rows_give_english_names_and_marks(tmp_path, layout, spells):
     """Each row shows the English name (after the name or below it) and R / S marks."""
@@ -216,7 +191,7 @@ def test_school_icons_read_back_beside_each_school(tmp_path, layout, spells):
     school's name, on its line."""
     from cards.model import SCHOOLS
     from cards.spacing import IndexSpacing
-    from tests.readback import hex_of
+    from tests.support.readback import hex_of
 
     chosen = _one_of_each_school(spells)
     out = tmp_path / "icons.pdf"
@@ -271,3 +246,153 @@ def test_a_large_print_index_is_set_large(tmp_path):
     rows = [size for size in sizes["large-print"] if size >= large.body_min - 0.01]
     assert len(rows) > len(sizes["large-print"]) / 2
     assert max(sizes["poker"], key=sizes["poker"].count) == pytest.approx(IndexSpacing.size)
+
+
+# ------------------------------------------------------------------------------------------
+# A layout's [index] measures reach the index pages: no key is silently ignored.
+
+
+# Each [index] key with a value that must move something on the index page of the deck below.
+CHANGED = {
+    "margin_mm": 20.0,
+    "gutter_mm": 12.0,
+    "column_width_mm": 50.0,  # three columns on A4 rather than two
+    "min_paper_width_mm": 250.0,  # A4 counts as single cards: "stran", not "archů"
+    "size": 8.0,
+    "english_size": 6.0,
+    "min_size": 6.0,  # the long name is set at the least size
+    "leading": 1.5,
+    "header_size": 14.0,
+    "note_size": 6.5,
+    "marks_from_right_mm": 50.0,
+    "level_from_right_mm": 36.0,
+    "school_from_right_mm": 25.0,
+    "english_gap_mm": 3.0,
+    "icon_em": 1.3,
+    "icon_drop_em": 0.2,
+    "icon_gap_mm": 2.0,
+    "base_body_min": 5.0,  # poker's 6.5 pt body then counts as large: everything grows
+}
+
+LONG = "Nesmírně dlouhý název kouzla, který se do sloupce rejstříku nevejde ani zmenšený"
+
+
+def _variant(tmp_path, key: str, value: float) -> Layout:
+    path = tmp_path / f"index-{key}.toml"
+    path.write_text(f'kind = "card"\nbase = "poker"\n\n[index]\n{key} = {value}\n', "utf-8")
+    return load_layout(path)
+
+
+def _index_items(layout: Layout):
+    """The items of the index pages of a small deck: a ritual, a concentration spell, a long
+    name, each with its English name, on A4 sheets."""
+    spells = (
+        make_spell(name="Poplach", ritual=True),
+        make_spell(name="Světlo", school="Zaklínání", level=0),
+        make_spell(name=LONG, school="Iluze", concentration=True),
+    )
+    faces = [FakeFace(spell, width=layout.width, height=layout.height) for spell in spells]
+    pages = impose(faces, load_sheet("a4", layout.width, layout.height), PrintOptions())
+    index = index_pages(pages, layout, "Test")
+    return [placement.face.items for page in index for placement in page.placements]
+
+
+def test_every_index_key_is_tried():
+    """The table above names every key a layout's [index] may hold."""
+    assert set(CHANGED) == set(LAYOUT_SCHEMA["index"])
+
+
+@pytest.mark.parametrize("key", sorted(CHANGED))
+def test_an_index_key_changes_the_index(tmp_path, key):
+    """A layout that changes one [index] key gets another index page than poker's."""
+    poker = load_layout("poker")
+    changed = _variant(tmp_path, key, CHANGED[key])
+    name = key.removesuffix("_mm")
+    assert getattr(changed.index, name) != getattr(poker.index, name)
+    assert _index_items(poker) != _index_items(changed)
+
+
+# ------------------------------------------------------------------------------------------
+# The index's one width rule: a long name shrinks down to the floor, then wraps (issue 20).
+
+
+POKER = load_layout("poker")
+FONT = POKER.fonts["body"]
+LONG_NAME = "Mordenkainenův nesmírně velkolepý a přepychový palác pro celou družinu dobrodruhů"
+
+
+@dataclass(frozen=True)
+class Card:
+    spell: object
+    part: int = 1
+    parts: int = 1
+    width: float = POKER.width
+    height: float = POKER.height
+
+
+def test_a_name_that_fits_keeps_its_size_and_line():
+    assert fit_width("Štít", FONT, 100, 7.5, 5.5) == (7.5, ("Štít",))
+
+
+def test_a_name_a_little_too_long_shrinks_on_one_line():
+    """Shrunk in proportion, never below the floor, still one line that fits."""
+    text = "Ohnivá koule velmi dlouhá"
+    width = stringWidth(text, FONT, 7.5) * 0.9
+    size, lines = fit_width(text, FONT, width, 7.5, 5.5)
+    assert lines == (text,) and 5.5 <= size < 7.5
+    assert stringWidth(text, FONT, size) <= width + 1e-6
+
+
+@pytest.mark.parametrize("width", [60.0, 90.0, 140.0])
+def test_a_name_too_long_at_the_floor_wraps_at_the_floor(width):
+    """At the floor, as many lines as it takes: every word in order, none wider than the cell."""
+    size, lines = fit_width(LONG_NAME, FONT, width, 7.5, 5.5)
+    assert size == 5.5 and len(lines) > 1
+    assert " ".join(lines) == LONG_NAME
+    assert all(stringWidth(line, FONT, size) <= width + 1e-6 for line in lines)
+
+
+def test_a_word_wider_than_the_cell_is_broken_between_letters():
+    word = "Nejnepřekonatelnější" * 3
+    size, lines = fit_width(word, FONT, 40, 7.5, 5.5)
+    assert "".join(lines) == word and len(lines) > 1
+    assert all(stringWidth(line, FONT, size) <= 40 + 1e-6 for line in lines)
+
+
+def _items_of_width(*spells):
+    pages = tuple(
+        Page(595, 842, (Placement(Card(spell), 0, 0, "front"),), side="front") for spell in spells
+    )
+    (page,) = index_pages(pages, POKER, "Test")
+    return page.placements[0].face
+
+
+@pytest.mark.parametrize("length", [56, 70, 120])
+def test_a_long_name_in_the_index_stays_left_of_the_marks_and_level(length):
+    """A 56+ character name never prints over the marks or the level column; the next row
+    starts below its last line."""
+    name = ((LONG_NAME + " ") * 2)[:length].rstrip()
+    long = replace(make_spell(name=name, ritual=True), name_en="")
+    after = replace(make_spell(name="Štít"), name_en="")
+    face = _items_of_width(long, after)
+    m = measures(POKER)
+    column_right = face.width - 15 * mm
+    marks_x = column_right - m.marks
+    (heading,) = [i for i in face.items if isinstance(i, Label) and i.text == "Kouzlo"]
+    names = [
+        i
+        for i in face.items
+        if isinstance(i, Label) and i.x == pytest.approx(heading.x) and i.y < heading.y
+    ]
+    long_lines = [i for i in names if i.text != "Štít"]
+    assert " ".join(i.text for i in long_lines) == name
+    for label in long_lines:
+        assert label.x + stringWidth(label.text, label.font, label.size) <= marks_x
+        assert label.size >= m.min_size - 1e-9
+    heights = sorted((i.y for i in long_lines), reverse=True)
+    steps = [upper - lower for upper, lower in zip(heights, heights[1:], strict=False)]
+    assert steps == pytest.approx([m.row] * (len(heights) - 1))  # one line a row, no overprint
+    (shield,) = [i for i in names if i.text == "Štít"]
+    assert shield.y < min(i.y for i in long_lines) - 0.9 * m.row
+    level = [i for i in face.items if isinstance(i, Label) and i.text == "1."]
+    assert level[0].y == pytest.approx(max(i.y for i in long_lines))  # beside the first line

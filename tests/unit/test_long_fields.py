@@ -11,7 +11,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from cards.bounds import FieldTooWide
 from cards.source.text import parse_compendium
-from tests.conftest import HOMEBREW_TEMPLATE
+from tests.support.spells import HOMEBREW_TEMPLATE
 
 SPELL = HOMEBREW_TEMPLATE
 
@@ -277,7 +277,7 @@ def test_the_last_check_names_the_spell_and_the_field_in_czech():
     from cards.face import CardFace, Label
     from cards.layout import load_layout
     from cards.messages import say
-    from tests.conftest import make_spell
+    from tests.support.spells import make_spell
 
     layout = load_layout("poker")
     font = layout.fonts["body"]

@@ -1,4 +1,4 @@
-"""tests/pdfread.py reads back what pdfplumber reads: the same characters, paths and text."""
+"""tests/support/pdfread.py reads back what pdfplumber reads: the same characters, paths, text."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import pytest
 
 from cards.build import build_pdf
 from cards.impose import PrintOptions
-from tests.pdfread import open_pdf
-from tests.readback import spells_named
+from tests.support.pdfread import open_pdf
+from tests.support.readback import spells_named
 
 CHAR_KEYS = (
     "text",
@@ -102,7 +102,7 @@ def test_the_tokenizer_gives_pdfminers_operands():
     """Numbers keep int or float, names become literals, strings lose their escapes."""
     from pdfminer.psparser import LIT
 
-    from tests.pdfread import _operations
+    from tests.support.pdfread import _operations
 
     stream = rb"1 0 0 1 5.5 -.25 Tm /F2+0 9 Tf (a\(b\)\\\101\
 c\n) Tj [(x) -120 (y)] TJ"
@@ -118,7 +118,7 @@ c\n) Tj [(x) -120 (y)] TJ"
 @pytest.mark.parametrize("syntax", [b"/P << /MCID 0 >> BDC", b"<41> Tj", b"/A#20B Do", b"BI"])
 def test_a_stream_the_tokenizer_does_not_know_goes_to_pdfminer(syntax, tmp_path):
     """Marked content, hex strings, escaped names and inline images: pdfminer's own parser."""
-    from tests.pdfread import _operations, _Unfamiliar
+    from tests.support.pdfread import _operations, _Unfamiliar
 
     with pytest.raises(_Unfamiliar):
         list(_operations(b"q " + syntax + b" Q"))
@@ -130,7 +130,7 @@ def test_a_page_with_marked_content_reads_as_pdfplumber_reads_it(tmp_path):
     from reportlab.pdfbase.ttfonts import TTFont
     from reportlab.pdfgen.canvas import Canvas
 
-    from tests.readback import ROOT
+    from tests.support.readback import ROOT
 
     pdfmetrics.registerFont(TTFont("PdfreadCharis", ROOT / "fonts" / "CharisSIL-Regular.ttf"))
     path = tmp_path / "marked.pdf"

@@ -12,7 +12,7 @@ from cards.fit import fit_spell
 from cards.layout import load_layout
 from cards.model import Paragraph, Spell
 from cards.report import FitReport, FitRow, fit_report, format_report, write_csv
-from tests.conftest import make_spell
+from tests.support.spells import make_spell
 
 SENTENCE = "Vrhneš energetickou kouli na tvora, kterého vidíš v dosahu, a cíl utrpí zranění 3k8. "
 

@@ -13,8 +13,8 @@ from cards.select import (
     AmbiguousSpell,
     DeckError,
     SelectionError,
+    SpellIndex,
     UnknownSpell,
-    _Index,
     _nearest_first,
     czech_key,
     find_spell,
@@ -407,7 +407,7 @@ def test_nearest_names_come_in_difflibs_order(word, keys):
 
 def test_nearest_names_of_the_compendium_are_difflibs_first_twelve(spells):
     """On the compendium's name keys the lazy bounds give difflib's first names for typos."""
-    index = _Index(spells)
+    index = SpellIndex(spells)
     keys = list(index.by_key)
     for typo in ("ohniva kole", "stit magie proti zlu", "xyzzy plugh", "a", ""):
         nearest = _nearest_first(typo, keys)

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from PIL import Image
 
 from cards.cli import main
-from tests.web.conftest import DECK, HOMEBREW, homebrew
+from tests.support.web import DECK, HOMEBREW, homebrew
 
 # (request fields, the same as `cards deck` options)
 OPTIONS = [

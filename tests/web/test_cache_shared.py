@@ -11,8 +11,7 @@ import os
 from cards.cache import FitCache, fit_key, layout_key
 from cards.layout import load_layout
 from cards.source.library import read_spell_file
-
-from .conftest import HOMEBREW, homebrew
+from tests.support.web import HOMEBREW, homebrew
 
 
 def _entry(tmp_path, name: str):

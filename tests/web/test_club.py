@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.web.conftest import descendants, wait_gone
+from tests.support.processes import descendants, wait_gone
 
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"
@@ -53,12 +53,18 @@ def _ask(url: str, host: str, data: bytes | None = None, timeout: float = 60):
         return error.code, error.read()
 
 
-@pytest.fixture
-def club(tmp_path):
-    """gunicorn with the recipe's settings and nginx with the recipe's site, both on loopback."""
+@pytest.fixture(scope="module")
+def club(tmp_path_factory):
+    """gunicorn with the recipe's settings and nginx with the recipe's site, both on loopback.
+
+    One pair for the module (each start took 6 s): the test that kills a worker comes last,
+    and every process any test saw started must be gone when gunicorn stops."""
     nginx = _nginx()
+    tmp_path = tmp_path_factory.mktemp("club")
     app_port, web_port = _free_port(), _free_port()
-    env = {**os.environ, "CARDS_HOSTS": NAME, "CARDS_CACHE_DIR": str(tmp_path / "cache")}
+    # The run's fit cache (tests/conftest.py sets CARDS_CACHE_DIR): gunicorn's workers count
+    # the compendium at start, from fitted cards where another module has fitted them.
+    env = {**os.environ, "CARDS_HOSTS": NAME}
     gunicorn = subprocess.Popen(
         [
             str(BIN / "gunicorn"),
@@ -182,7 +188,7 @@ def test_idle_connections_do_not_take_the_site(club):
 @pytest.mark.slow  # gunicorn with two workers behind nginx, one killed
 def test_a_killed_gunicorn_worker_leaves_no_build_process(club):
     """SIGKILL to a gunicorn worker (its timeout, the OOM killer): its build processes end too."""
-    from tests.web.conftest import children
+    from tests.support.processes import children
 
     url, gunicorn, _, _ = club
     deck = b'{"spells": ["\\u0160t\\u00edt"]}'

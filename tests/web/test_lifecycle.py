@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.web.conftest import alive, children, descendants, start_serve, wait_gone
+from tests.support.processes import alive, children, descendants, start_serve, wait_gone
 
 BIN = Path(sys.executable).parent
 TIMEOUT = 120

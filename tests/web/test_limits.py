@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from tests.web.conftest import HOMEBREW
+from tests.support.web import HOMEBREW
 
 
 @pytest.mark.parametrize(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 
-from tests.web.conftest import HOMEBREW
+from tests.support.web import HOMEBREW
 
 
 def test_an_uploaded_file_with_no_spell_is_named_in_czech(client):

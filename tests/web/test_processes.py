@@ -18,7 +18,7 @@ from click.testing import CliRunner
 from PIL import Image
 
 from cards.cli import main
-from tests.web.conftest import start_serve
+from tests.support.processes import start_serve
 
 BIN = Path(sys.executable).parent
 TIMEOUT = 120  # seconds any one of these tests may take on a loaded machine

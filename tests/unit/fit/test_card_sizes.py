@@ -13,7 +13,7 @@ from cards.layout import load_layout
 from cards.model import Paragraph
 from cards.select import find_spell
 from cards.source.library import read_compendium
-from tests.conftest import SENTENCE, make_spell
+from tests.support.spells import SENTENCE, make_spell
 
 LAYOUTS = ("poker", "bridge", "tarot", "mini", "large-print", "ink-saver")
 

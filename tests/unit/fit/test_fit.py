@@ -26,7 +26,8 @@ from cards.fit.style import card_style
 from cards.layout import load_layout
 from cards.model import PANELS, BulletList, Heading, Paragraph, Spell, Table
 from cards.typeset.normalise import normalise
-from tests.conftest import SENTENCE, make_spell
+from tests.support.faces import words_of
+from tests.support.spells import SENTENCE, make_spell
 
 
 def long_spell(paragraphs: int) -> Spell:
@@ -48,28 +49,6 @@ def right_end(item: TextLine) -> float:
     width = stringWidth(run.text, run.font, item.size)
     drawn = (width + run.text.count(" ") * item.line.word_space) * item.line.scale
     return item.x + (run.x + drawn) * item.scale
-
-
-def words_of(faces) -> list[str]:
-    """Return the description words set on the faces, hyphenated words joined (in a table,
-    with the next line of the same column)."""
-    words: list[str] = []
-    carry: dict[float, str] = {}  # a column's left edge -> the piece it carries on
-    for face in faces:
-        for item in face.items:
-            if not isinstance(item, TextLine) or item.role not in ("body", "table"):
-                continue
-            column = round(item.x, 1) if item.role == "table" else 0.0
-            tokens = item.line.text.split()
-            if item.line.repeated_hyphen:  # "Sešleš-" / "-li": the hyphen is written twice
-                tokens[0] = tokens[0][1:]
-            tokens[0] = carry.pop(column, "") + tokens[0]
-            if item.line.hyphenated:
-                carry[column] = tokens.pop()[:-1]
-            elif item.line.split_word:
-                carry[column] = tokens.pop()
-            words.extend(tokens)
-    return words + [piece for piece in carry.values() if piece]
 
 
 def test_short_spell_gets_the_largest_size(layout):

@@ -25,8 +25,9 @@ from cards.fit import FitError, SpellSetter, fit, fit_spell, used_height
 from cards.layout import load_layout
 from cards.model import Heading, Paragraph, Table
 from cards.typeset import ParagraphSetting, TypesetContext, line_text, set_lines
-from tests.conftest import MONO_FONT, SENTENCE, layout_variant, make_spell
-from tests.pdfread import open_pdf
+from tests.support.fonts import MONO_FONT
+from tests.support.pdfread import open_pdf
+from tests.support.spells import SENTENCE, layout_variant, make_spell
 
 WORDS = (
     "kouzlo tvor cíl dosah zranění sáhů hod záchranný Obratnost ohnivý proud kostka "

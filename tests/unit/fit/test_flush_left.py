@@ -11,7 +11,7 @@ from cards.layout import LayoutError, load_layout
 from cards.model import BulletList, Paragraph
 from cards.select import find_spell
 from cards.source.library import read_compendium
-from tests.conftest import SENTENCE, make_spell
+from tests.support.spells import SENTENCE, make_spell
 
 TEXT = SENTENCE * 4
 

@@ -11,7 +11,7 @@ from cards.layout import load_layout
 from cards.model import Paragraph
 from cards.select import find_spell
 from cards.source.library import read_compendium
-from tests.conftest import SENTENCE, make_spell
+from tests.support.spells import SENTENCE, make_spell
 
 
 def _body_lines(face) -> list[TextLine]:

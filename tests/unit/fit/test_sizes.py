@@ -16,7 +16,7 @@ from cards.layout import LayoutError, load_layout
 from cards.model import Paragraph
 from cards.report import fit_report
 from cards.source.library import read_compendium
-from tests.conftest import SENTENCE, make_spell
+from tests.support.spells import SENTENCE, make_spell
 
 LAYOUTS = Path(__file__).resolve().parents[3] / "layouts"
 POKER = LAYOUTS / "poker.toml"

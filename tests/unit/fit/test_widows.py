@@ -11,7 +11,7 @@ from cards.face import TextLine
 from cards.fit import fit_spell
 from cards.layout import load_layout
 from cards.model import Paragraph
-from tests.conftest import SENTENCE, make_spell
+from tests.support.spells import SENTENCE, make_spell
 
 MARK = re.compile(r"K(\d+)Z")  # "K7Z" opens paragraph 7; no other word of the text has it
 

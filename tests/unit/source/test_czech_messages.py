@@ -14,7 +14,7 @@ from cards.cli import main
 from cards.lint.files import lint_spells
 from cards.lint.report import lint_lines
 from cards.source.problems import Problem
-from tests.conftest import HOMEBREW_TEMPLATE
+from tests.support.spells import HOMEBREW_TEMPLATE
 
 # Words of the old English messages; none may be left in what the user reads.
 ENGLISH = re.compile(

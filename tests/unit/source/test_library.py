@@ -17,7 +17,7 @@ from cards.model import CLASSES, SCHOOLS
 from cards.select import sort_spells
 from cards.source.json import SCHEMA, is_json, parse_json, spell_from_dict, spell_to_dict
 from cards.source.library import read_compendium, read_spell_file
-from tests.conftest import HOMEBREW_SPELL
+from tests.support.spells import HOMEBREW_SPELL
 
 REPO = Path(__file__).resolve().parents[3]
 

@@ -9,7 +9,7 @@ from cards.layout import load_layout
 from cards.lint.files import lint_spells
 from cards.source.library import read_compendium
 from cards.source.text import parse_compendium
-from tests.conftest import HOMEBREW_TEMPLATE
+from tests.support.spells import HOMEBREW_TEMPLATE
 
 # The width rule shrinks a field to its floor, then wraps it: a 77-character English name or a
 # 58-character book prints (WRAPPED_*); four times that book, or a range over four lines, does not

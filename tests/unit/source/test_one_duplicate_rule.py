@@ -12,7 +12,7 @@ from cards.source.json import parse_json
 from cards.source.library import parse_spell_text
 from cards.source.problems import Compendium
 from cards.source.text import parse_compendium
-from tests.conftest import HOMEBREW_TEMPLATE
+from tests.support.spells import HOMEBREW_TEMPLATE
 
 PHB, JAD = "Příručka hráče", "Jeskyně a draci"
 

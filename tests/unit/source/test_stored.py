@@ -111,6 +111,7 @@ def test_a_damaged_stored_file_is_ignored_and_rewritten(store):
         [5, "Nadpis", 1],  # a heading where the compendium goes
         b"bytes",
         [0, b"path", (), (), ()],  # a compendium record holding bytes where a name goes
+        [0, "path", (), ((b"x",),), ()],  # bytes deep inside
     ],
 )
 def test_a_stored_file_of_foreign_values_is_ignored(store, foreign):

@@ -17,7 +17,7 @@ from cards.source.json import parse_json, spell_to_dict
 from cards.source.library import read_compendium
 from cards.source.problems import CompendiumError, Problem
 from cards.source.text import compendium_text, parse_compendium, spell_lines, spell_text
-from tests.conftest import make_spell
+from tests.support.spells import make_spell
 
 
 @pytest.fixture(scope="module")
@@ -687,7 +687,7 @@ def test_a_trick_level_line_in_each_form(line):
 
 def _reparsed(*texts: str, level: int = 1):
     """Return the blocks of a synthetic spell with these paragraphs, read by the parser."""
-    from tests.conftest import make_spell
+    from tests.support.spells import make_spell
 
     spell = make_spell(*(Paragraph(text) for text in texts), level=level)
     (again,) = parse_compendium(spell_text(spell)).spells

@@ -4,7 +4,7 @@ import pytest
 
 from cards.typeset import ParagraphSetting, TypesetContext, set_lines
 from cards.typeset.normalise import NBSP, changes, normalise
-from tests.unit.typeset.test_typeset import MONO, MONO_EM
+from tests.support.fonts import MONO, MONO_EM
 
 
 def test_spaced_hyphen_between_words_becomes_an_en_dash_glued_to_the_word_before():

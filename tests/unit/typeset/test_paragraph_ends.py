@@ -8,7 +8,7 @@ import cards.typeset.totalfit as tf
 import cards.typeset.words as words
 from cards.typeset import ParagraphSetting, TypesetContext, set_lines
 from cards.typeset.czech import glued_spaces
-from tests.unit.typeset.test_typeset import MONO, MONO_EM
+from tests.support.fonts import MONO, MONO_EM
 
 PENALTY = cost.SIGN_PENALTY
 
@@ -78,7 +78,7 @@ STIT = (
 
 def _serif_ends(text: str) -> list[str]:
     """Set text in Charis at 10 pt on poker's 159.3 pt column (expansion 2 %): line ends."""
-    from tests.unit.typeset.test_typeset import SERIF
+    from tests.support.fonts import SERIF
 
     prepared = TypesetContext().paragraph(text, SERIF)
     return [

@@ -9,7 +9,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from cards.typeset import (
@@ -26,27 +25,9 @@ from cards.typeset import (
 )
 from cards.typeset.czech import pattern_positions as patterns
 from cards.typeset.words import word_breaks
-from tests.conftest import MONO_EM, MONO_FONT
-from tests.pdfread import open_pdf
-
-FONTS = Path(__file__).resolve().parents[3] / "fonts"
-SERIF = "TypesetTestSerif"
-BOLD = "TypesetTestBold"
-MONO = "TypesetTestMono"  # MONO_FONT: every glyph MONO_EM wide
-
-
-def _register(name: str, *candidates: Path) -> None:
-    if name in pdfmetrics.getRegisteredFontNames():
-        return
-    path = next((p for p in candidates if p.exists()), None)
-    if path is None:
-        pytest.fail(f"no font for {name}: looked for {[str(p) for p in candidates]}")
-    pdfmetrics.registerFont(TTFont(name, str(path)))
-
-
-_register(SERIF, FONTS / "CharisSIL-Regular.ttf")
-_register(BOLD, FONTS / "CharisSIL-Bold.ttf")
-_register(MONO, MONO_FONT)
+from tests.support.fonts import BOLD, MONO, MONO_EM, SERIF
+from tests.support.pdfread import open_pdf
+from tests.support.typeset import WIDTHS, mono_lines
 
 CZ = pyphen.Pyphen(lang="cs_CZ", left=2, right=3)
 ONE_LETTER = set("kKsSvVzZoOuUaAiI")
@@ -65,18 +46,10 @@ AGANAZZAR = (
     "bonus +5 ke hodu "
     "i u k s z a o nejrůznějších nepředvídatelných okolností."
 )
-WIDTHS = [w * mm for w in (14, 18, 23, 27, 31, 36, 41, 46, 51, 57, 63)]
 
 
 def _words(text: str) -> list[str]:
     return text.replace("\u00a0", " ").split()
-
-
-def _mono_lines(text: str, chars: int, **kwargs) -> list[str]:
-    lines = set_lines(
-        prepare([Run(text, MONO)]), ParagraphSetting(chars * 10 * MONO_EM + 1e-6, 10, **kwargs)
-    )
-    return [line.text for line in lines]
 
 
 def _all_lines(text: str = AGANAZZAR, font: str = SERIF):
@@ -168,8 +141,8 @@ def test_hyphenated_line_ends_are_pyphen_points_with_enough_letters():
 
 def test_hyphenation_takes_the_longest_part_that_fits_with_its_hyphen():
     """ "nej-růz-něj-ších" after "ab " breaks at the last point whose part and hyphen fit."""
-    assert _mono_lines("ab nejrůznějších xy", 10) == ["ab nejrůz-", "nějších xy"]
-    assert _mono_lines("ab nejrůznějších xy", 13) == ["ab nejrůzněj-", "ších xy"]
+    assert mono_lines("ab nejrůznějších xy", 10) == ["ab nejrůz-", "nějších xy"]
+    assert mono_lines("ab nejrůznějších xy", 13) == ["ab nejrůzněj-", "ších xy"]
 
 
 def test_line_width_is_what_reportlab_measures_for_its_text():
@@ -182,7 +155,7 @@ def test_line_width_is_what_reportlab_measures_for_its_text():
 def test_hyphen_width_is_measured():
     """A part that fits only without its hyphen is not taken."""
     # "ab nejrůz" is 9 characters, "ab nejrůz-" is 10.
-    assert _mono_lines("ab nejrůznějších", 9) == ["ab nej-", "různěj-", "ších"]
+    assert mono_lines("ab nejrůznějších", 9) == ["ab nej-", "různěj-", "ších"]
 
 
 def test_word_with_digit_is_never_hyphenated():
@@ -235,8 +208,8 @@ def test_word_broken_at_its_own_hyphen_repeats_it_on_the_next_line():
 
 def test_repeated_hyphen_is_measured_with_its_line():
     """ "-lo abcd" is 8 characters: set at 8, never at 7, though "li abcd" would fit 7."""
-    assert _mono_lines("Sešleš-lo abcd ef", 8) == ["Sešleš-", "-lo abcd", "ef"]
-    assert all(len(line) <= 7 for line in _mono_lines("Sešleš-lo abcd ef", 7))
+    assert mono_lines("Sešleš-lo abcd ef", 8) == ["Sešleš-", "-lo abcd", "ef"]
+    assert all(len(line) <= 7 for line in mono_lines("Sešleš-lo abcd ef", 7))
     lines = set_lines(
         prepare([Run("Sešleš-lo abcd ef", MONO)]), ParagraphSetting(8 * 10 * MONO_EM + 1e-6, 10)
     )
@@ -256,16 +229,16 @@ def test_break_at_a_words_own_hyphen_counts_as_a_hyphenated_line():
     """Lines ending at a word's own hyphen ("Sešleš-") count in the run of hyphenated lines."""
     text = "nejrůznějších Sešleš-lo Sešleš-lo Sešleš-lo Sešleš-lo ab cd ef gh ij kl"
     for chars in range(10, 16):
-        ends = [line.endswith("-") for line in _mono_lines(text, chars)]
+        ends = [line.endswith("-") for line in mono_lines(text, chars)]
         assert not any(all(ends[i : i + 3]) for i in range(len(ends) - 2)), chars
     # Without the two hyphens before it, that line would have ended at "Sešleš-".
-    assert _mono_lines("ších Sešleš-lo Sešleš-lo ab cd ef gh ij kl", 12)[1] == "-lo Sešleš-"
+    assert mono_lines("ších Sešleš-lo Sešleš-lo ab cd ef gh ij kl", 12)[1] == "-lo Sešleš-"
 
 
 def test_no_more_than_two_hyphenated_lines_in_a_row():
     """Long words at a narrow width never give three hyphen endings in a row."""
     text = " ".join(["nejrůznějších nepředvídatelných"] * 4)
-    ends = [line.endswith("-") for line in _mono_lines(text, 16)]
+    ends = [line.endswith("-") for line in mono_lines(text, 16)]
     assert sum(ends) >= 4
     assert not any(all(ends[i : i + 3]) for i in range(len(ends) - 2))
 
@@ -289,7 +262,7 @@ def test_no_word_is_broken_when_hyphenation_is_off():
 
 def test_capitalised_word_is_hyphenated():
     """Czech practice allows hyphenating a capitalised word."""
-    assert _mono_lines("ab Nejrůznějších", 10) == ["ab Nejrůz-", "nějších"]
+    assert mono_lines("ab Nejrůznějších", 10) == ["ab Nejrůz-", "nějších"]
 
 
 def test_no_one_letter_preposition_or_conjunction_ends_a_line():
@@ -304,8 +277,8 @@ def test_no_one_letter_preposition_or_conjunction_ends_a_line():
 
 def test_one_letter_word_moves_to_the_next_line_with_its_word():
     """ "a" that would fit at the end goes down with the following word."""
-    assert _mono_lines("abc def a ghijkl", 9) == ["abc def", "a ghijkl"]
-    assert _mono_lines("abc def (v ghijkl", 9) == ["abc def", "(v ghijkl"]
+    assert mono_lines("abc def a ghijkl", 9) == ["abc def", "a ghijkl"]
+    assert mono_lines("abc def (v ghijkl", 9) == ["abc def", "(v ghijkl"]
 
 
 def test_glued_space_stretches_like_the_others():
@@ -347,7 +320,7 @@ def test_number_and_what_it_counts_and_dice_stay_on_one_line(unit):
 
 def test_number_at_clause_end_is_not_glued():
     """ "6," ends a clause: the next word may go to the next line."""
-    assert _mono_lines("abcd 6, efghij", 8) == ["abcd 6,", "efghij"]
+    assert mono_lines("abcd 6, efghij", 8) == ["abcd 6,", "efghij"]
 
 
 def test_counted_word_is_hyphenated_only_at_a_high_cost_but_the_word_after_dice_may_be():
@@ -360,26 +333,26 @@ def test_counted_word_is_hyphenated_only_at_a_high_cost_but_the_word_after_dice_
         if breaks.hyphen[j]
     }
     assert penalties == {("minutami", cost.COUNTED_HYPHEN_PENALTY), ("psychického", 0.0)}
-    assert _mono_lines("ab 1 minutami", 14) == ["ab 1 minutami"]
-    assert "2. úrovněmi" in _mono_lines("bonus ke hodu na 2. úrovněmi kouzla pro tvory", 12)
-    assert _mono_lines("ab 8k8 psychického", 12) == ["ab 8k8 psy-", "chického"]
+    assert mono_lines("ab 1 minutami", 14) == ["ab 1 minutami"]
+    assert "2. úrovněmi" in mono_lines("bonus ke hodu na 2. úrovněmi kouzla pro tvory", 12)
+    assert mono_lines("ab 8k8 psychického", 12) == ["ab 8k8 psy-", "chického"]
 
 
 def test_a_dash_never_starts_a_line():
     """A dash between words stays at the end of the line, with the word before it."""
-    assert _mono_lines("abcd efgh – ijkl", 10) == ["abcd", "efgh –", "ijkl"]
-    assert _mono_lines("abcd efgh – ijkl", 13) == ["abcd efgh –", "ijkl"]
+    assert mono_lines("abcd efgh – ijkl", 10) == ["abcd", "efgh –", "ijkl"]
+    assert mono_lines("abcd efgh – ijkl", 13) == ["abcd efgh –", "ijkl"]
 
 
 def test_number_at_sentence_end_is_not_glued_but_an_ordinal_is():
     """ "40." before a capital ends a sentence; "2." before a small letter stays with it."""
-    assert _mono_lines("abcd 40. Efghij", 9) == ["abcd 40.", "Efghij"]
-    assert _mono_lines("abcd 2. úrovně", 9) == ["abcd", "2. úrovně"]
+    assert mono_lines("abcd 40. Efghij", 9) == ["abcd 40.", "Efghij"]
+    assert mono_lines("abcd 2. úrovně", 9) == ["abcd", "2. úrovně"]
 
 
 def test_source_non_breaking_space_is_respected_and_drawn_as_a_space():
     """U+00A0 keeps its words together and is drawn as an ordinary space."""
-    lines = _mono_lines("abcd efg\u00a0hijk", 10)
+    lines = mono_lines("abcd efg\u00a0hijk", 10)
     assert lines == ["abcd", "efg hijk"]
 
 
@@ -417,7 +390,7 @@ def test_a_line_shrinks_rather_than_stretch_much_more():
 
 def test_a_line_stretches_rather_than_shrink_past_the_limit():
     """One space cannot absorb a whole character: the word goes to the next line."""
-    lines = _mono_lines("abcdefg hijkl mno", 12)
+    lines = mono_lines("abcdefg hijkl mno", 12)
     assert lines == ["abcdefg", "hijkl mno"]
 
 

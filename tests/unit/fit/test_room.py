@@ -1,0 +1,559 @@
+"""cards/fit/room.py's helpers on their own: the size grid, the room of a spell's cards, the
+gape of spaces and the choices made from it (breaks that read well, a less gaping size), and
+the cards placed (their own sizes, their furniture), with stub setters whose heights are
+given by hand."""
+
+from __future__ import annotations
+
+import dataclasses
+from types import SimpleNamespace
+
+import pytest
+
+from cards.face import Rule, TextLine
+from cards.fit import fit_spell
+from cards.fit import room as R
+from cards.fit.paginate import BLOCK, EPS, LINE, NEVER, Slab, used_height
+from cards.fit.setter import FitError, SpellSetter
+from cards.layout import load_layout
+from cards.model import Paragraph
+from cards.typeset import Line
+from tests.support.spells import layout_variant, make_spell
+
+
+def _layout(low: float, high: float, steps: tuple[float, ...] = ()):
+    return SimpleNamespace(body_min=low, body_max=high, sizes=SimpleNamespace(size_steps=steps))
+
+
+# --- size_grid and physical_cards ------------------------------------------------
+
+
+def test_the_size_grid_keeps_the_listed_steps_inside_the_range_and_both_ends():
+    """Steps outside body_min..body_max are dropped; the ends are always tried, once each."""
+    grid = R.size_grid(_layout(6.5, 8.5, (6.0, 6.5, 7.0, 7.5, 8.5, 9.0)))
+    assert grid == [6.5, 7.0, 7.5, 8.5]
+
+
+def test_the_size_grid_without_steps_takes_every_tenth_of_a_point():
+    """No size steps: every SIZE_STEP from the minimum, the maximum last."""
+    assert R.size_grid(_layout(6.5, 7.0)) == [6.5, 6.6, 6.7, 6.8, 6.9, 7.0]
+    assert R.size_grid(_layout(7.0, 7.0)) == [7.0]
+
+
+def test_the_size_grid_never_goes_below_the_minimum():
+    """A minimum off the grid of thousandths is tried as it is, never rounded below it; the
+    steps above it are rounded to thousandths (6.1004 is tried as 6.1)."""
+    grid = R.size_grid(_layout(6.0004, 6.5))
+    assert grid == [6.0004, 6.1, 6.2, 6.3, 6.4, 6.5]
+    assert min(grid) >= 6.0004
+
+
+def test_parts_continued_on_backs_take_half_the_cards_rounded_up():
+    """Two parts to a card with --continue-on-back, one without."""
+    assert [R.physical_cards(n, True) for n in (1, 2, 3, 4, 5)] == [1, 1, 2, 2, 3]
+    assert [R.physical_cards(n, False) for n in (1, 2, 3)] == [1, 2, 3]
+
+
+# --- Room --------------------------------------------------------------------------------------
+
+
+def _slabs(count: int, height: float = 10.0) -> tuple[Slab, ...]:
+    return tuple(Slab(height, (), breakable=BLOCK) for _ in range(count))
+
+
+def test_room_cards_fill_the_first_card_then_the_rest():
+    """Ten-point slabs: two on a first card of 20 pt, three on each later one of 30 pt."""
+    room = R.Room(20.0, 30.0, 0, None, None)
+    assert room.cards(_slabs(8), False, 10) == [2, 5, 8]
+
+
+def test_room_cards_of_a_stats_only_first_card_start_with_an_empty_card():
+    """skip 1: the first card ends before slab 0, the description takes the cards after it."""
+    room = R.Room(30.0, 30.0, 1, None, None)
+    assert room.cards(_slabs(6), False, 10) == [0, 3, 6]
+    # the limit counts the stats-only card: split stops once past limit - skip cards
+    assert room.cards(_slabs(12), False, 3) == [0, 3, 6, 9]
+
+
+def test_room_plan_fills_as_the_heights_say_and_prepends_the_stats_card():
+    """The planned ends of three cards, with the skipped card before them."""
+    room = R.Room(20.0, 30.0, 0, None, None)
+    cost, ends = room.plan(_slabs(8), 3)
+    assert ends == [2, 5, 8] and cost == 0.0
+    skipped = R.Room(30.0, 30.0, 1, None, None)
+    assert skipped.plan(_slabs(6), 3)[1] == [0, 3, 6]
+
+
+def test_room_plan_with_too_few_cards_is_none():
+    """Eight slabs do not go on two cards of 20 and 30 pt: an infinite cost, no ends."""
+    cost, ends = R.Room(20.0, 30.0, 0, None, None).plan(_slabs(8), 2)
+    assert ends is None and cost == float("inf")
+
+
+def test_room_plan_follows_the_heights_function_when_given():
+    """With heights (continue-on-back), first and rest are not used."""
+    room = R.Room(5.0, 5.0, 0, lambda n: 40.0, None)
+    assert room.plan(_slabs(8), 2)[1] == [4, 8]
+
+
+# --- the room of a real spell -----------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def setter() -> SpellSetter:
+    return SpellSetter(make_spell(), load_layout("poker"))
+
+
+def test_the_room_of_a_spell_is_its_headers_body_heights(setter):
+    """first: the first card's body under the stats; rest: a later card's; no skip."""
+    room = R.room_of(setter, False)
+    assert room.first == setter.header(first=True, numbered=True).body.height
+    assert room.rest == setter.header(first=False, numbered=True).body.height
+    assert room.skip == 0 and room.heights is None and room.final is None
+    assert room.rest > room.first > 0
+
+
+def test_heights_on_backs_alternate_cued_fronts_and_backs(setter):
+    """Card 0: the cued first front; 1: a back; 2: a cued later front. The last: no cue."""
+    height, final = R._heights(setter, 0)
+    back = setter.back_header().body.height
+    assert height(0) == setter.continued_header(True).body.height
+    assert height(1) == back and height(3) == back
+    assert height(2) == setter.continued_header(False).body.height
+    assert final(0) == setter.header(first=True, numbered=True).body.height
+    assert final(2) == setter.header(first=False, numbered=True).body.height
+    assert final(1) == back
+    # the cue costs a front a line
+    assert height(0) < final(0) and height(2) < final(2)
+
+
+def test_heights_after_a_stats_only_card_start_on_its_back(setter):
+    """skip 1: the description's card 0 is the first card's back, card 1 a later front."""
+    height, final = R._heights(setter, 1)
+    assert height(0) == setter.back_header().body.height
+    assert height(1) == setter.continued_header(False).body.height
+    assert final(1) == setter.header(first=False, numbered=True).body.height
+
+
+def test_the_room_on_backs_carries_the_heights(setter):
+    """continue_on_back: the room's heights are `_heights`' own."""
+    room = R.room_of(setter, True)
+    assert room.heights is not None and room.final is not None
+    assert room.heights(1) == setter.back_header().body.height
+    assert room.final(0) == room.first
+
+
+def test_a_one_sentence_spell_takes_one_part(setter):
+    """The fewest parts of a spell whose text fits its first card: 1."""
+    assert R.fewest_parts(setter, False) == 1
+
+
+def test_a_long_spell_takes_the_parts_its_text_needs(setter):
+    """A description of many paragraphs takes more than one part, as `Room.cards` counts."""
+    from cards.model import Paragraph
+    from tests.support.spells import SENTENCE
+
+    long = SpellSetter(make_spell(*[Paragraph(SENTENCE * 3)] * 12), load_layout("poker"))
+    parts = R.fewest_parts(long, False)
+    assert parts >= 2
+    assert R.fewest_parts(long, True) == parts  # backs hold as much as fronts, or less
+
+
+# --- the room a card's furniture leaves (room._check_room), through fit_spell -------------------
+# Poker made shorter: at 20 mm the band and the footer leave later cards no line of text; at
+# 30 mm band, stats and footer overflow the first card (the material note, where it lies below
+# the stats, is named instead); at 34 mm a short spell's first card holds its stats only and
+# the text goes on the next.
+
+MATERIAL = "drobná perla v hodnotě nejméně 100 zl, kterou kouzlo spotřebuje, a kousek drátu"
+
+
+def _short_poker(tmp_path, height_mm: int):
+    return load_layout(
+        str(layout_variant(tmp_path, {"height_mm": str(height_mm)}, f"h{height_mm}"))
+    )
+
+
+@pytest.mark.parametrize(
+    ("height", "material", "message"),
+    [
+        (20, "", "pruh s názvem a pata s řádkem textu se nevejdou na kartu 63 × 20 mm"),
+        (30, "", "pruh s názvem, údaje a pata se nevejdou na kartu 63 × 30 mm"),
+        (30, MATERIAL, "poznámka o materiálu se nevejde na kartu 63 × 30 mm"),
+    ],
+)
+def test_furniture_that_leaves_no_room_is_named(tmp_path, height, material, message):
+    """A card too short for its furniture: a FitError naming the spell and what overflows."""
+    with pytest.raises(FitError) as raised:
+        fit_spell(make_spell(material=material), _short_poker(tmp_path, height))
+    size = "6 pt" if material else "6.5 pt"  # the note's own size, else the body's minimum
+    assert str(raised.value).startswith(f"Barevná koule: {message} ani v písmu {size}")
+
+
+def test_a_first_card_of_stats_alone_is_allowed(tmp_path):
+    """At 34 mm the stats fill the first card: the text goes on a second, no error."""
+    faces = fit_spell(make_spell(), _short_poker(tmp_path, 34))
+    assert len(faces) == 2
+    assert not [i for i in faces[0].items if isinstance(i, TextLine) and i.role == "body"]
+
+
+# --- widest_space and _opens_a_hole ------------------------------------------------
+
+
+def _line(word_space: float, size: float = 8.0, scale: float = 1.0) -> TextLine:
+    return TextLine(Line((), 50.0, word_space, False, scale=scale), 0.0, 0.0, size, "#000")
+
+
+def test_gape_is_the_widest_stretched_space_as_a_multiple_of_its_width():
+    """space 0.25 pt at 1 pt, 8 pt type: a 2 pt space; 2 pt more makes 2x, 4 pt more 3x."""
+    slabs = [Slab(10.0, (_line(2.0), _line(4.0))), Slab(10.0, (_line(1.0),))]
+    assert R.widest_space(slabs, 0.25) == pytest.approx(3.0)
+
+
+def test_gape_scales_with_the_lines_glyph_scale():
+    """A condensed line (scale 0.5) halves its spaces."""
+    assert R.widest_space([Slab(10.0, (_line(4.0, scale=0.5),))], 0.25) == pytest.approx(1.5)
+    assert R.widest_space([Slab(10.0, (_line(2.0, size=4.0),))], 0.25) == pytest.approx(3.0)
+
+
+def test_gape_ignores_ragged_and_shrunk_lines_and_other_items():
+    """word_space 0 or less, and rules, do not count: nothing stretched is 1.0."""
+    rule = Rule(0.0, 0.0, 10.0, 0.0, 0.5, "#000")
+    slabs = [Slab(10.0, (_line(0.0), _line(-0.5), rule))]
+    assert R.widest_space(slabs, 0.25) == 1.0
+    assert R.widest_space([], 0.25) == 1.0
+
+
+# --- least_gaping -----------------------------------------------------------------------------
+
+SIZES = [round(6.0 + 0.1 * k, 3) for k in range(21)]  # 6.0 .. 8.0
+
+
+def _gaping(ratios: dict[int, float], default: float):
+    return lambda size: ratios.get(SIZES.index(size), default)
+
+
+def test_least_gaping_keeps_a_size_whose_spaces_do_not_gape():
+    """At or below GAPE (2x): k itself, nothing smaller tried."""
+    tried = []
+    fits = lambda size: tried.append(size) or True  # noqa: E731
+    assert R.least_gaping(SIZES, 20, fits, _gaping({20: 2.0}, 1.0)) == 20
+    assert tried == []
+
+
+def test_least_gaping_takes_only_a_size_that_fits_and_gapes_less():
+    """A smaller size that does not fit, or gapes as much, is not taken."""
+    ratios = {20: 2.5, 19: 1.0, 18: 2.5, 17: 2.5}
+    fits = lambda size: size != SIZES[19]  # noqa: E731
+    assert R.least_gaping(SIZES, 20, fits, _gaping(ratios, 2.5)) == 20
+
+
+# --- readable_breaks --------------------------------------------------------------------------
+
+
+def _plans(costs: dict[float, tuple[float, list[int] | None]]):
+    """A room and setter whose plan at each size costs as given."""
+    setter = SimpleNamespace(outline=lambda size: size)
+    room = SimpleNamespace(plan=lambda outline, count: costs[outline])
+    return setter, room
+
+
+SIX = [6.0, 6.5, 7.0, 7.5, 8.0]
+
+
+def test_readable_breaks_keep_a_size_whose_breaks_read_well():
+    """A plan cheaper than a line break (4): k and its planned ends, no smaller size set."""
+    asked = []
+
+    def breaks(size):
+        asked.append(size)
+        return [3, 6]
+
+    setter, room = _plans({8.0: (3.9, [2, 6])})
+    assert R.readable_breaks(SIX, 4, breaks, room, setter) == (4, [2, 6])
+    assert asked == [8.0]
+
+
+def test_readable_breaks_take_a_smaller_size_whose_breaks_cost_less_with_the_step():
+    """A short-line break (12) at k; a step down breaks at a block (0): 1.5 in all, taken."""
+    setter, room = _plans({8.0: (12.0, [3, 6]), 7.5: (0.0, [4, 7]), 7.0: (0.0, [4, 8])})
+    assert R.readable_breaks(SIX, 4, lambda size: [3, 6], room, setter) == (3, [4, 7])
+
+
+def test_readable_breaks_go_two_steps_down_at_most():
+    """Costs 12, 11 (12.5 with its step), 0 (3 with two steps): two steps; the third never."""
+    costs = {8.0: (12.0, [3, 6]), 7.5: (11.0, [3, 7]), 7.0: (0.0, [4, 8]), 6.5: (0.0, [5, 9])}
+    setter, room = _plans(costs)
+    assert R.readable_breaks(SIX, 4, lambda size: [3, 6], room, setter) == (2, [4, 8])
+    costs[7.0] = (9.5, [4, 8])  # 12.5: not less than 12
+    assert R.readable_breaks(SIX, 4, lambda size: [3, 6], room, setter) == (4, [3, 6])
+
+
+def test_readable_breaks_need_a_step_to_cost_strictly_less():
+    """4 at k against 2 + 2 a step down (1 + 4 two steps): equal, k kept; 1.9 + 2 wins."""
+    assert R.STEP_COST == 2.0
+    costs = {8.0: (4.0, [3, 6]), 7.5: (2.0, [4, 7]), 7.0: (1.0, [4, 8])}
+    setter, room = _plans(costs)
+    assert R.readable_breaks(SIX, 4, lambda size: [3, 6], room, setter) == (4, [3, 6])
+    costs[7.5] = (1.9, [4, 7])
+    assert R.readable_breaks(SIX, 4, lambda size: [3, 6], room, setter) == (3, [4, 7])
+
+
+def test_readable_breaks_skip_a_size_of_another_card_count():
+    """A smaller size that takes more cards (or none fit) is not a choice."""
+    costs = {8.0: (12.0, [3, 6]), 7.5: (0.0, [2, 4, 7]), 7.0: (0.0, [4, 8])}
+    setter, room = _plans(costs)
+    counts = {8.0: [3, 6], 7.5: [2, 4, 7], 7.0: None}
+    assert R.readable_breaks(SIX, 4, counts.get, room, setter) == (4, [3, 6])
+
+
+def test_readable_breaks_fall_back_to_the_breaks_found_when_no_plan_fits():
+    """No plan at k (inf): the breaks found are kept unless a smaller size plans any."""
+    costs = {8.0: (float("inf"), None), 7.5: (float("inf"), None), 7.0: (float("inf"), None)}
+    setter, room = _plans(costs)
+    assert R.readable_breaks(SIX, 4, lambda size: [3, 6], room, setter) == (4, [3, 6])
+    costs[7.5] = (4.0, [4, 7])
+    assert R.readable_breaks(SIX, 4, lambda size: [3, 6], room, setter) == (3, [4, 7])
+    costs[7.5] = (1.0, [4, 5, 7])  # a plan of another count: as none
+    assert R.readable_breaks(SIX, 4, lambda size: [3, 6], room, setter) == (4, [3, 6])
+
+
+# --- a first card holding only the stats -------------------------------------------------------
+
+
+def _room_setter(first: float, rest: float = 30.0):
+    """A setter whose first card's body is `first` high: 7 pt minimum, leading 1.2 (a line is
+    8.4 pt), later cards `rest` high."""
+    sizes = SimpleNamespace(size_steps=(8.0, 7.0), leading=1.2)
+    layout = SimpleNamespace(body_min=7.0, body_max=8.0, sizes=sizes)
+
+    def header(first_card, numbered):
+        return SimpleNamespace(body=SimpleNamespace(height=first if first_card else rest), items=())
+
+    return SimpleNamespace(
+        layout=layout,
+        style=SimpleNamespace(sizes=sizes),
+        header=lambda first, numbered: header(first, numbered),
+    )
+
+
+@pytest.mark.parametrize(
+    ("first", "skip"),
+    [
+        (7.0 * 1.2, 0),  # exactly a line at the minimum size: the description starts there
+        (7.0 * 1.2 - EPS, 0),  # within EPS of a line: as good as one
+        (7.0 * 1.2 - 2 * EPS, 1),
+        (7.0, 1),  # less than a line (though more than 7 / 1.2): only the stats
+        (0.0, 1),
+    ],
+)
+def test_a_first_card_without_room_for_a_line_at_the_minimum_holds_only_the_stats(first, skip):
+    """skip 1 when less than one line of the smallest size fits below the stats; the
+    description's first card is then as tall as a later one."""
+    room = R.room_of(_room_setter(first), False)
+    assert room.skip == skip
+    assert room.first == (30.0 if skip else first)
+
+
+def test_the_stats_only_card_counts_against_the_limit_of_a_plan():
+    """Nine 10 pt slabs need three 30 pt cards after the stats-only one: four cards, so a
+    limit of three finds no plan and a limit of four finds it."""
+    skipped = R.Room(30.0, 30.0, 1, None, None)
+    assert skipped.plan(_slabs(9), 3) == (float("inf"), None)
+    assert skipped.plan(_slabs(9), 4)[1] == [0, 3, 6, 9]
+
+
+def test_a_room_is_a_frozen_value():
+    """A spell's room is computed once and shared by its size search: it cannot change."""
+    room = R.Room(30.0, 30.0, 0, None, None)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        room.skip = 1  # type: ignore[misc]
+
+
+def _fewest_setter(text_height: float):
+    """A setter whose description is `text_height` of 10 pt slabs; its first card holds 50 pt
+    unnumbered, 40 pt numbered ("1/2" costs a line), later cards 30 pt."""
+    sizes = SimpleNamespace(size_steps=(8.0, 7.0), leading=1.2)
+    layout = SimpleNamespace(body_min=7.0, body_max=8.0, sizes=sizes)
+    heights = {(True, False): 50.0, (True, True): 40.0, (False, True): 30.0}
+
+    def header(first, numbered):
+        return SimpleNamespace(body=SimpleNamespace(height=heights[first, numbered]), items=())
+
+    return SimpleNamespace(
+        layout=layout,
+        style=SimpleNamespace(sizes=sizes),
+        header=header,
+        outline=lambda size: _slabs(int(text_height // 10)),
+    )
+
+
+def test_a_description_as_tall_as_the_unnumbered_first_card_takes_one_card():
+    """50 pt of text on a first card of 50 pt without a number: one card, though the
+    numbered card holds only 40."""
+    assert R.fewest_parts(_fewest_setter(50.0), False) == 1
+
+
+def test_a_description_taller_than_one_card_counts_the_numbered_cards():
+    """60 pt: no longer one card; numbered cards of 40 and 30 pt take two."""
+    assert R.fewest_parts(_fewest_setter(60.0), False) == 2
+    assert R.fewest_parts(_fewest_setter(80.0), False) == 3  # 40 + 30, and 10 left over
+
+
+def test_the_fewest_cards_are_counted_whole_past_sixty():
+    """The count has no practical limit: 40 pt on the first card and 61 cards of 30 pt."""
+    assert R.fewest_parts(_fewest_setter(40.0 + 30.0 * 61), False) == 62
+
+
+def _outlined(slabs: tuple[Slab, ...]):
+    """`_fewest_setter`'s furniture (50 pt unnumbered, 40 numbered, 30 later) over these slabs."""
+    setter = _fewest_setter(0.0)
+    setter.outline = lambda size: slabs
+    return setter
+
+
+def test_a_description_within_eps_of_the_unnumbered_first_card_takes_one_card():
+    """50 pt and EPS of text (a float sum's noise) still goes on the 50 pt card alone."""
+    slabs = (Slab(10.0, ()), Slab(40.0 + EPS, ()))
+    assert used_height(slabs) == 50.0 + EPS  # exactly the room and its tolerance
+    assert R.fewest_parts(_outlined(slabs), False) == 1
+
+
+def test_the_fewest_cards_fill_each_card_rather_than_end_at_a_paragraph():
+    """Fourteen 5 pt lines breakable only before the 8th (a paragraph end) and the 9th: the
+    first card (40 pt) takes eight and the second (30 pt) six. Ending the first card at the
+    paragraph, as full as a paragraph end asks (35 of 40 pt), would leave seven for the
+    second, which holds six, and take a third card."""
+    kinds = {7: BLOCK, 8: LINE}
+    slabs = tuple(Slab(5.0, (), breakable=kinds.get(i, NEVER)) for i in range(14))
+    assert R.fewest_parts(_outlined(slabs), False) == 2
+
+
+class _Error(Exception):
+    pass
+
+
+def _fake_setter(leading: float = 1.2):
+    """A stand-in setter for _check_room: its error names what, size and verb."""
+
+    def error(what, size, verb="se nevejde"):
+        return _Error(f"{what}|{size:g}|{verb}")
+
+    return SimpleNamespace(
+        style=SimpleNamespace(sizes=SimpleNamespace(leading=leading, material=6.0)),
+        error=error,
+        header=lambda first, numbered: SimpleNamespace(items=()),
+    )
+
+
+def test_check_room_takes_a_line_less_eps_as_room_for_a_line():
+    """Later cards EPS (float noise) short of a line at the minimum size are room enough."""
+    R._check_room(_fake_setter(), 10.0, 7.0 * 1.2 - EPS, 7.0)
+
+
+def test_the_last_front_on_backs_has_a_numbered_cards_room():
+    """With text continued on backs, the last part's front is a numbered card (room for
+    "2/3" in its band), first or later, not a single card's."""
+    heights = {(True, True): 40.0, (True, False): 50.0, (False, True): 30.0, (False, False): 36.0}
+
+    def furniture(height: float):
+        return SimpleNamespace(body=SimpleNamespace(height=height))
+
+    setter = SimpleNamespace(
+        header=lambda first, numbered: furniture(heights[first, numbered]),
+        back_header=lambda: furniture(60.0),
+        continued_header=lambda first: furniture(32.0 if first else 22.0),
+    )
+    _, final = R._heights(setter, 0)
+    assert [final(0), final(1), final(2)] == [40.0, 60.0, 30.0]
+
+
+# --- gape: a line's spaces ---------------------------------------------------------------------
+
+
+def test_gape_counts_a_line_stretched_by_less_than_a_point():
+    """A 2 pt space (8 pt type) stretched by 0.5 pt is 1.25 times its width."""
+    assert R.widest_space([Slab(10.0, (_line(0.5),))], 0.25) == pytest.approx(1.25)
+
+
+def test_gape_ignores_a_line_widened_by_its_glyphs_alone():
+    """A line filled by glyph expansion (scale 1.02) with no space added is not stretched."""
+    assert R.widest_space([Slab(10.0, (_line(0.0, scale=1.02),))], 0.25) == 1.0
+
+
+def test_least_gaping_goes_down_to_the_smallest_size_and_no_further():
+    """From the second size, gaping (2.5x): the smallest (2.4x) is tried and taken; the
+    largest size, which gapes least, is never tried."""
+    ratios = {1: 2.5, 0: 2.4, 20: 1.0}
+    assert R.least_gaping(SIZES, 1, lambda size: True, _gaping(ratios, 2.5)) == 0
+
+
+def test_readable_breaks_go_no_lower_than_the_smallest_size():
+    """At the smallest size, breaks inside a sentence are kept: there is no smaller size
+    (the largest, whose breaks cost nothing, is not a step down)."""
+    setter, room = _plans({6.0: (12.0, [3, 6]), 8.0: (0.0, [4, 7])})
+    assert R.readable_breaks(SIX, 0, lambda size: [3, 6], room, setter) == (0, [3, 6])
+
+
+# --- the cards placed: own sizes, furniture, the last card's stretch ---------------------------
+
+
+class _Paragraphs:
+    """A setter of paragraphs of one slab each, as tall at each size as `heights[text][size]`
+    says whether set alone or together; its furniture and cards are plain records."""
+
+    def __init__(self, heights: dict[str, dict[float, float]], stretch: float = 0.0):
+        self.heights, self.stretch = heights, stretch
+        self.spell = SimpleNamespace(blocks=tuple(Paragraph(text) for text in heights))
+
+    def run(self, blocks, size: float, outline: bool) -> tuple[Slab, ...]:
+        return tuple(
+            Slab(self.heights[b.text][size], (), what=b.text, stretch=self.stretch) for b in blocks
+        )
+
+    def outline(self, size: float) -> tuple[Slab, ...]:
+        return self.run(self.spell.blocks, size, True)
+
+    def slabs(self, size: float) -> tuple[Slab, ...]:
+        return self.run(self.spell.blocks, size, False)
+
+    def block_starts(self, size: float) -> dict[int, tuple[int, int]]:
+        return {i: (i, 0) for i in range(len(self.spell.blocks))}
+
+    def header(self, first: bool, numbered: bool) -> str:
+        return ("first" if first else "later") + (" numbered" if numbered else "")
+
+    def back_header(self) -> str:
+        return "back"
+
+    def continued_header(self, first: bool) -> str:
+        return "cued " + ("first" if first else "later")
+
+    def card(self, size: float, part: int, parts: int, header: str, slabs) -> SimpleNamespace:
+        return SimpleNamespace(size=size, part=part, parts=parts, header=header, slabs=slabs)
+
+
+def _at(height: float, what: str) -> tuple[Slab, ...]:
+    return (Slab(height, (), what=what),)
+
+
+# Paragraph a is 20 pt at 6 pt and 25 pt at 7 pt; b 27 pt at 6 pt (34.6 pt guessed at 7 pt).
+GROWING = {"a": {6.0: 20.0, 7.0: 25.0}, "b": {6.0: 27.0}}
+
+
+def test_fronts_continued_on_backs_carry_the_cue_but_the_last():
+    """Three parts on backs: the first card's front with the cue, its back the slim band,
+    the last part's front (nothing goes on overleaf) a later card's numbered furniture."""
+    setter = _Paragraphs({"a": {6.0: 10.0}, "b": {6.0: 10.0}, "c": {6.0: 10.0}})
+    room = R.Room(10.0, 10.0, 0, lambda n: 10.0, lambda n: 10.0)
+    faces = R.place_cards(setter, [6.0, 7.0], 0, [1, 2, 3], room, True)
+    assert [face.header for face in faces] == ["cued first", "back", "later numbered"]
+    assert [(face.part, face.parts) for face in faces] == [(1, 3), (2, 3), (3, 3)]
+
+
+def test_a_spell_placed_on_one_card_keeps_its_stretch():
+    """One card opens its lines to fill its room like any card, its slabs' stretch kept."""
+    setter = _Paragraphs({"a": {6.0: 10.0}, "b": {6.0: 10.0}}, stretch=1.0)
+    faces = R.place_cards(setter, [6.0, 7.0], 0, [2], R.Room(40.0, 30.0, 0, None, None), False)
+    assert [slab.stretch for slab in faces[0].slabs] == [1.0, 1.0]
+    assert faces[0].header == "first numbered"
