@@ -10,7 +10,6 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Collection, Sequence
-from dataclasses import replace
 
 from cards.face import Label, Primitive, TextLine
 from cards.fit.furniture import ragged
@@ -29,7 +28,15 @@ from cards.model import (
     card_order,
     is_panel,
 )
-from cards.typeset import Line, Prepared, TypesetContext, line_spans, set_lines
+from cards.typeset import (
+    Line,
+    ParagraphSetting,
+    Prepared,
+    TypesetContext,
+    fewest_lines,
+    line_spans,
+    set_lines,
+)
 from cards.typeset.breaking import Span
 
 HEADING_CONTINUED = "(pokr.)"  # after a run-in heading repeated where its paragraph goes on
@@ -120,6 +127,7 @@ def description(
     starts: list[tuple[int, int, int]] | None = None,
     headings: bool = True,
     cues: bool = True,
+    fewest: bool = False,
 ) -> tuple[Slab, ...]:
     """Set the description's blocks at a body size, as slabs from top to bottom.
 
@@ -128,11 +136,14 @@ def description(
     card-order index is in `full`. `starts`, if given, gets where each block and each list
     item begins: (its first slab's index, the block's card-order index, the item's index).
     Without `headings`, no run-in heading is repeated where its paragraph goes on; without
-    `cues`, no cue is set above a card that begins inside a sentence either.
+    `cues`, no cue is set above a card that begins inside a sentence either. With `fewest`
+    (an outline), each justified or flush-left paragraph and list item takes the fewest
+    lines any setting of it could (`typeset.fewest_lines`) and no line is broken: the slabs
+    are never taller than the outline's, so a size they overflow is ruled out cheaply.
     """
     slabs: list[Slab] = []
     walk = _Walk(style, size, context, outline, {} if ranked is None else ranked, slabs)
-    walk.headings, walk.cues = headings, cues
+    walk.headings, walk.cues, walk.fewest = headings, cues, fewest and outline
     keep = False  # the previous block was a heading (or the note): keep it with this one
     if _lost(blocks):  # a note kept with the first block, and counted as its start
         walk.notice(say("card_description_missing"))
@@ -152,7 +163,16 @@ def description(
             opens = walk.open_line if keep else walk.open_gap
             breakable = NEVER if keep else first.breakable
             if (first.stretch, first.breakable) != (opens, breakable):
-                slabs[start] = replace(first, stretch=opens, breakable=breakable)
+                slabs[start] = Slab(
+                    first.height,
+                    first.items,
+                    first.space_before,
+                    breakable,
+                    first.repeat,
+                    first.what,
+                    first.panel,
+                    opens,
+                )  # (not dataclasses.replace: this runs for every block at every size)
         keep = walk.kept
     return tuple(slabs)
 
@@ -184,7 +204,14 @@ def without_repeated_headings(
             return slab.repeat if cues else None
         return cue if slab.breakable in (LINE, SHORT) else None
 
-    out = tuple(replace(s, repeat=above(s)) if s.repeat is not above(s) else s for s in slabs)
+    def again(s: Slab, repeat: Slab | None) -> Slab:
+        if s.repeat is repeat:
+            return s
+        return Slab(
+            s.height, s.items, s.space_before, s.breakable, repeat, s.what, s.panel, s.stretch
+        )
+
+    out = tuple(again(s, above(s)) for s in slabs)
     return None if all(a is b for a, b in zip(out, slabs, strict=True)) else out
 
 
@@ -241,6 +268,7 @@ class _Walk(BlockVisitor[None]):
         self.items: list[int] = []  # where each item of the last list set begins
         self.headings = True  # repeat a run-in heading where its paragraph goes on
         self.cues = True  # and the cue above a card that begins inside a sentence
+        self.fewest = False  # an outline's justified paragraphs at their fewest lines
 
     def _text(self, text: str, font: str, heading: str = "", heading_font: str = "") -> Prepared:
         return self.context.paragraph(text, font, heading, heading_font)
@@ -258,24 +286,28 @@ class _Walk(BlockVisitor[None]):
 
         With `flush_left`, flush-left with spaces that may shrink (`set_lines`).
         """
-        options = {
-            "flush_left": flush_left,
-            "indent": indent,
-            "first_indent": indent,
-            "expansion": self.style.sizes.expansion,
-            "ragged_first": ragged_first,
-            "justify": justify,
-            "context": self.context,
-        }
-        size = self.size
-        spans = line_spans(prepared, width, size, **options)
-        key = (prepared, width, size, justify, options["expansion"], ragged_first, flush_left)
+        setting = ParagraphSetting(
+            width,
+            self.size,
+            indent,
+            indent,
+            justify,
+            expansion=self.style.sizes.expansion,
+            ragged_first=ragged_first,
+            flush_left=flush_left,
+        )
+        if self.fewest and self.outline and (justify or flush_left):
+            count = fewest_lines(prepared, setting, self.context)
+            if count:  # (0: no bound known, the lines are broken)
+                return (None,) * count, (BLOCK,) + (NEVER,) * (count - 1)
+        spans = line_spans(prepared, setting, self.context)
+        key = (prepared, setting)
         breaks = self.ranked.get(key)
         if breaks is None:
             breaks = self.ranked[key] = ranks(prepared, spans)
         if self.outline:
             return (None,) * len(spans), breaks
-        return set_lines(prepared, width, size, **options), breaks
+        return set_lines(prepared, setting, self.context), breaks
 
     def _line_slabs(
         self,

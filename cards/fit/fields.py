@@ -15,7 +15,7 @@ from cards.bounds import FieldTooWide
 from cards.fit.style import CardStyle
 from cards.messages import say
 from cards.model import Spell
-from cards.typeset import Line, Prepared, TypesetContext, set_lines
+from cards.typeset import Line, ParagraphSetting, Prepared, TypesetContext, set_lines
 
 TITLE_STEP = 0.25  # points: a title shrinks in these steps
 _EPS = 1e-6
@@ -68,10 +68,16 @@ def fit_field(
     limit = field.lines if field is not None else None
     prepared = context.paragraph(text, font)
     if largest - smallest < _EPS:  # a field that wraps at its one size (stats, classes)
-        lines = set_lines(prepared, width, largest, justify=False, hyphenate=False, context=context)
+        lines = set_lines(
+            prepared,
+            ParagraphSetting(width, largest, justify=False, hyphenate=False),
+            context=context,
+        )
         if not any(line.overfull for line in lines) and (limit is None or len(lines) <= limit):
             return Title(lines, largest)
-        lines = set_lines(prepared, width, largest, justify=False, context=context)
+        lines = set_lines(
+            prepared, ParagraphSetting(width, largest, justify=False), context=context
+        )
         if field is not None:
             require_lines(field, text, lines, largest)
         return Title(lines, largest)
@@ -82,12 +88,16 @@ def fit_field(
     while size > smallest + _EPS and natural > width / size:
         size = max(size - TITLE_STEP, smallest)
     if natural <= width / size:
-        lines = set_lines(prepared, width, size, justify=False, hyphenate=False, context=context)
+        lines = set_lines(
+            prepared, ParagraphSetting(width, size, justify=False, hyphenate=False), context=context
+        )
         if not any(line.overfull for line in lines):
             return Title(lines, size)
     size = largest
     while True:
-        lines = set_lines(prepared, width, size, justify=False, hyphenate=False, context=context)
+        lines = set_lines(
+            prepared, ParagraphSetting(width, size, justify=False, hyphenate=False), context=context
+        )
         whole = not any(line.overfull for line in lines)
         if len(lines) <= 2 and whole:
             return Title(lines, size)
@@ -96,7 +106,7 @@ def fit_field(
         size = max(size - TITLE_STEP, smallest)
     if limit is not None and len(lines) <= limit and whole:
         return Title(lines, size)  # more lines at the floor, still without breaking a word
-    lines = set_lines(prepared, width, size, justify=False, context=context)
+    lines = set_lines(prepared, ParagraphSetting(width, size, justify=False), context=context)
     if field is not None:
         require_lines(field, text, lines, size)
     return Title(lines, size)
@@ -146,9 +156,11 @@ def ragged(
     prepared: Prepared, width: float, size: float, context: TypesetContext
 ) -> tuple[Line, ...]:
     """Set short text (a stat, a list of names) ragged, breaking inside a word only if it must."""
-    lines = set_lines(prepared, width, size, justify=False, hyphenate=False, context=context)
+    lines = set_lines(
+        prepared, ParagraphSetting(width, size, justify=False, hyphenate=False), context=context
+    )
     if any(line.overfull for line in lines):
-        return set_lines(prepared, width, size, justify=False, context=context)
+        return set_lines(prepared, ParagraphSetting(width, size, justify=False), context=context)
     return lines
 
 

@@ -21,7 +21,7 @@ from cards.fit.fields import (
 )
 from cards.fit.style import ASCENT, CardStyle
 from cards.model import Spell
-from cards.typeset import TypesetContext, set_lines
+from cards.typeset import ParagraphSetting, TypesetContext, set_lines
 
 Cell = tuple[str, str]  # a stat's label and its value
 
@@ -163,7 +163,9 @@ def _material_note(
     material = spell.components.material_text
     size = sizes.material
     note = context.paragraph("* " + material, style.fonts["italic"])
-    lines = set_lines(note, style.width, size, expansion=sizes.expansion, context=context)
+    lines = set_lines(
+        note, ParagraphSetting(style.width, size, expansion=sizes.expansion), context=context
+    )
     require_lines(Field(spell, "materiální složka", MATERIAL_LINES), material, lines, size)
     baseline = top - sp.material_above - ASCENT * size
     for n, line in enumerate(lines):
@@ -297,8 +299,8 @@ def _run_in_cell(
     grid.append(Label(label, fonts["bold"], sizes.label, x, baseline, style.accent))
     lead = stringWidth(label, fonts["bold"], sizes.label) + sp.run_in_apart
     prepared = context.paragraph(value or "—", fonts["stat"])
-    options = {"first_indent": lead, "justify": False, "hyphenate": False, "context": context}
-    lines = set_lines(prepared, width, sizes.stat, **options)
+    setting = ParagraphSetting(width, sizes.stat, first_indent=lead, justify=False, hyphenate=False)
+    lines = set_lines(prepared, setting, context)
     # Beside the label, unless the first line would hold a lone word ("1" of "1 minuta").
     if any(line.overfull for line in lines) or (len(lines) > 1 and len(lines[0].text.split()) < 2):
         lines = ragged(prepared, width, sizes.stat, context)

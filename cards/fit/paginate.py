@@ -71,6 +71,30 @@ class Slab:
     panel: Panel | None = None  # drawn behind it, one shape with its neighbours in the panel
     stretch: float = 0.0  # how much space above it may open where a card has room (not on top)
 
+    def __init__(
+        self,
+        height: float,
+        items: tuple[Primitive, ...],
+        space_before: float = 0.0,
+        breakable: int = BLOCK,
+        repeat: Slab | None = None,
+        what: str = "řádek popisu",
+        panel: Panel | None = None,
+        stretch: float = 0.0,
+    ) -> None:
+        # The fields written straight into the new instance's dict: the generated __init__
+        # of a frozen dataclass (an object.__setattr__ a field) costs four times as much, and
+        # a build makes tens of thousands of slabs. Frozen all the same: assigning raises.
+        fields = self.__dict__
+        fields["height"] = height
+        fields["items"] = items
+        fields["space_before"] = space_before
+        fields["breakable"] = breakable
+        fields["repeat"] = repeat
+        fields["what"] = what
+        fields["panel"] = panel
+        fields["stretch"] = stretch
+
 
 @dataclass(frozen=True)
 class Remainder:

@@ -59,6 +59,7 @@ class SpellSetter:
         self._headers: dict[tuple[object, ...], Header] = {}
         self._slabs: dict[float, tuple[Slab, ...]] = {}
         self._outlines: dict[float, tuple[Slab, ...]] = {}
+        self._fewest: dict[float, tuple[Slab, ...]] = {}
         self._headings = True  # repeat a run-in heading where its paragraph goes on
         self._cues = True  # and cue a card that begins inside a sentence
         self._starts: dict[float, list[tuple[int, int, int]]] = {}  # `description`'s starts
@@ -140,6 +141,24 @@ class SpellSetter:
             self._outlines[size] = self._describe(size, outline=True)
         return self._outlines[size]
 
+    def fewest(self, size: float) -> tuple[Slab, ...]:
+        """Return slabs never taller than the description's at a size, to rule a size out
+        before breaking its lines: its outline where that is known, else an outline with
+        each justified paragraph at the fewest lines it could take (`blocks.description`)."""
+        known = self._slabs.get(size) or self._outlines.get(size) or self._fewest.get(size)
+        if known is None:
+            known = self._fewest[size] = description(
+                self.style,
+                self.spell.blocks,
+                size,
+                self.context,
+                outline=True,
+                headings=self._headings,
+                cues=self._cues,
+                fewest=True,
+            )
+        return known
+
     def _describe(self, size: float, outline: bool) -> tuple[Slab, ...]:
         """Set the whole description at a size, keeping where its blocks begin."""
         starts: list[tuple[int, int, int]] = []
@@ -166,6 +185,7 @@ class SpellSetter:
         """Set the description from now on without the run-in headings repeated where a
         paragraph goes on to the next card (`blocks.without_repeated_headings`)."""
         self._headings = False
+        self._fewest.clear()
         for memo in (self._slabs, self._outlines):
             for size, slabs in memo.items():
                 memo[size] = without_repeated_headings(slabs, self.style, self._cues) or slabs

@@ -14,7 +14,7 @@ from cards.face import Fill, Primitive, Rule, TextLine
 from cards.fit.paginate import BLOCK, LINE, NEVER, SHORT, Slab
 from cards.fit.style import BASELINE, CardStyle
 from cards.model import Table
-from cards.typeset import Line, TypesetContext, set_lines
+from cards.typeset import Line, ParagraphSetting, TypesetContext, set_lines
 
 MIN_TABLE_SCALE = 0.8  # a table too wide even at type.table_min is condensed down to this
 MIN_TABLE_ROWS = 3  # body rows on each part of a table split across cards
@@ -195,9 +195,7 @@ class TableSetter:
             [
                 set_lines(
                     self.context.paragraph(text, fonts["bold"] if n == 0 else fonts["body"]),
-                    column_width - 2 * pad,
-                    size,
-                    justify=False,
+                    ParagraphSetting(column_width - 2 * pad, size, justify=False),
                     context=self.context,
                 )
                 if text.strip()

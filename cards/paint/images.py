@@ -32,6 +32,7 @@ from cards.face import Face
 from cards.layout import Layout
 from cards.messages import say
 from cards.model import Spell
+from cards.paint import flate_only
 from cards.paint.draw import draw_face
 from cards.paint.preview import PDFIUM_LOCK
 
@@ -248,7 +249,8 @@ def _face_image(face: Face, dpi: int) -> Image.Image:
     canvas = Canvas(buffer, pagesize=(face.width, face.height), invariant=1)
     draw_face(canvas, face, 0, 0)
     canvas.showPage()
-    canvas.save()
+    with flate_only():
+        canvas.save()
     with _document(buffer.getvalue()) as document, PDFIUM_LOCK:
         return _render(document[0], dpi)
 

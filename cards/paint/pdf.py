@@ -3,45 +3,21 @@
 from __future__ import annotations
 
 import io
-import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from reportlab.lib.colors import HexColor
-from reportlab.pdfbase import pdfdoc
 from reportlab.pdfbase.pdfdoc import PDFPageLabel
 from reportlab.pdfgen.canvas import Canvas
 
 from cards.atomic import write_atomically
 from cards.impose import Page
+from cards.paint import flate_only
 from cards.paint.draw import draw_face
 
 FaceDrawer = Callable[..., Any]  # (canvas, face, x, y, *, bleed=...) -> anything
 CREATOR = "Kartotéka"
-
-
-# PDFDocEncoding is ASCII's own bytes for every ASCII character but 24-31 (which it lacks).
-_NOT_PDFDOC = re.compile(rb"[\x18-\x1f]")
-_PDFDOC_ENCODE = pdfdoc.pdfdocEnc
-
-
-def _pdfdoc_bytes(value):
-    """reportlab's pdfdocEnc, with ASCII text encoded as ASCII: the same bytes, faster.
-
-    reportlab passes every name, number and piece of a PDF's structure (2 MB for the
-    compendium) through its own 'extpdfdoc' codec, a character map read one character at a
-    time: some 10 % of a warm build. Text that is not ASCII (or holds 24-31) goes the old
-    way, errors included.
-    """
-    if type(value) is str and value.isascii():
-        encoded = value.encode("ascii")
-        if _NOT_PDFDOC.search(encoded) is None:
-            return encoded
-    return _PDFDOC_ENCODE(value)
-
-
-pdfdoc.pdfdocEnc = _pdfdoc_bytes  # read as a global by reportlab's pdfdoc.format and objects
 
 
 def write_pdf(
@@ -100,7 +76,8 @@ def render_pdf(
         _draw_texts(canvas, page)
         canvas.showPage()
     _set_labels(canvas, pages)
-    return canvas.getpdfdata()
+    with flate_only():
+        return canvas.getpdfdata()
 
 
 def _draw_texts(canvas: Canvas, page: Page) -> None:

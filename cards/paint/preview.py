@@ -21,6 +21,7 @@ from cards.atomic import write_atomically
 from cards.errors import CardsError
 from cards.impose import physical_cards
 from cards.messages import say
+from cards.paint import flate_only
 from cards.paint.draw import draw_face
 from cards.paint.pdf import FaceDrawer
 
@@ -104,7 +105,9 @@ def render_preview(
             canvas.restoreState()
     canvas.showPage()
     with PDFIUM_LOCK:
-        document = pypdfium2.PdfDocument(canvas.getpdfdata())
+        with flate_only():
+            data = canvas.getpdfdata()
+        document = pypdfium2.PdfDocument(data)
         try:
             image = document[0].render(scale=dpi / 72).to_pil().convert("RGB")
         finally:

@@ -51,7 +51,7 @@ Typographic rules applied here:
 
 Stages, one module each: `czech` (glued spaces, hyphenation points), `words` (measured
 words), `breaking` (line ends, behind `break_lines`; `totalfit` for justified text),
-`lines` (positioned runs). A
+`lines` (positioned runs, set as one `ParagraphSetting` says). A
 `TypesetContext` (`context`) owns the caches of a build; without one nothing is cached.
 """
 
@@ -60,6 +60,8 @@ from cards.typeset.czech import hyphenation_points
 from cards.typeset.lines import (
     Line,
     LineRun,
+    ParagraphSetting,
+    fewest_lines,
     line_spans,
     line_splits,
     line_text,
@@ -72,9 +74,11 @@ __all__ = [
     "LineRun",
     "Line",
     "Prepared",
+    "ParagraphSetting",
     "TypesetContext",
     "prepare",
     "set_lines",
+    "fewest_lines",
     "line_spans",
     "line_splits",
     "line_text",

@@ -10,6 +10,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import NamedTuple
 
 from cards.typeset import cost, totalfit
@@ -65,12 +66,7 @@ def break_lines(
         return _line_by_line(prepared, first, rest, False, hyphenate, breaks, True)
     if not justify:
         return _line_by_line(prepared, first, rest, justify, hyphenate, breaks)
-    key = (prepared, hyphenate)
-    points = feasible.get(key) if feasible is not None else None
-    if points is None:
-        points = totalfit.paragraph_breaks(prepared, hyphenate, breaks)
-        if feasible is not None:
-            feasible[key] = points
+    points = _feasible(prepared, hyphenate, breaks, feasible)
     heading = -1  # the last word of a run-in heading (in another font), if ragged_first
     if ragged_first:
         fonts = prepared.fonts
@@ -111,6 +107,73 @@ def break_lines(
     if plan.ragged_first:
         spans[0].ragged = True
     return spans
+
+
+def fewest_lines(
+    prepared: Prepared,
+    first: float,
+    rest: float,
+    hyphenate: bool,
+    expansion: float,
+    breaks: Breaks,
+    feasible: dict | None = None,
+    reaches: dict | None = None,
+) -> int:
+    """Return a number of lines that no line ends `break_lines` gives for these widths
+    (at 1 pt) go below; 0 when none is known.
+
+    Each line is taken to the furthest feasible break it reaches with its glyphs narrowed
+    by `expansion` and its spaces shrunk by SHRINK (the most any breaker sets on a line,
+    and 1e-6 pt more): as that reach never shrinks as the start moves on (`_reach`), that
+    gives the fewest lines. 0 when a line reaches no break (a unit wider than the line, set
+    overfull or broken as a last resort). `feasible` and `reaches`, a context's caches, keep
+    the paragraph's breaks and what is read of them.
+    """
+    key = (prepared, hyphenate, expansion)
+    table = reaches.get(key) if reaches is not None else None
+    if table is None:
+        table = _reach(_feasible(prepared, hyphenate, breaks, feasible), expansion)
+        if reaches is not None:
+            reaches[key] = table
+    least, starts = table
+    last = len(least) - 1
+    i, lines, avail = 0, 0, first
+    while i < last:
+        j = bisect_right(least, avail + starts[i] + 1e-6) - 1
+        if j <= i:
+            return 0
+        i, lines, avail = j, lines + 1, rest
+    return lines
+
+
+def _reach(points: totalfit.Breaks, expansion: float) -> tuple[list[float], list[float]]:
+    """Return what `fewest_lines` reads of a paragraph's breaks, the same at every width.
+
+    A line from break i to break j fits, its glyphs narrowed by `expansion` and its spaces
+    shrunk by SHRINK, when ``end(j) <= avail + start(i)``. The first list holds for each j
+    the least end from j on, so that the last break a line reaches is found by bisection;
+    the second for each i the greatest start up to i, so that the reach never shrinks as
+    the start moves on.
+    """
+    keep = 1.0 - expansion
+    ends = [keep * x - SHRINK * g for x, g in zip(points.end_x, points.end_gap, strict=True)]
+    least = list(accumulate(reversed(ends), min))
+    least.reverse()
+    starts = zip(points.start_x, points.start_gap, strict=True)
+    return least, list(accumulate((keep * x - SHRINK * g for x, g in starts), max))
+
+
+def _feasible(
+    prepared: Prepared, hyphenate: bool, breaks: Breaks, feasible: dict | None
+) -> totalfit.Breaks:
+    """Return the paragraph's feasible breaks, from and into the `feasible` cache if given."""
+    key = (prepared, hyphenate)
+    points = feasible.get(key) if feasible is not None else None
+    if points is None:
+        points = totalfit.paragraph_breaks(prepared, hyphenate, breaks)
+        if feasible is not None:
+            feasible[key] = points
+    return points
 
 
 def _line_by_line(

@@ -21,8 +21,9 @@ class TypesetContext:
     (the same for "kouzlo" and "kouzlo," in any font); word breaks by (word, font); prepared
     paragraphs by (text, font, heading, heading_font); line ends by (prepared, first, rest,
     justify, hyphenate, expansion) at 1 pt; a paragraph's feasible breaks (any size) by
-    (prepared, hyphenate); set lines by (prepared, width, size, indent, first_indent,
-    justify, hyphenate, expansion). A `Prepared` is compared by identity, so its lines go
+    (prepared, hyphenate), and what `fewest_lines` reads of them by (prepared, hyphenate,
+    expansion); set lines by (prepared, setting), the paragraph's whole
+    `lines.ParagraphSetting`. A `Prepared` is compared by identity, so its lines go
     with it. The short paragraphs that recur across spells (`RECURRING`) are kept apart,
     with their line ends and lines (`spans_of`, `lines_of`): a build forgets the others.
     """
@@ -31,11 +32,12 @@ class TypesetContext:
         self.width = functools.lru_cache(maxsize=None)(string_width)
         self.positions = functools.lru_cache(maxsize=None)(core_positions)
         self.breaks = functools.lru_cache(maxsize=None)(
-            functools.partial(word_breaks, positions=self.positions)
+            functools.partial(word_breaks, positions=self.positions, width=self.width)
         )
         self.paragraphs: dict[tuple[str, str, str, str], Prepared] = {}
         self.spans: dict[tuple, list] = {}
         self.feasible: dict[tuple, tuple] = {}  # by (prepared, hyphenate): totalfit's breaks
+        self.reaches: dict[tuple, tuple] = {}  # by (prepared, hyphenate, expansion): their reach
         self.lines: dict[tuple, tuple] = {}
         # The recurring paragraphs (under RECURRING), and their spans and lines: kept.
         self.recurring: dict[tuple[str, str, str, str], Prepared] = {}
@@ -86,4 +88,5 @@ class TypesetContext:
         self.paragraphs.clear()
         self.spans.clear()
         self.feasible.clear()
+        self.reaches.clear()
         self.lines.clear()

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from cards.typeset import breaking
 from cards.typeset.breaking import Span, break_lines
 from cards.typeset.cost import SHRINK
 from cards.typeset.czech import HYPHEN
@@ -25,6 +25,13 @@ class LineRun:
     font: str
     x: float  # from the column's left edge (indent included), at the size the line was set at
 
+    def __init__(self, text: str, font: str, x: float) -> None:
+        # Written straight into the instance's dict, as `Line`'s fields are (see there).
+        fields = self.__dict__
+        fields["text"] = text
+        fields["font"] = font
+        fields["x"] = x
+
 
 @dataclass(frozen=True)
 class Line:
@@ -40,27 +47,47 @@ class Line:
     scale: float = 1.0  # horizontal scale of its glyphs (expansion): PDF Tz, word_space inside
     forced: bool = False  # ends at a break of last resort: a glued space, or inside a word
 
+    def __init__(
+        self,
+        runs: tuple[LineRun, ...],
+        width: float,
+        word_space: float,
+        hyphenated: bool,
+        overfull: bool = False,
+        split_word: bool = False,
+        repeated_hyphen: bool = False,
+        scale: float = 1.0,
+        forced: bool = False,
+    ) -> None:
+        # The fields written straight into the new instance's dict: the generated __init__
+        # of a frozen dataclass (an object.__setattr__ a field) costs four times as much, and
+        # a build sets tens of thousands of lines. Frozen all the same: assigning raises.
+        fields = self.__dict__
+        fields["runs"] = runs
+        fields["width"] = width
+        fields["word_space"] = word_space
+        fields["hyphenated"] = hyphenated
+        fields["overfull"] = overfull
+        fields["split_word"] = split_word
+        fields["repeated_hyphen"] = repeated_hyphen
+        fields["scale"] = scale
+        fields["forced"] = forced
+
     @property
     def text(self) -> str:
         """Return the line's characters as drawn."""
         return "".join(run.text for run in self.runs)
 
 
-def set_lines(
-    prepared: Prepared,
-    width: float,
-    size: float,
-    *,
-    indent: float = 0.0,
-    first_indent: float = 0.0,
-    justify: bool = True,
-    hyphenate: bool = True,
-    expansion: float = 0.0,
-    ragged_first: bool = False,
-    flush_left: bool = False,
-    context: TypesetContext | None = None,
-) -> tuple[Line, ...]:
-    """Break a prepared paragraph into lines `width` points wide, set at `size` points.
+@dataclass(frozen=True)
+class ParagraphSetting:
+    """How a paragraph is set: its column, type size and the rules of its lines.
+
+    One value a paragraph, passed whole through every step that sets it (as Typst keeps
+    one `Config` for a paragraph's collect, prepare, line breaking and finalising), so
+    that no step takes a dozen loose parameters. Immutable and hashable; equality covers
+    every field, and a prepared paragraph set with equal settings gives the same lines,
+    so a setting keys the line cache of a `TypesetContext`.
 
     `first_indent` narrows the first line and `indent` every later one (a hanging indent
     for bullets); `LineRun.x` includes them. With `justify` false every line is ragged
@@ -72,42 +99,78 @@ def set_lines(
     With `flush_left` (body text set ragged: the panels) lines are ragged but may shrink
     their spaces as justified ones do (never stretch them) and, with `expansion`, narrow
     their glyphs, unless that takes more lines than justified text (with `ragged_first`);
-    `justify` is then not read. With
-    a context, the lines are kept in (and taken from) its cache.
+    `justify` is then not read.
     """
-    key = (
-        prepared,
-        width,
-        size,
-        indent,
-        first_indent,
-        justify,
-        hyphenate,
-        expansion,
-        ragged_first,
-        flush_left,
-    )
+
+    width: float  # points, of the column
+    size: float  # points, the type size
+    indent: float = 0.0  # points, of every line but the first
+    first_indent: float = 0.0  # points, of the first line
+    justify: bool = True
+    hyphenate: bool = True
+    expansion: float = 0.0
+    ragged_first: bool = False
+    flush_left: bool = False
+
+    def __init__(
+        self,
+        width: float,
+        size: float,
+        indent: float = 0.0,
+        first_indent: float = 0.0,
+        justify: bool = True,
+        hyphenate: bool = True,
+        expansion: float = 0.0,
+        ragged_first: bool = False,
+        flush_left: bool = False,
+    ) -> None:
+        # Written straight into the instance's dict, as `Line`'s fields are (see there).
+        fields = self.__dict__
+        fields["width"] = width
+        fields["size"] = size
+        fields["indent"] = indent
+        fields["first_indent"] = first_indent
+        fields["justify"] = justify
+        fields["hyphenate"] = hyphenate
+        fields["expansion"] = expansion
+        fields["ragged_first"] = ragged_first
+        fields["flush_left"] = flush_left
+
+    @property
+    def first(self) -> float:
+        """Return the first line's width at 1 pt (its width in points over the size)."""
+        return (self.width - self.first_indent) / self.size
+
+    @property
+    def rest(self) -> float:
+        """Return every later line's width at 1 pt."""
+        return (self.width - self.indent) / self.size
+
+
+def set_lines(
+    prepared: Prepared, setting: ParagraphSetting, context: TypesetContext | None = None
+) -> tuple[Line, ...]:
+    """Break a prepared paragraph into lines and set them as `setting` says.
+
+    With a context, the lines are kept in (and taken from) its cache, keyed by the setting.
+    """
     memo = context.lines_of(prepared) if context is not None else None
+    key = (prepared, setting)
     lines = memo.get(key) if memo is not None else None
     if lines is None:
-        first = (width - first_indent) / size
-        rest = (width - indent) / size
-        if flush_left:
-            spans, narrow = _flush_left(prepared, first, rest, hyphenate, expansion, context)
-            flush_left = narrow is not None
-            justify = ragged_first = True
-        else:
-            spans = _spans(
-                prepared, first, rest, justify, hyphenate, expansion, ragged_first, context
-            )
+        size = setting.size
+        first, rest = setting.first, setting.rest
+        indent, first_indent = setting.indent, setting.first_indent
+        spans, narrow = _line_ends(prepared, setting, first, rest, context)
         last = len(spans) - 1
-        if flush_left:  # every line set as a last one: shrunk if it must, never stretched
+        if narrow is not None:  # flush-left: every line set as a last one, never stretched
             lines = tuple(
                 _set(prepared, span, size, first_indent if n == 0 else indent, avail, True, narrow)
                 for n, span in enumerate(spans)
                 for avail in ((first if n == 0 else rest),)
             )
         else:
+            justify, expansion = setting.justify or setting.flush_left, setting.expansion
             lines = tuple(
                 _set(
                     prepared,
@@ -126,30 +189,76 @@ def set_lines(
 
 
 def line_spans(
-    prepared: Prepared,
-    width: float,
-    size: float,
-    *,
-    indent: float = 0.0,
-    first_indent: float = 0.0,
-    justify: bool = True,
-    hyphenate: bool = True,
-    expansion: float = 0.0,
-    ragged_first: bool = False,
-    flush_left: bool = False,
-    context: TypesetContext | None = None,
+    prepared: Prepared, setting: ParagraphSetting, context: TypesetContext | None = None
 ) -> list[Span]:
     """Return where each line `set_lines` gives starts and ends, without building them."""
-    first, rest = (width - first_indent) / size, (width - indent) / size
-    if flush_left:
-        spans, _ = _flush_left(prepared, first, rest, hyphenate, expansion, context)
-        return spans
-    return _spans(prepared, first, rest, justify, hyphenate, expansion, ragged_first, context)
+    return _line_ends(prepared, setting, setting.first, setting.rest, context)[0]
 
 
-def line_splits(prepared: Prepared, width: float, size: float, **options) -> tuple[bool, ...]:
+def line_splits(
+    prepared: Prepared, setting: ParagraphSetting, context: TypesetContext | None = None
+) -> tuple[bool, ...]:
     """Return `Line.split_word` of each line `set_lines` gives, without building them."""
-    return tuple(span.split_word for span in line_spans(prepared, width, size, **options))
+    return tuple(span.split_word for span in line_spans(prepared, setting, context))
+
+
+def _line_ends(
+    prepared: Prepared,
+    setting: ParagraphSetting,
+    first: float,
+    rest: float,
+    context: TypesetContext | None,
+) -> tuple[list[Span], float | None]:
+    """Return the line ends of a paragraph and, for flush-left lines, the share their
+    glyphs may narrow by (`_flush_left`); None for lines set as `setting.justify` says."""
+    if setting.flush_left:
+        return _flush_left(prepared, first, rest, setting.hyphenate, setting.expansion, context)
+    spans = _spans(
+        prepared,
+        first,
+        rest,
+        setting.justify,
+        setting.hyphenate,
+        setting.expansion,
+        setting.ragged_first,
+        context,
+    )
+    return spans, None
+
+
+def fewest_lines(
+    prepared: Prepared, setting: ParagraphSetting, context: TypesetContext | None = None
+) -> int:
+    """Return a number of lines the paragraph set as `setting` says never goes below (0
+    when none is known), without breaking its lines: each line taken to its furthest break
+    with its glyphs narrowed by `setting.expansion` and its spaces shrunk as far as they
+    may. A fitter rules a size out with it cheaply."""
+    return _fewest(
+        prepared, setting.first, setting.rest, setting.hyphenate, setting.expansion, context
+    )
+
+
+def _fewest(
+    prepared: Prepared,
+    first: float,
+    rest: float,
+    hyphenate: bool,
+    expansion: float,
+    context: TypesetContext | None,
+) -> int:
+    """Return `breaking.fewest_lines` for widths at 1 pt, with the context's caches."""
+    if context is None:
+        return breaking.fewest_lines(prepared, first, rest, hyphenate, expansion, word_breaks)
+    return breaking.fewest_lines(
+        prepared,
+        first,
+        rest,
+        hyphenate,
+        expansion,
+        context.breaks,
+        context.feasible,
+        context.reaches,
+    )
 
 
 def _flush_left(
@@ -165,7 +274,7 @@ def _flush_left(
     justified ones (a ragged first line allowed) and None when flush-left would take more
     lines even so: a card is never added for the rag."""
     flush = _spans(prepared, first, rest, False, hyphenate, 0.0, False, context, True)
-    if len(flush) <= _fewest_lines(prepared, first, rest, expansion):
+    if len(flush) <= _fewest(prepared, first, rest, hyphenate, expansion, context):
         return flush, 0.0  # justified text cannot take fewer: not set (2 in 3 panels)
     justified = _spans(prepared, first, rest, True, hyphenate, expansion, True, context)
     if len(justified) >= len(flush):
@@ -197,27 +306,6 @@ def _narrowed_fit(
         if natural > avail + 1e-9:
             return False
     return True
-
-
-def _fewest_lines(prepared: Prepared, first: float, rest: float, expansion: float) -> int:
-    """Return a number of lines no setting of the paragraph goes below (0 if none is known).
-
-    Each line holds at most its width of text with its glyphs narrowed by `expansion` and
-    its spaces shrunk by SHRINK, and 1e-9 pt more (total fit's tolerance); n lines drop
-    n - 1 spaces at their breaks. A unit wider than a line (set overfull) breaks that rule:
-    then 0.
-    """
-    ends, xs, gaps = prepared.ends, prepared.xs, prepared.gaps
-    if not ends:
-        return 0
-    narrow = min(first, rest)
-    starts = [0, *(e + 1 for e in ends[:-1])]
-    if any(end - xs[s] > narrow for s, end in zip(starts, prepared.end_xs, strict=True)):
-        return 0
-    space = max((b - a for a, b in zip(gaps, gaps[1:], strict=False)), default=0.0)
-    keep = 1.0 - expansion
-    text = keep * (prepared.end_xs[-1] + space) - SHRINK * gaps[-1]
-    return max(0, math.ceil(text / (max(first, rest) + 1e-9 + keep * space) - 1e-9))
 
 
 def _spans(

@@ -51,6 +51,16 @@ RULES: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ("from level", re.compile(r"\b([Oo]d) (?=\d+\. [Úú]rovn)"), r"\1" + NBSP),
     ("ordinal", re.compile(r"(?<!\S)(\d+\.) (?=" + ORDINAL_NOUNS + r")"), r"\1" + NBSP),
 )
+# What each rule's pattern cannot match without (any one of them): a text lacking them all
+# is not searched with it.
+NEEDS = {
+    "range": ("-", "–", "−"),
+    "dash": (" - ",),
+    "minus": ("-", "–"),
+    "apostrophe": ("'",),
+    "from level": ("rovn",),
+    "ordinal": (". ",),
+}
 
 
 _DIGIT = re.compile(r"\d")
@@ -62,8 +72,9 @@ def normalise(text: str) -> str:
     # "apostrophe" an apostrophe: most texts have none.
     if " - " not in text and "'" not in text and _DIGIT.search(text) is None:
         return text
-    for _, pattern, replacement in RULES:
-        text = pattern.sub(replacement, text)
+    for name, pattern, replacement in RULES:
+        if any(needed in text for needed in NEEDS[name]):
+            text = pattern.sub(replacement, text)
     return text
 
 

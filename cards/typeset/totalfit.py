@@ -44,7 +44,14 @@ from cards.typeset.cost import (
 )
 from cards.typeset.words import Prepared, WordBreak
 
-__all__ = ["Breaks", "BreakPlan", "total_fit", "judge", "paragraph_breaks", "ragged_pair"]
+__all__ = [
+    "Breaks",
+    "BreakPlan",
+    "total_fit",
+    "judge",
+    "paragraph_breaks",
+    "ragged_pair",
+]
 
 LOOSEST = 2.0  # space ratio r (of STRETCH) beyond which a line is not tried at first
 WIDER = 4.0  # then within this (the best plan without limit, unless a line past it costs less)

@@ -51,7 +51,7 @@ class Piece:
     width: float  # at 1 pt
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class WordBreak:
     """A place inside a word where a line may end."""
 
@@ -59,6 +59,14 @@ class WordBreak:
     width: float  # width of those characters at 1 pt
     hyphen: float  # width at 1 pt of the hyphen added at the break (0 after the word's own)
     repeat: float  # width at 1 pt of the word's own hyphen, repeated on the next line (or 0)
+
+    def __init__(self, at: int, width: float, hyphen: float, repeat: float) -> None:
+        # Written straight into the instance's dict, as `lines.Line`'s fields are (see there).
+        fields = self.__dict__
+        fields["at"] = at
+        fields["width"] = width
+        fields["hyphen"] = hyphen
+        fields["repeat"] = repeat
 
 
 @dataclass(frozen=True, eq=False)
@@ -232,11 +240,15 @@ def _continue_word(words, fonts, widths, pieces, chunk: str, font: str, _width: 
 
 
 def word_breaks(
-    word: str, font: str, positions: Callable[[str], list[int]] = core_positions
+    word: str,
+    font: str,
+    positions: Callable[[str], list[int]] = core_positions,
+    width: Width = string_width,
 ) -> tuple[WordBreak, ...]:
     """Return the measured places where a single-font word may end a line.
 
-    `positions` finds pyphen's points in a word of letters (see `czech.hyphenation_points`).
+    `positions` finds pyphen's points in a word of letters (see `czech.hyphenation_points`);
+    `width` measures the hyphen (`metrics.string_width`, or a context's cached copy).
     """
     own = HYPHEN in word[1:-1]  # the word's own hyphen, not at its start or end
     if not font or (len(word) < LEFT_LETTERS + RIGHT_LETTERS and not own) or has_digit(word):
@@ -244,7 +256,7 @@ def word_breaks(
     points = hyphenation_points(word, positions)
     if not points and not own:
         return ()
-    hyphen = string_width(HYPHEN, font)
+    hyphen = width(HYPHEN, font)
     at = {p: (hyphen, 0.0) for p in points}
     if own:
         for i, char in enumerate(word[:-1]):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from reportlab.lib.units import mm
 
-from cards.typeset import Run, prepare, set_lines
+from cards.typeset import ParagraphSetting, Run, prepare, set_lines
 from cards.typeset.totalfit import Breaks
 from tests.support.fonts import MONO, MONO_EM
 
@@ -12,7 +12,9 @@ WIDTHS = [w * mm for w in (14, 18, 23, 27, 31, 36, 41, 46, 51, 57, 63)]
 
 
 def mono_lines(text: str, chars: int, **kwargs) -> list[str]:
-    lines = set_lines(prepare([Run(text, MONO)]), chars * 10 * MONO_EM + 1e-6, 10, **kwargs)
+    lines = set_lines(
+        prepare([Run(text, MONO)]), ParagraphSetting(chars * 10 * MONO_EM + 1e-6, 10, **kwargs)
+    )
     return [line.text for line in lines]
 
 

@@ -30,7 +30,7 @@ from cards.fit.paginate import BLOCK, LINE, NEVER, SENTENCE, SHORT
 from cards.fit.style import card_style
 from cards.layout import load_layout
 from cards.model import BulletList, Heading, Paragraph, Table
-from cards.typeset import TypesetContext, set_lines
+from cards.typeset import ParagraphSetting, TypesetContext, set_lines
 from tests.support.fonts import mono_poker
 
 MONO = "BlocksMutantsMono"
@@ -222,7 +222,7 @@ def test_a_paragraph_is_justified_without_a_ragged_first_line():
     text = "záchranný v tvor v nejneobhospodařovávatelnějšími"
     context = TypesetContext()
     prepared = context.paragraph(text, poker.fonts["body"], "Bod.", poker.fonts["bold"])
-    expected = set_lines(prepared, 100.0, SIZE, expansion=poker.sizes.expansion)
+    expected = set_lines(prepared, ParagraphSetting(100.0, SIZE, expansion=poker.sizes.expansion))
     slabs = description(narrow, [Paragraph(text, heading="Bod.")], SIZE, context)
     assert [s.items[0].line.text for s in slabs] == [line.text for line in expected]
     assert expected[0].text == "Bod. záchranný v tvor"

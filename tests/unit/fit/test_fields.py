@@ -13,7 +13,7 @@ from cards.bounds import FieldTooWide
 from cards.fit import fields as W
 from cards.fit.style import card_style
 from cards.layout import load_layout
-from cards.typeset import TypesetContext, set_lines
+from cards.typeset import ParagraphSetting, TypesetContext, set_lines
 from tests.support.spells import make_spell
 
 
@@ -207,7 +207,9 @@ def test_require_lines_names_the_longest_word_of_the_first_overfull_line(context
     """An overfull line: field_word_too_wide with file:line, spell, field, word and size."""
     font = fonts["body"]
     prepared = context.paragraph("ab nejneobhospodařovávatelnějšími cd", font)
-    lines = set_lines(prepared, 20.0, 6.5, justify=False, hyphenate=False, context=context)
+    lines = set_lines(
+        prepared, ParagraphSetting(20.0, 6.5, justify=False, hyphenate=False), context=context
+    )
     assert any(line.overfull for line in lines)
     with pytest.raises(FieldTooWide) as error:
         W.require_lines(W.Field(_spell(), "dosah", 9), "x", lines, 6.5)
@@ -221,7 +223,11 @@ def test_require_lines_names_the_longest_word_of_the_first_overfull_line(context
 def test_require_lines_counts_lines_against_the_field(context, fonts):
     """More lines than the field takes: field_too_long with the text and the count in Czech."""
     font = fonts["body"]
-    lines = set_lines(context.paragraph("a b c", font), 1.0e3, 6.0, justify=False, context=context)
+    lines = set_lines(
+        context.paragraph("a b c", font),
+        ParagraphSetting(1.0e3, 6.0, justify=False),
+        context=context,
+    )
     assert len(lines) == 1
     W.require_lines(W.Field(_spell(), "dosah", 1), "a b c", lines, 6.0)  # one line, one allowed
     W.require_lines(W.Field(_spell(), "dosah", None), "a b c", lines * 9, 6.0)  # no limit
@@ -239,7 +245,9 @@ def test_require_lines_counts_lines_against_the_field(context, fonts):
 def test_require_lines_shortens_a_long_text_in_its_message(context, fonts):
     """A text past 60 characters is cut to 57 and an ellipsis; 60 are kept whole."""
     font = fonts["body"]
-    lines = set_lines(context.paragraph("a", font), 1.0e3, 6.0, justify=False, context=context)
+    lines = set_lines(
+        context.paragraph("a", font), ParagraphSetting(1.0e3, 6.0, justify=False), context=context
+    )
     sixty = "x" * 60
     with pytest.raises(FieldTooWide) as error:
         W.require_lines(W.Field(_spell(), "dosah", 1), sixty, lines * 2, 6.0)
@@ -303,7 +311,11 @@ def test_a_name_takes_as_many_lines_as_it_needs_at_its_floor(context, fonts):
 def test_a_material_note_may_take_any_number_of_lines(context, fonts):
     """MATERIAL_LINES is no limit: require_lines accepts nine lines of it."""
     font = fonts["body"]
-    lines = set_lines(context.paragraph("a b c", font), 1.0e3, 6.0, justify=False, context=context)
+    lines = set_lines(
+        context.paragraph("a b c", font),
+        ParagraphSetting(1.0e3, 6.0, justify=False),
+        context=context,
+    )
     field = W.Field(_spell(), "materiální složka", W.MATERIAL_LINES)
     W.require_lines(field, "a b c", lines * 9, 6.0)
     assert field.lines is None

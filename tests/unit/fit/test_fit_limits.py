@@ -24,7 +24,7 @@ from cards.face import TextLine
 from cards.fit import FitError, SpellSetter, fit, fit_spell, used_height
 from cards.layout import load_layout
 from cards.model import Heading, Paragraph, Table
-from cards.typeset import TypesetContext, line_text, set_lines
+from cards.typeset import ParagraphSetting, TypesetContext, line_text, set_lines
 from tests.support.examples import examples
 from tests.support.fonts import MONO_FONT
 from tests.support.pdfread import open_pdf
@@ -367,7 +367,10 @@ def test_the_card_count_is_the_least_any_breaks_allow(tmp_path, height_mm, seed,
     size = layout.body_min
     context = TypesetContext()
     width = layout.width - 2 * layout.safe_margin
-    all_lines = [set_lines(context.paragraph(t, layout.fonts["body"]), width, size) for t in texts]
+    all_lines = [
+        set_lines(context.paragraph(t, layout.fonts["body"]), ParagraphSetting(width, size))
+        for t in texts
+    ]
     setter = SpellSetter(spell, layout)
     leading = size * layout.leading
     gap = layout.sizes.paragraph_gap * leading
@@ -405,7 +408,10 @@ def test_heights_of_a_freshly_set_description_are_its_lines_and_gaps():
         setter = SpellSetter(spell, layout)  # fresh: nothing cached from another size
         context = TypesetContext()
         counts = [
-            len(set_lines(context.paragraph(t, layout.fonts["body"]), width, size)) for t in texts
+            len(
+                set_lines(context.paragraph(t, layout.fonts["body"]), ParagraphSetting(width, size))
+            )
+            for t in texts
         ]
         leading = size * layout.leading
         expected = sum(counts) * leading + (len(texts) - 1) * layout.sizes.paragraph_gap * leading

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from cards.typeset import Run, breaking, cost, prepare, set_lines, totalfit
+from cards.typeset import ParagraphSetting, Run, breaking, cost, prepare, set_lines, totalfit
 from cards.typeset.breaking import break_lines
 from cards.typeset.metrics import prefix_widths, string_width
 from cards.typeset.words import WordBreak, _measure, word_breaks
@@ -26,7 +26,9 @@ LONG_WORDS = (
 def _ragged_lines(text: str, chars: int, **options) -> list[str]:
     """Set text ragged (the line-by-line breaker) on lines `chars` glyphs wide."""
     width = chars * 10 * MONO_EM + 1e-6
-    lines = set_lines(prepare([Run(text, MONO)]), width, 10, justify=False, **options)
+    lines = set_lines(
+        prepare([Run(text, MONO)]), ParagraphSetting(width, 10, justify=False, **options)
+    )
     return [line.text for line in lines]
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from cards.typeset.context import TypesetContext
-from cards.typeset.lines import line_spans
+from cards.typeset.lines import ParagraphSetting, line_spans
 from tests.support.fonts import register_mono
 
 MONO = "ContextMutantsMono"
@@ -35,10 +35,12 @@ def test_a_kept_paragraph_keeps_its_line_ends_across_spells():
     """The line ends of a paragraph kept across spells are kept; a forgotten one's are not."""
     context = TypesetContext()
     short, longer = context.paragraph(CLASSES, MONO), context.paragraph(LONGER, MONO)
-    spans = {p: line_spans(p, 100.0, 10.0, context=context) for p in (short, longer)}
+    spans = {
+        p: line_spans(p, ParagraphSetting(100.0, 10.0), context=context) for p in (short, longer)
+    }
     context.forget_paragraphs()
-    assert line_spans(short, 100.0, 10.0, context=context) is spans[short]
-    assert line_spans(longer, 100.0, 10.0, context=context) is not spans[longer]
+    assert line_spans(short, ParagraphSetting(100.0, 10.0), context=context) is spans[short]
+    assert line_spans(longer, ParagraphSetting(100.0, 10.0), context=context) is not spans[longer]
 
 
 def test_an_empty_heading_font_given_or_left_out_is_one_paragraph():

@@ -24,7 +24,7 @@ import pytest
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-from cards.typeset import Run, prepare, set_lines
+from cards.typeset import ParagraphSetting, Run, prepare, set_lines
 from cards.typeset.breaking import break_lines
 from cards.typeset.cost import SHRINK
 from cards.typeset.lines import Line, LineRun, line_spans, line_text
@@ -112,12 +112,14 @@ def test_flush_left_text_is_set_as_its_docstring_says():
         seen[choice] += 1
         lines = set_lines(
             prepared,
-            width,
-            1.0,
-            first_indent=width - first,
-            hyphenate=hyphenate,
-            expansion=expansion,
-            flush_left=True,
+            ParagraphSetting(
+                width,
+                1.0,
+                first_indent=width - first,
+                hyphenate=hyphenate,
+                expansion=expansion,
+                flush_left=True,
+            ),
         )
         assert [line.text for line in lines] == [_text(prepared, s) for s in spans], case
         if choice == "justified":
@@ -163,14 +165,14 @@ def test_line_text_drops_inserted_and_repeated_hyphens_and_joins_words_with_spac
 
 def test_a_set_line_cannot_be_changed():
     """A Line is frozen: a context's cache hands the same lines to every caller."""
-    line = set_lines(prepare([Run("tvor hodí", MONO)]), 100.0, 10.0)[0]
+    line = set_lines(prepare([Run("tvor hodí", MONO)]), ParagraphSetting(100.0, 10.0))[0]
     with pytest.raises(dataclasses.FrozenInstanceError):
         line.width = 0.0
 
 
 def test_a_line_run_cannot_be_changed():
     """A LineRun is frozen, as the Line holding it."""
-    run = set_lines(prepare([Run("tvor hodí", MONO)]), 100.0, 10.0)[0].runs[0]
+    run = set_lines(prepare([Run("tvor hodí", MONO)]), ParagraphSetting(100.0, 10.0))[0].runs[0]
     with pytest.raises(dataclasses.FrozenInstanceError):
         run.x = 5.0
 
@@ -210,7 +212,7 @@ def test_flush_left_text_justified_text_sets_on_fewer_lines_is_set_justified():
     prepared = prepare([Run(text, MONO)])
     width = (19 - 3 * SHRINK) * MONO_EM - 0.5e-9
     assert _flush_lines(prepared, width) == ["každý tvor", "v dosahu"]
-    lines = set_lines(prepared, width, 1.0, flush_left=True)
+    lines = set_lines(prepared, ParagraphSetting(width, 1.0, flush_left=True))
     assert [line.text for line in lines] == [text]
     assert lines[0].word_space == pytest.approx(-SHRINK * MONO_EM)
 
@@ -220,11 +222,7 @@ def test_flush_left_lines_take_the_first_indent_then_the_indent():
     em = MONO_EM * 10
     lines = set_lines(
         prepare([Run("tvor hodí proud sáhů", MONO)]),
-        12 * em,
-        10.0,
-        first_indent=2 * em,
-        indent=em,
-        flush_left=True,
+        ParagraphSetting(12 * em, 10.0, first_indent=2 * em, indent=em, flush_left=True),
     )
     assert [line.text for line in lines] == ["tvor hodí", "proud sáhů"]
     assert [line.runs[0].x for line in lines] == [2 * em, em]
@@ -235,8 +233,8 @@ def test_line_spans_keeps_a_gaping_first_line_after_a_heading_justified_unless_a
     marked ragged only with ragged_first, as set_lines does by default."""
     prepared = prepare([Run("Cíl: ", mono_bold), Run("tvor hodí", MONO)])
     width = 13 * 10 * MONO_EM
-    spans = line_spans(prepared, width, 10.0, hyphenate=False)
-    asked = line_spans(prepared, width, 10.0, hyphenate=False, ragged_first=True)
+    spans = line_spans(prepared, ParagraphSetting(width, 10.0, hyphenate=False))
+    asked = line_spans(prepared, ParagraphSetting(width, 10.0, hyphenate=False, ragged_first=True))
     assert [span.ragged for span in asked] == [True, False]
     assert [span.ragged for span in spans] == [False, False]
 
@@ -251,7 +249,7 @@ def test_flush_left_text_set_justified_leaves_a_gaping_first_line_after_a_headin
     width = 14 * MONO_EM
     choice, spans = _flush_choice(prepared, width, width, True, 0.0)
     assert choice == "justified"
-    lines = set_lines(prepared, 14 * 10 * MONO_EM, 10.0, flush_left=True)
+    lines = set_lines(prepared, ParagraphSetting(14 * 10 * MONO_EM, 10.0, flush_left=True))
     texts = ["Dosah: hodí", "proud zá-", "chranný úspěš-", "ném tvor proud"]
     assert [line.text for line in lines] == [_text(prepared, s) for s in spans] == texts
     assert lines[0].word_space == 0.0
@@ -264,7 +262,10 @@ def test_flush_left_lines_are_not_narrowed_when_one_sticks_out():
     set narrowed but justified: 'tvor hodí' (9 of 10) widened by the whole 10 %."""
     prepared = prepare([Run("tvor hodí nejrůznějších ohnivý tvor", MONO)])
     assert len(_flush_lines(prepared, 10 * MONO_EM, hyphenate=False)) == 4
-    lines = set_lines(prepared, 10 * MONO_EM, 1.0, hyphenate=False, expansion=0.1, flush_left=True)
+    lines = set_lines(
+        prepared,
+        ParagraphSetting(10 * MONO_EM, 1.0, hyphenate=False, expansion=0.1, flush_left=True),
+    )
     assert [line.text for line in lines] == ["tvor hodí", "nejrůznějších", "ohnivý tvor"]
     assert lines[1].overfull
     assert lines[0].scale == pytest.approx(1.1)
@@ -289,7 +290,9 @@ def test_a_flush_left_word_alone_on_a_line_fits_it_to_within_1e_9_pt(width, narr
         assert width + 1e-9 == 10 * MONO_EM
     prepared = prepare([Run("tvor hodí Obratnosti ohnivý tvor", MONO)])
     assert len(_flush_lines(prepared, 10 * MONO_EM, hyphenate=False)) == 4
-    lines = set_lines(prepared, width, 1.0, hyphenate=False, expansion=0.1, flush_left=True)
+    lines = set_lines(
+        prepared, ParagraphSetting(width, 1.0, hyphenate=False, expansion=0.1, flush_left=True)
+    )
     assert [line.text for line in lines] == ["tvor hodí", "Obratnosti", "ohnivý tvor"]
     assert lines[2].scale == pytest.approx(10 / 11)  # 11 letters on 10 either way
     assert lines[0].scale == (1.0 if narrowed else pytest.approx(1.1))
@@ -303,7 +306,9 @@ def test_flush_left_text_in_a_column_narrower_than_an_em_is_narrowed_as_any_othe
     prepared = prepare([Run("l l ll l", SERIF)])
     flush = break_lines(prepared, 0.9, 0.9, False, False, word_breaks, flush_left=True)
     assert len(flush) == 3
-    lines = set_lines(prepared, 9.0, 10.0, hyphenate=False, expansion=0.25, flush_left=True)
+    lines = set_lines(
+        prepared, ParagraphSetting(9.0, 10.0, hyphenate=False, expansion=0.25, flush_left=True)
+    )
     assert [line.text for line in lines] == ["l l", "ll l"]
     assert (lines[0].scale, lines[0].word_space) == (1.0, 0.0)
     assert lines[1].scale == pytest.approx(0.9 / 1.18359375)
@@ -319,14 +324,18 @@ def test_a_glued_unit_wider_than_the_line_does_not_make_flush_left_text_the_shor
     assert len(_flush_lines(prepared, 10 * MONO_EM, hyphenate=False)) == 4
     choice, spans = _flush_choice(prepared, width, width, False, 0.1)
     assert choice == "justified"
-    lines = set_lines(prepared, width, 1.0, hyphenate=False, expansion=0.1, flush_left=True)
+    lines = set_lines(
+        prepared, ParagraphSetting(width, 1.0, hyphenate=False, expansion=0.1, flush_left=True)
+    )
     expected = ["ab", "p" * 30 + " qq rr", "cc dd ee ff"]
     assert [line.text for line in lines] == [_text(prepared, s) for s in spans] == expected
 
 
 def test_an_empty_paragraph_set_flush_left_has_no_lines():
     """No words, no lines (and no bound on them to compute)."""
-    assert set_lines(prepare([]), 100.0, 10.0, expansion=0.1, flush_left=True) == ()
+    assert (
+        set_lines(prepare([]), ParagraphSetting(100.0, 10.0, expansion=0.1, flush_left=True)) == ()
+    )
 
 
 # ---------------------------------------------------------------- how a justified line is set
@@ -336,7 +345,7 @@ def test_a_justified_line_of_one_glued_unit_shrinks_its_space_but_keeps_its_glyp
     """'tvor' glued to 'hodí' (9 characters) on a line of 8.9, up to 10 % narrower: one
     unit, so its glyphs keep their width and its space shrinks by the 0.1 character."""
     prepared = prepare([Run("tvor\u00a0hodí", MONO)])
-    (line,) = set_lines(prepared, 8.9 * 10 * MONO_EM, 10.0, expansion=0.1)
+    (line,) = set_lines(prepared, ParagraphSetting(8.9 * 10 * MONO_EM, 10.0, expansion=0.1))
     assert line.scale == 1.0
     assert line.word_space == pytest.approx(-0.1 * MONO_EM * 10)
 
@@ -344,7 +353,7 @@ def test_a_justified_line_of_one_glued_unit_shrinks_its_space_but_keeps_its_glyp
 def test_a_justified_line_narrower_than_an_em_widens_its_glyphs_too():
     """'l l' (0.88671875 em in Charis) on the first of two lines 0.9 em wide, up to 10 %
     wider: its glyphs widen to fill the line (a scale of 0.9 / 0.88671875), its space not."""
-    lines = set_lines(prepare([Run("l l l l", SERIF)]), 9.0, 10.0, expansion=0.1)
+    lines = set_lines(prepare([Run("l l l l", SERIF)]), ParagraphSetting(9.0, 10.0, expansion=0.1))
     assert [line.text for line in lines] == ["l l", "l l"]
     assert lines[0].scale == pytest.approx(0.9 / 0.88671875)
     assert lines[0].word_space == pytest.approx(0.0, abs=1e-12)
@@ -355,7 +364,7 @@ def test_after_a_broken_word_a_font_change_starts_one_word_space_on(mono_bold):
     with one space, stretches it by 2 characters, so 'hodí' starts at 4 + 2 characters."""
     runs = [Run("úspěšném ", MONO), Run("hodí", mono_bold), Run(" dlouhý", MONO)]
     em = MONO_EM * 10
-    lines = set_lines(prepare(runs), 10 * em, 10.0)
+    lines = set_lines(prepare(runs), ParagraphSetting(10 * em, 10.0))
     assert [line.text for line in lines] == ["úspěš-", "ném hodí", "dlouhý"]
     assert lines[1].word_space == pytest.approx(2 * em)
     assert [(run.text, run.font) for run in lines[1].runs] == [("ném ", MONO), ("hodí", mono_bold)]
@@ -372,5 +381,5 @@ def test_flush_left_text_is_never_longer_than_justified_text_within_its_toleranc
     justified = break_lines(prepared, width, width, True, True, word_breaks, 0.25, None, True)
     assert len(justified) == 1
     assert _flush_lines(prepared, width) == ["l", "l"]
-    lines = set_lines(prepared, width, 1.0, expansion=0.25, flush_left=True)
+    lines = set_lines(prepared, ParagraphSetting(width, 1.0, expansion=0.25, flush_left=True))
     assert [line.text for line in lines] == ["l l"]

@@ -2,7 +2,7 @@
 
 import pytest
 
-from cards.typeset import TypesetContext, set_lines
+from cards.typeset import ParagraphSetting, TypesetContext, set_lines
 from cards.typeset.normalise import NBSP, changes, normalise
 from tests.support.fonts import MONO, MONO_EM
 
@@ -69,7 +69,9 @@ def test_a_capitalised_ordinal_noun_never_starts_a_line():
     text = "Zranění se zvýší, když dosáhneš 11. Úrovně a Pozice 8. Stupně kouzla."
     prepared = context.paragraph(text, MONO)
     for chars in range(12, 40):
-        lines = set_lines(prepared, chars * 10 * MONO_EM + 1e-6, 10, context=context)
+        lines = set_lines(
+            prepared, ParagraphSetting(chars * 10 * MONO_EM + 1e-6, 10), context=context
+        )
         texts = [line.text for line in lines]
         assert not any(text.endswith(("11.", "8.")) for text in texts), texts
 
@@ -94,7 +96,9 @@ def test_the_context_sets_the_normalised_text():
     assert "–" in prepared.words
     # A dash never starts a line, and "Od 5. úrovně" never breaks, at any width it fits.
     for chars in range(12, 30):
-        lines = set_lines(prepared, chars * 10 * MONO_EM + 1e-6, 10, context=context)
+        lines = set_lines(
+            prepared, ParagraphSetting(chars * 10 * MONO_EM + 1e-6, 10), context=context
+        )
         texts = [line.text for line in lines]
         assert not any(text.startswith("–") for text in texts), texts
         assert not any(text.endswith(("Od", "Od 5.")) for text in texts), texts

@@ -6,7 +6,7 @@ from __future__ import annotations
 import cards.typeset.cost as cost
 import cards.typeset.totalfit as tf
 import cards.typeset.words as words
-from cards.typeset import TypesetContext, set_lines
+from cards.typeset import ParagraphSetting, TypesetContext, set_lines
 from cards.typeset.czech import glued_spaces
 from tests.support.fonts import MONO, MONO_EM
 
@@ -16,7 +16,7 @@ PENALTY = cost.SIGN_PENALTY
 def _lines(text: str, chars: int) -> list[tuple[str, float]]:
     """Set text in the monospaced test font, `chars` characters wide: (text, word space)."""
     prepared = TypesetContext().paragraph(text, MONO)
-    lines = set_lines(prepared, chars * 10 * MONO_EM + 1e-6, 10)
+    lines = set_lines(prepared, ParagraphSetting(chars * 10 * MONO_EM + 1e-6, 10))
     return [(line.text, line.word_space) for line in lines]
 
 
@@ -81,7 +81,10 @@ def _serif_ends(text: str) -> list[str]:
     from tests.support.fonts import SERIF
 
     prepared = TypesetContext().paragraph(text, SERIF)
-    return [line.text.split()[-1] for line in set_lines(prepared, 159.3, 10, expansion=0.02)]
+    return [
+        line.text.split()[-1]
+        for line in set_lines(prepared, ParagraphSetting(159.3, 10, expansion=0.02))
+    ]
 
 
 def test_a_soft_glue_holds_where_a_plan_with_a_looser_line_costs_less(monkeypatch):

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from cards.typeset import Run, TypesetContext, cost, prepare, set_lines
+from cards.typeset import ParagraphSetting, Run, TypesetContext, cost, prepare, set_lines
 from cards.typeset import totalfit as tf
 from cards.typeset.totalfit import BreakPlan, Breaks, judge, total_fit
 from tests.support.examples import examples
@@ -314,7 +314,7 @@ def test_set_lines_expand_glyphs_and_fill_the_column_exactly():
     prepared = prepare([Run(" ".join(["Vyzařuje z tebe léčivá energie v auře."] * 6), SERIF)])
     scaled = 0
     for width in WIDTHS[4:]:
-        lines = set_lines(prepared, width, 7.5, expansion=0.02)
+        lines = set_lines(prepared, ParagraphSetting(width, 7.5, expansion=0.02))
         for line in lines[:-1]:
             if line.word_space or line.scale != 1.0:
                 drawn = (line.width + line.text.count(" ") * line.word_space) * line.scale
@@ -323,14 +323,16 @@ def test_set_lines_expand_glyphs_and_fill_the_column_exactly():
             scaled += line.scale != 1.0
         assert lines[-1].scale == 1.0 or lines[-1].width > width
     assert scaled
-    assert all(line.scale == 1.0 for line in set_lines(prepared, WIDTHS[6], 7.5))
+    assert all(line.scale == 1.0 for line in set_lines(prepared, ParagraphSetting(WIDTHS[6], 7.5)))
 
 
 def test_mixed_font_runs_are_placed_with_the_line_scale():
     """A run after a font change starts where the scaled text before it ends."""
     runs = [Run("Na vyšších úrovních.", MONO), Run(" " + "ab cd ef gh ij kl mn op qr st", MONO)]
     runs[0] = Run(runs[0].text, SERIF)
-    for line in set_lines(prepare(runs), 30 * 10 * MONO_EM * 0.6, 10, expansion=0.02):
+    for line in set_lines(
+        prepare(runs), ParagraphSetting(30 * 10 * MONO_EM * 0.6, 10, expansion=0.02)
+    ):
         if len(line.runs) > 1:
             from reportlab.pdfbase.pdfmetrics import stringWidth
 
@@ -346,7 +348,7 @@ def test_feasible_breaks_are_built_once_for_all_sizes():
     context = TypesetContext()
     prepared = context.paragraph("Vyzařuje z tebe léčivá energie v auře o poloměru 6 sáhů.", SERIF)
     for size in (6.5, 7.0, 7.5, 8.0):
-        set_lines(prepared, WIDTHS[3], size, expansion=0.02, context=context)
+        set_lines(prepared, ParagraphSetting(WIDTHS[3], size, expansion=0.02), context=context)
     assert list(context.feasible) == [(prepared, True)]
 
 
@@ -361,8 +363,8 @@ def test_a_gaping_first_line_after_a_run_in_heading_is_set_ragged():
     ragged = 0
     for tenths in range(400, 620, 15):
         width = tenths / 10 * mm
-        lines = set_lines(prepared, width, 7.5, expansion=0.02, ragged_first=True)
-        plain = set_lines(prepared, width, 7.5, expansion=0.02)
+        lines = set_lines(prepared, ParagraphSetting(width, 7.5, expansion=0.02, ragged_first=True))
+        plain = set_lines(prepared, ParagraphSetting(width, 7.5, expansion=0.02))
         first = lines[0]
         drawn = (first.width + first.text.count(" ") * first.word_space) * first.scale
         if drawn < width - 0.5:

@@ -12,6 +12,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from cards.typeset import (
+    ParagraphSetting,
     Run,
     TypesetContext,
     cost,
@@ -55,7 +56,7 @@ def _words(text: str) -> list[str]:
 def _all_lines(text: str = AGANAZZAR, font: str = SERIF):
     prepared = prepare([Run(text, font)])
     for width in WIDTHS:
-        yield width, set_lines(prepared, width, SIZE)
+        yield width, set_lines(prepared, ParagraphSetting(width, SIZE))
 
 
 def _draw_and_read(line, out: Path) -> list[dict]:
@@ -76,7 +77,8 @@ def _draw_and_read(line, out: Path) -> list[dict]:
 def test_word_space_widens_spaces_of_reportlab_ttf_subsets(tmp_path):
     """Drawing runs with setWordSpace puts the last glyph at the justified line end."""
     lines = set_lines(
-        prepare([Run("Žluťoučký kůň", BOLD), Run(" " + AGANAZZAR, SERIF)]), COLUMN, SIZE
+        prepare([Run("Žluťoučký kůň", BOLD), Run(" " + AGANAZZAR, SERIF)]),
+        ParagraphSetting(COLUMN, SIZE),
     )
     line = lines[0]
     assert line.word_space > 0.5 and len(line.runs) == 2
@@ -159,14 +161,18 @@ def test_hyphen_width_is_measured():
 
 def test_word_with_digit_is_never_hyphenated():
     """A word containing a digit that fits a line goes whole onto the next one."""
-    lines = set_lines(prepare([Run("ab 1234567890x1234", MONO)]), 16 * 10 * MONO_EM, 10)
+    lines = set_lines(
+        prepare([Run("ab 1234567890x1234", MONO)]), ParagraphSetting(16 * 10 * MONO_EM, 10)
+    )
     assert [line.text for line in lines] == ["ab", "1234567890x1234"]
     assert not any(line.overfull or line.forced for line in lines)
 
 
 def test_a_word_wider_than_the_line_is_broken_as_a_last_resort_with_a_hyphen():
     """No line sticks out: a word with no hyphenation point is cut where the line ends."""
-    lines = set_lines(prepare([Run("ab 1234567890x1234", MONO)]), 6 * 10 * MONO_EM, 10)
+    lines = set_lines(
+        prepare([Run("ab 1234567890x1234", MONO)]), ParagraphSetting(6 * 10 * MONO_EM, 10)
+    )
     assert [line.text for line in lines] == ["ab", "12345-", "67890-", "x1234"]
     assert [line.forced for line in lines] == [False, True, True, False]
     assert not any(line.overfull for line in lines)
@@ -176,7 +182,7 @@ def test_a_word_wider_than_the_line_is_broken_as_a_last_resort_with_a_hyphen():
 def test_a_url_breaks_after_a_slash_or_a_dot_without_a_hyphen():
     """A URL wider than the line breaks after "/" or "." where it can, adding nothing."""
     url = "https://www.dndbeyond.com/spells/fireball"
-    lines = set_lines(prepare([Run(url, MONO)]), 18 * 10 * MONO_EM, 10)
+    lines = set_lines(prepare([Run(url, MONO)]), ParagraphSetting(18 * 10 * MONO_EM, 10))
     assert [line.text for line in lines] == ["https://www.", "dndbeyond.com/", "spells/fireball"]
     assert line_text(lines) == url
 
@@ -184,7 +190,7 @@ def test_a_url_breaks_after_a_slash_or_a_dot_without_a_hyphen():
 def test_glued_words_wider_than_the_line_break_at_a_glued_space_first():
     """A unit of glued words ("a a 01−05 x") too wide for a line breaks between its words."""
     text = "a a a a a a a a 01−05 nepřátelský"
-    lines = set_lines(prepare([Run(text, MONO)]), 20 * 10 * MONO_EM, 10)
+    lines = set_lines(prepare([Run(text, MONO)]), ParagraphSetting(20 * 10 * MONO_EM, 10))
     assert [line.text for line in lines] == ["a a a a a a a a", "01−05 nepřátelský"]
     assert not any(line.overfull for line in lines)
     assert line_text(lines) == text
@@ -192,7 +198,9 @@ def test_glued_words_wider_than_the_line_break_at_a_glued_space_first():
 
 def test_word_broken_at_its_own_hyphen_repeats_it_on_the_next_line():
     """ "Sešleš-lo" breaks as "Sešleš-" / "-lo" (ČSN 01 6910); no hyphen is added or lost."""
-    lines = set_lines(prepare([Run("ab Sešleš-lo xy", MONO)]), 10 * 10 * MONO_EM, 10)
+    lines = set_lines(
+        prepare([Run("ab Sešleš-lo xy", MONO)]), ParagraphSetting(10 * 10 * MONO_EM, 10)
+    )
     assert [line.text for line in lines] == ["ab Sešleš-", "-lo xy"]
     assert not lines[0].hyphenated and lines[0].split_word and not lines[0].repeated_hyphen
     assert lines[1].repeated_hyphen and not lines[1].split_word
@@ -203,14 +211,16 @@ def test_repeated_hyphen_is_measured_with_its_line():
     """ "-lo abcd" is 8 characters: set at 8, never at 7, though "li abcd" would fit 7."""
     assert mono_lines("Sešleš-lo abcd ef", 8) == ["Sešleš-", "-lo abcd", "ef"]
     assert all(len(line) <= 7 for line in mono_lines("Sešleš-lo abcd ef", 7))
-    lines = set_lines(prepare([Run("Sešleš-lo abcd ef", MONO)]), 8 * 10 * MONO_EM + 1e-6, 10)
+    lines = set_lines(
+        prepare([Run("Sešleš-lo abcd ef", MONO)]), ParagraphSetting(8 * 10 * MONO_EM + 1e-6, 10)
+    )
     assert lines[1].width == pytest.approx(8 * 10 * MONO_EM)
 
 
 def test_repeated_hyphen_is_drawn_in_the_font_of_the_word_and_moves_later_runs():
     """The repeated hyphen opens the word's run; a run after it starts where "-lo " ends."""
     runs = [Run("ab Sešleš-lo ", MONO), Run("cd", SERIF)]
-    lines = set_lines(prepare(runs), 10 * 10 * MONO_EM + 1e-6, 10)
+    lines = set_lines(prepare(runs), ParagraphSetting(10 * 10 * MONO_EM + 1e-6, 10))
     assert [(r.text, r.font) for r in lines[1].runs] == [("-lo ", MONO), ("cd", SERIF)]
     assert lines[1].runs[1].x == pytest.approx(4 * 10 * MONO_EM)
     assert line_text(lines) == "ab Sešleš-lo cd"
@@ -237,15 +247,18 @@ def test_no_more_than_two_hyphenated_lines_in_a_row():
 def test_no_word_is_broken_when_hyphenation_is_off():
     """hyphenate=False never ends a line inside a word; a too wide word is overfull."""
     lines = set_lines(
-        prepare([Run("ab nejrůznějších Sešleš-lo", MONO)]), 10 * 10 * MONO_EM, 10, hyphenate=False
+        prepare([Run("ab nejrůznějších Sešleš-lo", MONO)]),
+        ParagraphSetting(10 * 10 * MONO_EM, 10, hyphenate=False),
     )
     assert [line.text for line in lines] == ["ab", "nejrůznějších", "Sešleš-lo"]
     assert [line.overfull for line in lines] == [False, True, False]
     prepared = prepare([Run(AGANAZZAR, SERIF)])
     for width in WIDTHS:
-        lines = set_lines(prepared, width, SIZE, hyphenate=False)
+        lines = set_lines(prepared, ParagraphSetting(width, SIZE, hyphenate=False))
         assert not any(line.split_word for line in lines)
-        assert len(line_splits(prepared, width, SIZE, hyphenate=False)) == len(lines)
+        assert len(line_splits(prepared, ParagraphSetting(width, SIZE, hyphenate=False))) == len(
+            lines
+        )
 
 
 def test_capitalised_word_is_hyphenated():
@@ -272,7 +285,7 @@ def test_one_letter_word_moves_to_the_next_line_with_its_word():
 def test_glued_space_stretches_like_the_others():
     """A line holding a glued space spreads the extra width over every space."""
     text = "abc v ghi jkl mnopqrstu"
-    lines = set_lines(prepare([Run(text, MONO)]), 15 * 10 * MONO_EM, 10)
+    lines = set_lines(prepare([Run(text, MONO)]), ParagraphSetting(15 * 10 * MONO_EM, 10))
     first = lines[0]
     assert first.text == "abc v ghi jkl"
     assert first.word_space == pytest.approx(2 * 10 * MONO_EM / 3)
@@ -369,7 +382,9 @@ def test_spaces_shrink_to_no_less_than_80_percent():
 
 def test_a_line_shrinks_rather_than_stretch_much_more():
     """Six spaces shrink by 5/6 of their limit rather than stretch 1.2 times their limit."""
-    lines = set_lines(prepare([Run("ab cd ef gh ij kl mno pqrs", MONO)]), 20 * 10 * MONO_EM, 10)
+    lines = set_lines(
+        prepare([Run("ab cd ef gh ij kl mno pqrs", MONO)]), ParagraphSetting(20 * 10 * MONO_EM, 10)
+    )
     assert lines[0].text == "ab cd ef gh ij kl mno"
     assert lines[0].word_space == pytest.approx(-10 * MONO_EM / 6)
 
@@ -382,26 +397,30 @@ def test_a_line_stretches_rather_than_shrink_past_the_limit():
 
 def test_most_lines_are_justified():
     """Left-aligned lines are the exception (single units), not the rule."""
-    lines = set_lines(prepare([Run(AGANAZZAR, SERIF)]), COLUMN, SIZE)
+    lines = set_lines(prepare([Run(AGANAZZAR, SERIF)]), ParagraphSetting(COLUMN, SIZE))
     assert sum(line.word_space != 0 for line in lines[:-1]) >= len(lines) - 2
 
 
 def test_single_unit_line_is_left_aligned():
     """A line holding only a glued unit is not stretched."""
-    lines = set_lines(prepare([Run("abcdef 2k6 + 4, ghijklm", MONO)]), 10 * 10 * MONO_EM, 10)
+    lines = set_lines(
+        prepare([Run("abcdef 2k6 + 4, ghijklm", MONO)]), ParagraphSetting(10 * 10 * MONO_EM, 10)
+    )
     assert [line.text for line in lines] == ["abcdef", "2k6 + 4,", "ghijklm"]
     assert lines[1].word_space == 0
 
 
 def test_ragged_when_not_justified():
     """justify=False leaves every line at its natural width, within the column."""
-    lines = set_lines(prepare([Run(AGANAZZAR, SERIF)]), COLUMN, SIZE, justify=False)
+    lines = set_lines(
+        prepare([Run(AGANAZZAR, SERIF)]), ParagraphSetting(COLUMN, SIZE, justify=False)
+    )
     assert all(line.word_space == 0 and line.width <= COLUMN for line in lines)
 
 
 def test_too_wide_units_are_broken_as_a_last_resort_and_marked_forced():
     """At a tiny width nothing is lost and nothing sticks out; lines broken anyhow say so."""
-    lines = set_lines(prepare([Run(AGANAZZAR, SERIF)]), 6 * mm, SIZE)
+    lines = set_lines(prepare([Run(AGANAZZAR, SERIF)]), ParagraphSetting(6 * mm, SIZE))
     assert any(line.forced for line in lines)
     assert not any(line.overfull for line in lines)
     assert all(line.width <= 6 * mm + 1e-6 for line in lines)
@@ -410,7 +429,9 @@ def test_too_wide_units_are_broken_as_a_last_resort_and_marked_forced():
 
 def test_without_hyphenation_a_too_wide_word_sticks_out_marked_overfull():
     """hyphenate=False (names, stats: the caller retries) never cuts a word: overfull instead."""
-    lines = set_lines(prepare([Run(AGANAZZAR, SERIF)]), 6 * mm, SIZE, hyphenate=False)
+    lines = set_lines(
+        prepare([Run(AGANAZZAR, SERIF)]), ParagraphSetting(6 * mm, SIZE, hyphenate=False)
+    )
     assert any(line.overfull for line in lines)
     assert all(line.width > 6 * mm for line in lines if line.overfull)
     assert line_text(lines) == " ".join(_words(AGANAZZAR))
@@ -419,14 +440,16 @@ def test_without_hyphenation_a_too_wide_word_sticks_out_marked_overfull():
 def test_text_is_not_parsed_as_markup():
     """ "<", ">", "&" and quotes appear as written."""
     text = 'a <b>tučně</b> & "uvozovky" „české“ 5 > 3'
-    lines = set_lines(prepare([Run(text, SERIF)]), COLUMN, SIZE)
+    lines = set_lines(prepare([Run(text, SERIF)]), ParagraphSetting(COLUMN, SIZE))
     assert line_text(lines) == text
 
 
 def test_runs_keep_their_fonts_and_positions_include_word_space():
     """A bold run-in heading then regular text: each run starts where the previous ended."""
     heading = "Na vyšších úrovních."
-    lines = set_lines(prepare([Run(heading + " ", BOLD), Run(AGANAZZAR, SERIF)]), COLUMN, SIZE)
+    lines = set_lines(
+        prepare([Run(heading + " ", BOLD), Run(AGANAZZAR, SERIF)]), ParagraphSetting(COLUMN, SIZE)
+    )
     first = lines[0]
     bold, regular = first.runs
     assert (bold.font, regular.font) == (BOLD, SERIF)
@@ -438,7 +461,7 @@ def test_runs_keep_their_fonts_and_positions_include_word_space():
 def test_space_between_runs_takes_the_font_of_the_run_it_is_in():
     """The space after a bold heading, written in the regular run, is measured regular."""
     prepared = prepare([Run("Akce.", BOLD), Run(" Text", SERIF)])
-    line = set_lines(prepared, COLUMN, SIZE)[0]
+    line = set_lines(prepared, ParagraphSetting(COLUMN, SIZE))[0]
     expected = pdfmetrics.stringWidth("Akce.", BOLD, SIZE) + pdfmetrics.stringWidth(
         " Text", SERIF, SIZE
     )
@@ -449,7 +472,7 @@ def test_space_between_runs_takes_the_font_of_the_run_it_is_in():
 def test_indents_narrow_the_lines_and_shift_the_runs():
     """first_indent applies to the first line, indent to the others."""
     prepared = prepare([Run(AGANAZZAR, SERIF)])
-    lines = set_lines(prepared, COLUMN, SIZE, indent=8, first_indent=3)
+    lines = set_lines(prepared, ParagraphSetting(COLUMN, SIZE, indent=8, first_indent=3))
     assert lines[0].runs[0].x == 3
     assert all(line.runs[0].x == 8 for line in lines[1:])
     assert _drawn(lines[0]) == pytest.approx(COLUMN - 3)
@@ -459,8 +482,8 @@ def test_indents_narrow_the_lines_and_shift_the_runs():
 def test_lines_scale_with_size():
     """Breaking at twice the size in twice the width gives the same lines, twice as wide."""
     prepared = prepare([Run(AGANAZZAR, SERIF)])
-    small = set_lines(prepared, COLUMN, SIZE)
-    large = set_lines(prepared, 2 * COLUMN, 2 * SIZE)
+    small = set_lines(prepared, ParagraphSetting(COLUMN, SIZE))
+    large = set_lines(prepared, ParagraphSetting(2 * COLUMN, 2 * SIZE))
     assert [line.text for line in small] == [line.text for line in large]
     assert large[0].width == pytest.approx(2 * small[0].width)
 
@@ -468,9 +491,9 @@ def test_lines_scale_with_size():
 def test_word_across_runs_keeps_both_fonts_and_stays_whole():
     """A word whose first letters are bold is one word: one space each side, never split."""
     prepared = prepare([Run("ab Nej", BOLD), Run("různějších cd", SERIF)])
-    lines = set_lines(prepared, COLUMN, SIZE)
+    lines = set_lines(prepared, ParagraphSetting(COLUMN, SIZE))
     assert [(r.text, r.font) for r in lines[0].runs] == [("ab Nej", BOLD), ("různějších cd", SERIF)]
-    narrow = set_lines(prepared, 12 * mm, SIZE)
+    narrow = set_lines(prepared, ParagraphSetting(12 * mm, SIZE))
     assert line_text(narrow) == "ab Nejrůznějších cd"
     assert any(line.text == "Nejrůznějších" for line in narrow)
 
@@ -484,9 +507,14 @@ def test_line_splits_agree_with_set_lines():
     seen = set()
     for width in WIDTHS:
         for hyphenate in (True, False):
-            lines = set_lines(prepared, width, SIZE, indent=4, hyphenate=hyphenate)
+            lines = set_lines(
+                prepared, ParagraphSetting(width, SIZE, indent=4, hyphenate=hyphenate)
+            )
             expected = tuple(line.split_word for line in lines)
-            assert line_splits(prepared, width, SIZE, indent=4, hyphenate=hyphenate) == expected
+            assert (
+                line_splits(prepared, ParagraphSetting(width, SIZE, indent=4, hyphenate=hyphenate))
+                == expected
+            )
             seen.update(expected)
     assert seen == {True, False}
 
@@ -494,7 +522,7 @@ def test_line_splits_agree_with_set_lines():
 def test_prepared_paragraph_is_not_kept_once_unused():
     """prepare's cache holds a paragraph only while it is in use: its cached lines go with it."""
     prepared = prepare([Run("Zcela jedinečný odstavec, který nikdo jiný nepoužije.", SERIF)])
-    set_lines(prepared, 40 * mm, SIZE)
+    set_lines(prepared, ParagraphSetting(40 * mm, SIZE))
     gone = weakref.ref(prepared)
     del prepared
     assert gone() is None
@@ -514,14 +542,16 @@ def test_a_context_keeps_a_short_recurring_paragraph_across_spells():
     paragraphs keeps it and its lines, but drops a long paragraph and one with a heading."""
     context = TypesetContext()
     short = context.paragraph("1 akce", SERIF)
-    lines = set_lines(short, COLUMN, SIZE, justify=False, context=context)
+    lines = set_lines(short, ParagraphSetting(COLUMN, SIZE, justify=False), context=context)
     long = context.paragraph(AGANAZZAR, SERIF)
-    long_lines = set_lines(long, COLUMN, SIZE, context=context)
+    long_lines = set_lines(long, ParagraphSetting(COLUMN, SIZE), context=context)
     headed = context.paragraph("1 akce", SERIF, "Nadpis.", BOLD)
     context.forget_paragraphs()
     assert context.paragraph("1 akce", SERIF) is short
-    assert set_lines(short, COLUMN, SIZE, justify=False, context=context) is lines  # kept too
-    assert set_lines(long, COLUMN, SIZE, context=context) is not long_lines
+    assert (
+        set_lines(short, ParagraphSetting(COLUMN, SIZE, justify=False), context=context) is lines
+    )  # kept too
+    assert set_lines(long, ParagraphSetting(COLUMN, SIZE), context=context) is not long_lines
     assert context.paragraph(AGANAZZAR, SERIF) is not long
     assert context.paragraph("1 akce", SERIF, "Nadpis.", BOLD) is not headed
 
@@ -530,15 +560,15 @@ def test_a_context_keeps_set_lines_and_gives_the_same_lines_as_none():
     """Lines set through a context come from its cache the second time, equal to uncached ones."""
     context = TypesetContext()
     prepared = context.paragraph(AGANAZZAR, SERIF)
-    lines = set_lines(prepared, COLUMN, SIZE, context=context)
-    assert set_lines(prepared, COLUMN, SIZE, context=context) is lines
-    assert set_lines(prepared, COLUMN, SIZE) == lines
-    assert set_lines(prepared, COLUMN, SIZE) is not lines
+    lines = set_lines(prepared, ParagraphSetting(COLUMN, SIZE), context=context)
+    assert set_lines(prepared, ParagraphSetting(COLUMN, SIZE), context=context) is lines
+    assert set_lines(prepared, ParagraphSetting(COLUMN, SIZE)) == lines
+    assert set_lines(prepared, ParagraphSetting(COLUMN, SIZE)) is not lines
 
 
 def test_empty_paragraph_sets_no_lines():
     """White space only gives no lines."""
-    assert set_lines(prepare([Run("  \n ", SERIF)]), COLUMN, SIZE) == ()
+    assert set_lines(prepare([Run("  \n ", SERIF)]), ParagraphSetting(COLUMN, SIZE)) == ()
 
 
 WORD = st.text(
@@ -557,9 +587,9 @@ def test_the_breaker_never_loses_a_word(chunks, width, size):
     runs = [Run(word + sep, BOLD if bold else SERIF) for word, sep, bold in chunks]
     text = "".join(run.text for run in runs)
     prepared = prepare(runs)
-    lines = set_lines(prepared, width, size)
+    lines = set_lines(prepared, ParagraphSetting(width, size))
     assert line_text(lines) == " ".join(_words(text))
-    assert len(line_splits(prepared, width, size)) == len(lines)
+    assert len(line_splits(prepared, ParagraphSetting(width, size))) == len(lines)
 
 
 @settings(max_examples=examples(100), deadline=None)
@@ -567,7 +597,7 @@ def test_the_breaker_never_loses_a_word(chunks, width, size):
 def test_lines_fit_and_runs_are_placed_where_the_text_ends(chunks, width, size):
     """Every line fits unless marked overfull; each run starts where the previous ends."""
     runs = [Run(word + sep, BOLD if bold else SERIF) for word, sep, bold in chunks]
-    for line in set_lines(prepare(runs), width, size):
+    for line in set_lines(prepare(runs), ParagraphSetting(width, size)):
         assert line.overfull or _drawn(line) <= width + 1e-6
         for before, run in zip(line.runs, line.runs[1:], strict=False):
             drawn = pdfmetrics.stringWidth(before.text, before.font, size)

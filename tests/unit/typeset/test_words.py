@@ -15,7 +15,7 @@ import cards.typeset.cost as cost
 from cards.build import build_pdf
 from cards.layout import load_layout
 from cards.source.library import read_compendium
-from cards.typeset import prepare, set_lines
+from cards.typeset import ParagraphSetting, prepare, set_lines
 from cards.typeset.czech import (
     Exceptions,
     ExceptionsError,
@@ -130,9 +130,12 @@ def test_flush_left_lines_never_stretch_and_never_take_more_lines():
     )
     for chars in range(18, 40):
         flush = set_lines(
-            prepare([Run(text, MONO)]), chars * 6.0205078125 + 1e-6, 10, flush_left=True
+            prepare([Run(text, MONO)]),
+            ParagraphSetting(chars * 6.0205078125 + 1e-6, 10, flush_left=True),
         )
-        justified = set_lines(prepare([Run(text, MONO)]), chars * 6.0205078125 + 1e-6, 10)
+        justified = set_lines(
+            prepare([Run(text, MONO)]), ParagraphSetting(chars * 6.0205078125 + 1e-6, 10)
+        )
         assert all(line.word_space <= 1e-9 for line in flush)
         assert len(flush) <= len(justified)
     ragged = mono_lines(text, 30, flush_left=True)
@@ -147,9 +150,11 @@ def test_flush_left_lines_narrow_their_glyphs_before_falling_back_to_justified()
         " o 1k6 za každou úroveň pozice nad 2."
     )
     prepared = prepare([Run(text, SERIF)])
-    assert len(set_lines(prepared, 188, 7, flush_left=True)) == 3  # ragged, not narrowed
-    narrowed = set_lines(prepared, 188, 7, flush_left=True, expansion=0.02)
-    assert len(narrowed) == len(set_lines(prepared, 188, 7, expansion=0.02)) == 2
+    assert (
+        len(set_lines(prepared, ParagraphSetting(188, 7, flush_left=True))) == 3
+    )  # ragged, not narrowed
+    narrowed = set_lines(prepared, ParagraphSetting(188, 7, flush_left=True, expansion=0.02))
+    assert len(narrowed) == len(set_lines(prepared, ParagraphSetting(188, 7, expansion=0.02))) == 2
     assert all(line.word_space <= 1e-9 for line in narrowed)
     assert any(line.scale < 1 for line in narrowed)
     assert all(line.scale >= 0.98 - 1e-9 for line in narrowed)
