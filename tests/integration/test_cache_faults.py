@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import sqlite3
 import zlib
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -77,18 +79,29 @@ def test_an_unusable_cache_folder_warns_once_and_builds(tmp_path, kind):
     assert cold.exit_code == 0
 
 
-def _fill(tmp_path) -> tuple[FitCache, str]:
-    """A cache in tmp_path holding Štít in poker; return it and the entry's key."""
+@pytest.fixture(scope="module")
+def filled(tmp_path_factory) -> tuple[Path, str]:
+    """A folder holding a cache of Štít in poker, filled by a preview, and that preview (a.png);
+    with the entry's key. Made once for the module: each test damages a copy of it."""
+    from cards.cache import layout_key
     from cards.layout import load_layout
     from cards.select import find_spell
     from cards.source.library import load_spells
 
-    env = {"CARDS_CACHE_DIR": str(tmp_path / "cache")}
-    assert invoke(*PREVIEW, "-o", str(tmp_path / "a.png"), env=env).exit_code == 0
+    folder = tmp_path_factory.mktemp("filled")
+    env = {"CARDS_CACHE_DIR": str(folder / "cache")}
+    assert invoke(*PREVIEW, "-o", str(folder / "a.png"), env=env).exit_code == 0
     spell = find_spell(load_spells(), "Štít")
-    from cards.cache import layout_key
-
     key = fit_key(spell, layout_key(load_layout("poker")), continue_on_back=False)
+    return folder, key
+
+
+def _fill(tmp_path, filled) -> tuple[FitCache, str]:
+    """A cache in tmp_path holding Štít in poker (a copy of `filled`, with its a.png); return
+    it and the entry's key."""
+    folder, key = filled
+    shutil.copytree(folder / "cache", tmp_path / "cache")
+    shutil.copyfile(folder / "a.png", tmp_path / "a.png")
     return FitCache(tmp_path / "cache"), key
 
 
@@ -126,9 +139,9 @@ def _in_head(text: str, change) -> str:
         lambda t: t.replace('"@":"Label"', '"@":"Nic"', 1),
     ],
 )
-def test_an_entry_out_of_range_is_a_miss_refitted(tmp_path, change):
+def test_an_entry_out_of_range_is_a_miss_refitted(tmp_path, filled, change):
     """An entry with a valid checksum but a bad value: refitted and replaced, never an error."""
-    cache, key = _fill(tmp_path)
+    cache, key = _fill(tmp_path, filled)
     _rewrite(cache, key, change)
     env = {"CARDS_CACHE_DIR": str(tmp_path / "cache")}
     result = invoke(*PREVIEW, "-o", str(tmp_path / "b.png"), env=env)
@@ -137,9 +150,9 @@ def test_an_entry_out_of_range_is_a_miss_refitted(tmp_path, change):
     assert (tmp_path / "a.png").read_bytes() == (tmp_path / "b.png").read_bytes()
 
 
-def test_a_damaged_file_is_reported_once_and_replaced(tmp_path):
+def test_a_damaged_file_is_reported_once_and_replaced(tmp_path, filled):
     """A cache file damaged inside its pages: one warning, a correct build, a working cache."""
-    cache, _ = _fill(tmp_path)
+    cache, _ = _fill(tmp_path, filled)
     path = cache.path
     with sqlite3.connect(path) as db:
         db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -158,9 +171,9 @@ def test_a_damaged_file_is_reported_once_and_replaced(tmp_path):
     assert FitCache(tmp_path / "cache").info().entries > 0
 
 
-def test_clear_leaves_a_working_empty_cache_even_from_a_damaged_file(tmp_path):
+def test_clear_leaves_a_working_empty_cache_even_from_a_damaged_file(tmp_path, filled):
     """`cards cache clear` on a damaged file: it is replaced by an empty cache that works."""
-    cache, _ = _fill(tmp_path)
+    cache, _ = _fill(tmp_path, filled)
     cache.path.write_bytes(cache.path.read_bytes()[:4096] + b"\xff" * 8192)
     env = {"CARDS_CACHE_DIR": str(tmp_path / "cache")}
     result = invoke("cache", "clear", env=env)
