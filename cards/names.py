@@ -10,6 +10,7 @@ Exact names come first, then names the query begins, then the rest by how close 
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Sequence
 
@@ -32,12 +33,14 @@ MIN_STEM = 3  # letters a stem keeps: "oko" stays "oko", not "ok"
 EXACT, PREFIX, WORDS, STEMS, STEM_PREFIX, NEAR = range(6)  # how well a name matches, best first
 
 
+@functools.lru_cache(maxsize=4096)  # a compendium's names and a page's queries, each once
 def words(text: str) -> tuple[str, ...]:
     """A name's words as matched: folded, apostrophes dropped, other punctuation a space."""
     text = loose(text).replace("'", "").replace("’", "")
     return tuple(re.sub(r"[^\w]+", " ", text).split())
 
 
+@functools.lru_cache(maxsize=1 << 16)  # every word of the compendium's texts, each once
 def stem(word: str) -> str:
     """The word without its Czech ending ("slova" -> "slov"), never shorter than MIN_STEM."""
     for ending in ENDINGS:
@@ -65,6 +68,7 @@ def _allowed(word: str) -> int:
     return 0 if len(word) < 5 else 1 if len(word) < 7 else 2
 
 
+@functools.lru_cache(maxsize=1 << 15)  # a query's words against the words of the texts
 def word_score(query: str, word: str) -> int | None:
     """How well one query word matches one word of a name (EXACT..NEAR), or None."""
     if query == word:
