@@ -10,6 +10,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from reportlab.lib.units import mm
 
 from cards.face import Rule, TextLine
 from cards.fit import fit, fit_spell
@@ -125,30 +126,39 @@ def test_the_room_of_a_spell_is_its_headers_body_heights(setter):
     assert room.rest > room.first > 0
 
 
-def test_heights_on_backs_alternate_cued_fronts_and_backs(setter):
-    """Card 0: the cued first front; 1: a back; 2: a cued later front. The last: no cue."""
-    height, final = R._heights(setter, 0)
-    back = setter.back_header().body.height
-    assert height(0) == setter.continued_header(True).body.height
+def test_on_backs_cued_fronts_alternate_with_backs_and_the_last_front_is_numbered():
+    """Mini (its number "2/3" costs the first card's band room): card 0 is the cued first
+    front, 1 a back, 2 a cued later front; as the last card, a front has no cue and a
+    numbered card's room, first or later, not a single card's."""
+    mini = SpellSetter(make_spell(), load_layout("mini"))
+    room = R.room_of(mini, True)
+    height, final = room.heights, room.final
+    assert height is not None and final is not None
+    back = mini.back_header().body.height
+    assert height(0) == mini.continued_header(True).body.height
     assert height(1) == back and height(3) == back
-    assert height(2) == setter.continued_header(False).body.height
-    assert final(0) == setter.header(first=True, numbered=True).body.height
-    assert final(2) == setter.header(first=False, numbered=True).body.height
-    assert final(1) == back
+    assert height(2) == mini.continued_header(False).body.height
+    numbered = [mini.header(first=f, numbered=True).body.height for f in (True, False)]
+    single = [mini.header(first=f, numbered=False).body.height for f in (True, False)]
+    assert numbered != single  # else the test could not tell them apart
+    assert [final(0), final(1), final(2)] == [numbered[0], back, numbered[1]]
     # the cue costs a front a line
     assert height(0) < final(0) and height(2) < final(2)
 
 
-def test_heights_after_a_stats_only_card_start_on_its_back(setter):
-    """skip 1: the description's card 0 is the first card's back, card 1 a later front."""
-    height, final = R._heights(setter, 1)
-    assert height(0) == setter.back_header().body.height
-    assert height(1) == setter.continued_header(False).body.height
-    assert final(1) == setter.header(first=False, numbered=True).body.height
+def test_on_backs_after_a_stats_only_card_the_text_starts_on_its_back(tmp_path):
+    """Poker 34 mm (the stats fill the first card): the description's card 0 is the first
+    card's back, its card 1 a later front."""
+    short = SpellSetter(make_spell(), _short_poker(tmp_path, 34))
+    room = R.room_of(short, True)
+    assert room.skip == 1 and room.heights is not None and room.final is not None
+    assert room.heights(0) == short.back_header().body.height
+    assert room.heights(1) == short.continued_header(False).body.height
+    assert room.final(1) == short.header(first=False, numbered=True).body.height
 
 
 def test_the_room_on_backs_carries_the_heights(setter):
-    """continue_on_back: the room's heights are `_heights`' own."""
+    """continue_on_back: the room carries the height of each card and of the last."""
     room = R.room_of(setter, True)
     assert room.heights is not None and room.final is not None
     assert room.heights(1) == setter.back_header().body.height
@@ -333,38 +343,58 @@ def test_readable_breaks_fall_back_to_the_breaks_found_when_no_plan_fits():
 # --- a first card holding only the stats -------------------------------------------------------
 
 
-def _room_setter(first: float, rest: float = 30.0):
-    """A setter whose first card's body is `first` high: 7 pt minimum, leading 1.2 (a line is
-    8.4 pt), later cards `rest` high."""
-    sizes = SimpleNamespace(size_steps=(8.0, 7.0), leading=1.2)
-    layout = SimpleNamespace(body_min=7.0, body_max=8.0, sizes=sizes)
+def _poker_with_room(tmp_path, header, room: float, name: str):
+    """Poker made as tall that the body below `header(setter)` (a card's furniture) is
+    `room` points high: the body grows with the card's height point for point."""
+    reference = 40.0
+    probe = load_layout(str(layout_variant(tmp_path, {"height_mm": repr(reference)}, name)))
+    height = reference + (room - header(SpellSetter(make_spell(), probe))) / mm
+    layout = load_layout(str(layout_variant(tmp_path, {"height_mm": repr(height)}, name)))
+    assert header(SpellSetter(make_spell(), layout)) == pytest.approx(room, abs=EPS / 20)
+    return layout
 
-    def header(first_card, numbered):
-        return SimpleNamespace(body=SimpleNamespace(height=first if first_card else rest), items=())
 
-    return SimpleNamespace(
-        layout=layout,
-        style=SimpleNamespace(sizes=sizes),
-        header=lambda first, numbered: header(first, numbered),
-    )
+def _first_card_body(setter: SpellSetter) -> float:
+    return setter.header(first=True, numbered=True).body.height
+
+
+LINE_AT_MINIMUM = 6.5 * 1.14  # poker: body_min 6.5 pt, leading 1.14
 
 
 @pytest.mark.parametrize(
-    ("first", "skip"),
+    ("short_of_a_line", "lines"),
     [
-        (7.0 * 1.2, 0),  # exactly a line at the minimum size: the description starts there
-        (7.0 * 1.2 - EPS, 0),  # within EPS of a line: as good as one
-        (7.0 * 1.2 - 2 * EPS, 1),
-        (7.0, 1),  # less than a line (though more than 7 / 1.2): only the stats
-        (0.0, 1),
+        (0.0, 1),  # exactly a line at the minimum size: the description starts there
+        (EPS / 2, 1),  # within EPS of a line (float noise): as good as one
+        (2 * EPS, 0),  # less than a line: the first card holds only the stats
     ],
 )
-def test_a_first_card_without_room_for_a_line_at_the_minimum_holds_only_the_stats(first, skip):
-    """skip 1 when less than one line of the smallest size fits below the stats; the
-    description's first card is then as tall as a later one."""
-    room = R.room_of(_room_setter(first), False)
-    assert room.skip == skip
-    assert room.first == (30.0 if skip else first)
+def test_a_first_card_without_room_for_a_line_at_the_minimum_holds_only_the_stats(
+    tmp_path, short_of_a_line, lines
+):
+    """A one-sentence spell on a poker card whose first card has a line at 6.5 pt below its
+    stats, less a little: the sentence's first line goes there (at 6.5 pt), else on the
+    next card, the first holding only the stats."""
+    room = LINE_AT_MINIMUM - short_of_a_line
+    layout = _poker_with_room(tmp_path, _first_card_body, room, "first")
+    faces = fit_spell(make_spell(), layout)
+    body = [i for i in faces[0].items if isinstance(i, TextLine) and i.role == "body"]
+    assert len(body) == lines
+    assert len(faces) == 2
+    if lines:
+        assert faces[0].body_size == 6.5
+
+
+def test_later_cards_a_line_short_by_less_than_eps_have_room_for_a_line(tmp_path):
+    """Later cards EPS / 2 (float noise) short of a line at 6.5 pt are room enough for one:
+    on a card that short, what the error names is the first card's stats, not the later
+    cards' lack of a line."""
+    room = LINE_AT_MINIMUM - EPS / 2
+    later = lambda setter: setter.header(first=False, numbered=True).body.height  # noqa: E731
+    layout = _poker_with_room(tmp_path, later, room, "later")
+    with pytest.raises(FitError) as raised:
+        fit_spell(make_spell(Paragraph(SENTENCE * 3)), layout)
+    assert "Barevná koule: pruh s názvem, údaje a pata se nevejdou" in str(raised.value)
 
 
 def test_the_stats_only_card_counts_against_the_limit_of_a_plan():
@@ -439,45 +469,6 @@ def test_the_fewest_cards_fill_each_card_rather_than_end_at_a_paragraph():
     kinds = {7: BLOCK, 8: LINE}
     slabs = tuple(Slab(5.0, (), breakable=kinds.get(i, NEVER)) for i in range(14))
     assert R.fewest_parts(_outlined(slabs), False) == 2
-
-
-class _Error(Exception):
-    pass
-
-
-def _fake_setter(leading: float = 1.2):
-    """A stand-in setter for _check_room: its error names what, size and verb."""
-
-    def error(what, size, verb="se nevejde"):
-        return _Error(f"{what}|{size:g}|{verb}")
-
-    return SimpleNamespace(
-        style=SimpleNamespace(sizes=SimpleNamespace(leading=leading, material=6.0)),
-        error=error,
-        header=lambda first, numbered: SimpleNamespace(items=()),
-    )
-
-
-def test_check_room_takes_a_line_less_eps_as_room_for_a_line():
-    """Later cards EPS (float noise) short of a line at the minimum size are room enough."""
-    R._check_room(_fake_setter(), 10.0, 7.0 * 1.2 - EPS, 7.0)
-
-
-def test_the_last_front_on_backs_has_a_numbered_cards_room():
-    """With text continued on backs, the last part's front is a numbered card (room for
-    "2/3" in its band), first or later, not a single card's."""
-    heights = {(True, True): 40.0, (True, False): 50.0, (False, True): 30.0, (False, False): 36.0}
-
-    def furniture(height: float):
-        return SimpleNamespace(body=SimpleNamespace(height=height))
-
-    setter = SimpleNamespace(
-        header=lambda first, numbered: furniture(heights[first, numbered]),
-        back_header=lambda: furniture(60.0),
-        continued_header=lambda first: furniture(32.0 if first else 22.0),
-    )
-    _, final = R._heights(setter, 0)
-    assert [final(0), final(1), final(2)] == [40.0, 60.0, 30.0]
 
 
 # --- gape: a line's spaces ---------------------------------------------------------------------
