@@ -15,6 +15,7 @@ from reportlab.lib.units import mm
 from cards.face import Rule, TextLine
 from cards.fit import fit, fit_spell
 from cards.fit import room as R
+from cards.fit.blocks import sentence_end
 from cards.fit.paginate import BLOCK, EPS, LINE, NEVER, Slab, used_height
 from cards.fit.setter import FitError, SpellSetter
 from cards.layout import load_layout
@@ -395,6 +396,30 @@ def test_later_cards_a_line_short_by_less_than_eps_have_room_for_a_line(tmp_path
     with pytest.raises(FitError) as raised:
         fit_spell(make_spell(Paragraph(SENTENCE * 3)), layout)
     assert "Barevná koule: pruh s názvem, údaje a pata se nevejdou" in str(raised.value)
+
+
+def _first_lines(faces) -> list[str]:
+    """The first body line of each card."""
+    tops = []
+    for face in faces:
+        lines = [i for i in face.items if isinstance(i, TextLine) and i.role == "body"]
+        tops.append(max(lines, key=lambda i: i.y).line.text if lines else "")
+    return tops
+
+
+def test_after_a_stats_only_card_the_text_still_breaks_where_it_reads_best(tmp_path):
+    """Poker 34 mm (the stats fill the first card): two paragraphs of four sentences, two
+    cards each at 6.5 pt. The planned breaks, the stats-only card counted, end the first
+    paragraph on a card of its own: the second begins a card, and no card begins with the
+    tail of a sentence (the greedy fill would, at 7 pt)."""
+    spell = make_spell(Paragraph(SENTENCE * 4), Paragraph(SENTENCE * 4))
+    faces = fit_spell(spell, _short_poker(tmp_path, 34))
+    assert len(faces) == 5 and faces[0].body_size == 6.5
+    tops = _first_lines(faces)
+    assert tops[0] == ""  # the stats alone
+    opening = SENTENCE.split()[0]
+    assert [top.split()[0] == opening for top in tops[1:]] == [True, False, True, False]
+    assert not any(sentence_end(top.split()[0]) for top in tops[1:])
 
 
 def test_the_stats_only_card_counts_against_the_limit_of_a_plan():
