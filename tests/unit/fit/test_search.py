@@ -140,18 +140,22 @@ def test_a_spell_too_long_for_one_card_at_the_minimum_takes_two():
 # --- the stats grown for a size ---------------------------------------------------------------
 
 
-def test_the_stats_grown_for_a_size_grow_in_proportion_and_share_the_rest(poker):
-    """Grown for a 10 pt body: type.stat times 10 / 8.5; the description, its starts and the
-    squeeze as the setter's."""
-    setter = SpellSetter(make_spell(Paragraph(SENTENCE * 2)), poker).squeezed()
-    big = search._grown_stats(setter, 10.0)
-    assert big.style.sizes.stat == pytest.approx(poker.sizes.stat * 10.0 / 8.5)
-    assert big.squeeze == 0.5
-    slabs = setter.slabs(9.25)
-    assert big.slabs(9.25) is slabs
-    assert big.outline(7.0) is setter.outline(7.0)
-    assert big.block_starts(9.25) == setter.block_starts(9.25)
-    assert big.back_header() is setter.back_header()
+def test_growing_the_stats_sets_the_description_at_no_size_again(poker, monkeypatch):
+    """A one-card spell at 9.25 pt has its stat values grown: the grown setter takes the
+    description as the search set it, which the stats do not touch, and sets it at no size
+    and in no form (outlined, set in full) a second time."""
+    settings: list[tuple[float, tuple]] = []
+    real = setter_module.description
+
+    def recording(style, blocks, size, context, **options):
+        settings.append((size, tuple(sorted((k, v) for k, v in options.items() if k != "ranked"))))
+        return real(style, blocks, size, context, **options)
+
+    monkeypatch.setattr(setter_module, "description", recording)
+    (face,) = fit_spell(make_spell(Paragraph(SENTENCE * 2), Paragraph(SENTENCE * 2)), poker)
+    assert face.body_size == 9.25 and _stat_sizes(face) == {poker.sizes.stat * 9.25 / 8.5}
+    assert 9.25 in [size for size, _ in settings]
+    assert len(settings) == len(set(map(repr, settings)))
 
 
 # --- _stacked ------------------------------------------------------------------------------------
