@@ -4,6 +4,7 @@ the run-in grid's stacking test, a card's placing and the error that names what 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from types import SimpleNamespace
 
 import pytest
@@ -156,6 +157,16 @@ def test_growing_the_stats_sets_the_description_at_no_size_again(poker, monkeypa
     assert face.body_size == 9.25 and _stat_sizes(face) == {poker.sizes.stat * 9.25 / 8.5}
     assert 9.25 in [size for size, _ in settings]
     assert len(settings) == len(set(map(repr, settings)))
+
+
+def test_a_run_in_grid_that_sets_a_value_under_its_label_is_not_taken(poker):
+    """Range "Sesilatel (Kužel 2 sáhy)" (Hlas bouře's) is too long for its cell of the
+    run-in grid and goes under its label there, which then stands too close above it.
+    Twenty sentences with it take three cards with the layout's grid; the run-in grid would
+    hold them on two, but it is not taken: three cards, none run-in."""
+    spell = replace(make_spell(Paragraph(SENTENCE * 20)), range="Sesilatel (Kužel 2 sáhy)")
+    faces = fit_spell(spell, poker)
+    assert len(faces) == 3 and not any(face.run_in for face in faces)
 
 
 # --- _stacked ------------------------------------------------------------------------------------
