@@ -1,7 +1,8 @@
-"""cards/fit/room.py's helpers on their own: the size grid, the room of a spell's cards, the
-gape of spaces and the choices made from it (breaks that read well, a less gaping size), and
-the cards placed (their own sizes, their furniture), with stub setters whose heights are
-given by hand."""
+"""cards/fit/room.py: the size grid, the room of a spell's cards (through fit_spell on poker
+made shorter or taller, and room_of of real setters), `Room` on slabs given by hand, the gape
+of spaces and the choices made from it (breaks that read well, a less gaping size, the fewest
+parts) and the cards placed, the last three with stub setters whose heights are given by
+hand."""
 
 from __future__ import annotations
 
