@@ -13,7 +13,7 @@ from types import SimpleNamespace
 import pytest
 from reportlab.lib.units import mm
 
-from cards.face import Rule, TextLine
+from cards.face import Label, Rule, TextLine
 from cards.fit import fit, fit_spell
 from cards.fit import room as R
 from cards.fit.blocks import sentence_end
@@ -571,13 +571,26 @@ GROWING = {"a": {6.0: 20.0, 7.0: 25.0}, "b": {6.0: 27.0}}
 
 
 def test_fronts_continued_on_backs_carry_the_cue_but_the_last():
-    """Three parts on backs: the first card's front with the cue, its back the slim band,
-    the last part's front (nothing goes on overleaf) a later card's numbered furniture."""
-    setter = _Paragraphs({"a": {6.0: 10.0}, "b": {6.0: 10.0}, "c": {6.0: 10.0}})
-    room = R.Room(10.0, 10.0, 0, lambda n: 10.0, lambda n: 10.0)
-    faces = R.place_cards(setter, [6.0, 7.0], 0, [1, 2, 3], room, True)
-    assert [face.header for face in faces] == ["cued first", "back", "later numbered"]
+    """Posvátná půda on poker with --continue-on-back takes three parts: the first card's
+    front says its text goes on overleaf, its back has the slim band (no stats, no footer),
+    and the last part's front, with nothing overleaf, carries no cue."""
+    from cards.select import find_spell
+    from cards.source.library import read_compendium
+
+    spell = find_spell(read_compendium().spells, "Posvátná půda")
+    faces = fit_spell(spell, load_layout("poker"), continue_on_back=True)
     assert [(face.part, face.parts) for face in faces] == [(1, 3), (2, 3), (3, 3)]
+
+    def labels(face) -> set[str]:
+        return {i.text for i in face.items if isinstance(i, Label)}
+
+    def roles(face) -> set[str]:
+        return {i.role for i in face.items if isinstance(i, TextLine)}
+
+    cue = "pokračuje na rubu ›"
+    assert cue in labels(faces[0]) and "stat" in roles(faces[0])
+    assert cue not in labels(faces[1]) and not {"stat", "footer"} & roles(faces[1])
+    assert cue not in labels(faces[2]) and "footer" in roles(faces[2])
 
 
 def test_a_spell_placed_on_one_card_keeps_its_stretch():
