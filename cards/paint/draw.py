@@ -1,4 +1,4 @@
-"""Paint one placed card face onto a reportlab canvas."""
+"""Paint one placed card face onto a reportlab canvas: record its drawing once, play it anywhere."""
 
 from __future__ import annotations
 
