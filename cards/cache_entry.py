@@ -18,6 +18,7 @@ import json
 import math
 import zlib
 from dataclasses import fields
+from sys import intern
 from typing import Any
 
 from cards.errors import CardsError
@@ -245,7 +246,7 @@ def _drawing(value: Any, fonts: frozenset[str]) -> tuple:
     ops: list = [parts[0]]
     for op in parts[1:]:
         if not op.startswith(_TEXT):
-            ops.append(op)
+            ops.append(intern(op))
             continue
         text: list = []
         font = False  # a run needs a font before it
@@ -253,19 +254,19 @@ def _drawing(value: Any, fonts: frozenset[str]) -> tuple:
             if part.startswith(_RUN):
                 if not font:
                     raise ValueError("a run before its font")
-                text.append((part[1:],))
+                text.append((intern(part[1:]),))
             elif part.startswith(_FONT):
                 name, separator, size = part[1:].partition(_SIZE)
                 if name not in fonts or not separator:
                     raise ValueError("not a drawing's font")
                 font = True
-                text.append((name, size))
+                text.append((intern(name), intern(size)))
             elif part.startswith((_SIZE, _TEXT)):
                 raise ValueError("not a drawing's text")
             else:
-                text.append(part)
+                text.append(intern(part))
         ops.append(tuple(text))
-    return tuple(ops)
+    return tuple(ops)  # its strings shared with other drawings' (see paint.draw.shared)
 
 
 _KNOWN = frozenset(_CLASSES.values())

@@ -120,3 +120,32 @@ def test_a_drawing_read_back_is_checked_part_by_part(tmp_path, deck, layout):
             decode_drawn(_with_drawing(data, drawing), deck[0], layout)
     # An entry written without drawings (by a count, a preview) reads as no drawings.
     assert decode_drawn(_with_drawing(data, None), deck[0], layout) is None
+
+
+def _strings(faces) -> list[str]:
+    found = []
+    for face in faces:
+        for op in face.drawing[1:]:
+            parts = (
+                [op]
+                if isinstance(op, str)
+                else [p for part in op for p in ([part] if isinstance(part, str) else part)]
+            )
+            found.extend(parts)
+    return found
+
+
+def test_the_drawings_of_a_deck_share_their_strings(tmp_path, deck, layout):
+    """A build holds every drawing until its PDF is written: the same operator in two
+    drawings (a frame, a colour, a line's origin) is one string, drawn anew or read back."""
+    cache = FitCache(tmp_path / "cache")
+    for source in (None, cache, cache):  # drawn without a cache, drawn into it, read back
+        faces = [
+            face for fit in fit_all(deck, layout, cache=source, drawn=True) for face in fit.faces
+        ]
+        strings = _strings(faces)
+        by_text = {}
+        for text in strings:
+            by_text.setdefault(text, set()).add(id(text))
+        assert len(strings) > 2 * len(by_text)  # a deck repeats its operators
+        assert all(len(ids) == 1 for ids in by_text.values())
