@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING
 
+from cards.frozen import frozen_record
 from cards.icons import Icon
 
 if TYPE_CHECKING:
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
     from cards.typeset import Line
 
 
-@dataclass(frozen=True)
+@frozen_record
 class TextLine:
     """A typeset line with its baseline's left end at (x, y)."""
 
@@ -28,35 +29,13 @@ class TextLine:
     role: str = "body"  # "body", "table" (the description), "title", "stat", "material", "footer"
     scale: float = 1.0  # horizontal scale of the glyphs (a table too wide is condensed)
 
-    def __init__(
-        self,
-        line: Line,
-        x: float,
-        y: float,
-        size: float,
-        colour: str,
-        role: str = "body",
-        scale: float = 1.0,
-    ) -> None:
-        # The fields written straight into the new instance's dict: the generated __init__
-        # of a frozen dataclass (an object.__setattr__ a field) costs four times as much, and
-        # a build places tens of thousands of lines. Frozen all the same: assigning raises.
-        fields = self.__dict__
-        fields["line"] = line
-        fields["x"] = x
-        fields["y"] = y
-        fields["size"] = size
-        fields["colour"] = colour
-        fields["role"] = role
-        fields["scale"] = scale
-
     def moved(self, dy: float) -> TextLine:
         return TextLine(
             self.line, self.x, self.y + dy, self.size, self.colour, self.role, self.scale
         )
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Label:
     """A one-font string with the left end of its baseline at (x, y)."""
 
@@ -66,16 +45,6 @@ class Label:
     x: float
     y: float
     colour: str
-
-    def __init__(self, text: str, font: str, size: float, x: float, y: float, colour: str) -> None:
-        # Written straight into the instance's dict, as `TextLine`'s fields are (see there).
-        fields = self.__dict__
-        fields["text"] = text
-        fields["font"] = font
-        fields["size"] = size
-        fields["x"] = x
-        fields["y"] = y
-        fields["colour"] = colour
 
     def moved(self, dy: float) -> Label:
         return Label(self.text, self.font, self.size, self.x, self.y + dy, self.colour)

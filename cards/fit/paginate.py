@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from cards.face import Area, Fill, Primitive, Rule
+from cards.frozen import frozen_record
 
 FULL = 0.8  # a card counts as reasonably full for a break at a paragraph end
 EPS = 1e-6
@@ -55,7 +56,7 @@ class Panel:
         return fill, Rule(self.bar_x, top, self.bar_x, bottom, self.bar_width, self.bar_colour)
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Slab:
     """A horizontal strip of the description: one line, a table row, a gap-free unit.
 
@@ -70,30 +71,6 @@ class Slab:
     what: str = "řádek popisu"  # for messages: what this slab holds
     panel: Panel | None = None  # drawn behind it, one shape with its neighbours in the panel
     stretch: float = 0.0  # how much space above it may open where a card has room (not on top)
-
-    def __init__(
-        self,
-        height: float,
-        items: tuple[Primitive, ...],
-        space_before: float = 0.0,
-        breakable: int = BLOCK,
-        repeat: Slab | None = None,
-        what: str = "řádek popisu",
-        panel: Panel | None = None,
-        stretch: float = 0.0,
-    ) -> None:
-        # The fields written straight into the new instance's dict: the generated __init__
-        # of a frozen dataclass (an object.__setattr__ a field) costs four times as much, and
-        # a build makes tens of thousands of slabs. Frozen all the same: assigning raises.
-        fields = self.__dict__
-        fields["height"] = height
-        fields["items"] = items
-        fields["space_before"] = space_before
-        fields["breakable"] = breakable
-        fields["repeat"] = repeat
-        fields["what"] = what
-        fields["panel"] = panel
-        fields["stretch"] = stretch
 
 
 @dataclass(frozen=True)

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from cards.frozen import frozen_record
 from cards.typeset import breaking
 from cards.typeset.breaking import Span, break_lines
 from cards.typeset.cost import SHRINK
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from cards.typeset.context import TypesetContext
 
 
-@dataclass(frozen=True)
+@frozen_record
 class LineRun:
     """A same-font piece of a set line, positioned."""
 
@@ -25,15 +25,8 @@ class LineRun:
     font: str
     x: float  # from the column's left edge (indent included), at the size the line was set at
 
-    def __init__(self, text: str, font: str, x: float) -> None:
-        # Written straight into the instance's dict, as `Line`'s fields are (see there).
-        fields = self.__dict__
-        fields["text"] = text
-        fields["font"] = font
-        fields["x"] = x
 
-
-@dataclass(frozen=True)
+@frozen_record
 class Line:
     """One set line: its runs, natural width and the extra space given to each space."""
 
@@ -47,39 +40,13 @@ class Line:
     scale: float = 1.0  # horizontal scale of its glyphs (expansion): PDF Tz, word_space inside
     forced: bool = False  # ends at a break of last resort: a glued space, or inside a word
 
-    def __init__(
-        self,
-        runs: tuple[LineRun, ...],
-        width: float,
-        word_space: float,
-        hyphenated: bool,
-        overfull: bool = False,
-        split_word: bool = False,
-        repeated_hyphen: bool = False,
-        scale: float = 1.0,
-        forced: bool = False,
-    ) -> None:
-        # The fields written straight into the new instance's dict: the generated __init__
-        # of a frozen dataclass (an object.__setattr__ a field) costs four times as much, and
-        # a build sets tens of thousands of lines. Frozen all the same: assigning raises.
-        fields = self.__dict__
-        fields["runs"] = runs
-        fields["width"] = width
-        fields["word_space"] = word_space
-        fields["hyphenated"] = hyphenated
-        fields["overfull"] = overfull
-        fields["split_word"] = split_word
-        fields["repeated_hyphen"] = repeated_hyphen
-        fields["scale"] = scale
-        fields["forced"] = forced
-
     @property
     def text(self) -> str:
         """Return the line's characters as drawn."""
         return "".join(run.text for run in self.runs)
 
 
-@dataclass(frozen=True)
+@frozen_record
 class ParagraphSetting:
     """How a paragraph is set: its column, type size and the rules of its lines.
 
@@ -111,30 +78,6 @@ class ParagraphSetting:
     expansion: float = 0.0
     ragged_first: bool = False
     flush_left: bool = False
-
-    def __init__(
-        self,
-        width: float,
-        size: float,
-        indent: float = 0.0,
-        first_indent: float = 0.0,
-        justify: bool = True,
-        hyphenate: bool = True,
-        expansion: float = 0.0,
-        ragged_first: bool = False,
-        flush_left: bool = False,
-    ) -> None:
-        # Written straight into the instance's dict, as `Line`'s fields are (see there).
-        fields = self.__dict__
-        fields["width"] = width
-        fields["size"] = size
-        fields["indent"] = indent
-        fields["first_indent"] = first_indent
-        fields["justify"] = justify
-        fields["hyphenate"] = hyphenate
-        fields["expansion"] = expansion
-        fields["ragged_first"] = ragged_first
-        fields["flush_left"] = flush_left
 
     @property
     def first(self) -> float:

@@ -9,6 +9,7 @@ from itertools import accumulate, compress, repeat
 from operator import add, mul, sub
 from typing import TYPE_CHECKING
 
+from cards.frozen import frozen_record
 from cards.typeset.cost import SHRINK, SIGN_PENALTY
 from cards.typeset.czech import (
     CLAUSE_END,
@@ -51,7 +52,7 @@ class Piece:
     width: float  # at 1 pt
 
 
-@dataclass(frozen=True)
+@frozen_record
 class WordBreak:
     """A place inside a word where a line may end."""
 
@@ -59,14 +60,6 @@ class WordBreak:
     width: float  # width of those characters at 1 pt
     hyphen: float  # width at 1 pt of the hyphen added at the break (0 after the word's own)
     repeat: float  # width at 1 pt of the word's own hyphen, repeated on the next line (or 0)
-
-    def __init__(self, at: int, width: float, hyphen: float, repeat: float) -> None:
-        # Written straight into the instance's dict, as `lines.Line`'s fields are (see there).
-        fields = self.__dict__
-        fields["at"] = at
-        fields["width"] = width
-        fields["hyphen"] = hyphen
-        fields["repeat"] = repeat
 
 
 @dataclass(frozen=True, eq=False)
