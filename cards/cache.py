@@ -9,9 +9,10 @@ a spell that only moved in its file keeps its entry).
 
 The store is one SQLite file in the user's cache folder: a transaction makes a write atomic and
 safe with several processes at once (a web server's workers), and a last-used column gives
-least-recently-used eviction when the file outgrows its limit. An entry is JSON of the faces'
-primitives, zlib-compressed, with a checksum over its key and bytes: a corrupt or foreign entry
-is ignored and replaced, and nothing read back is ever unpickled or executed. A cache that
+least-recently-used eviction when the file outgrows its limit. An entry holds the faces' facts,
+primitives and finished drawings (cards/cache_entry.py: JSON and text, zlib-compressed), with a
+checksum over its key and bytes: a corrupt or foreign entry is ignored and replaced, and nothing
+read back is ever unpickled or executed. A cache that
 cannot be opened (a read-only folder, a locked or broken file) is skipped, never an error.
 """
 

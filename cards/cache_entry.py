@@ -22,7 +22,18 @@ from sys import intern
 from typing import Any
 
 from cards.errors import CardsError
-from cards.face import CardFace, Disc, DrawnFace, Fill, Label, Outline, Rule, Shape, TextLine
+from cards.face import (
+    FACTS,
+    CardFace,
+    Disc,
+    DrawnFace,
+    Fill,
+    Label,
+    Outline,
+    Rule,
+    Shape,
+    TextLine,
+)
 from cards.fit import Fit
 from cards.icons import Icon
 from cards.layout import Layout
@@ -45,11 +56,8 @@ _TUPLE_FIELDS = {
     name: tuple(i for i, f in enumerate(fields(cls)) if str(f.type).startswith("tuple"))
     for name, cls in _CLASSES.items()
 }
-# A face's facts: every field but its spell (the entry's own) and its items (written apart).
-_FACE_FIELDS = tuple(f.name for f in fields(CardFace) if f.name not in ("spell", "items"))
-assert _FACE_FIELDS == tuple(
-    f.name for f in fields(DrawnFace) if f.name not in ("spell", "drawing")
-), "a DrawnFace holds a CardFace's facts"
+# A face's facts as written: all but its spell, the entry's own (`face.FACTS`).
+_FACE_FIELDS = tuple(name for name in FACTS if name != "spell")
 _SCALARS = {"float", "int", "str", "bool"}
 # The fields of each class that hold anything but a number or a string: written by `plain`.
 _NESTED = {

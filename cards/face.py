@@ -183,10 +183,13 @@ class DrawnFace:
 
 def drawn_face(face: CardFace, drawing: tuple) -> DrawnFace:
     """Return a card as the painter finished it: the face's facts with its drawing."""
-    return DrawnFace(drawing=drawing, **{name: getattr(face, name) for name in _FACTS})
+    return DrawnFace(drawing=drawing, **{name: getattr(face, name) for name in FACTS})
 
 
-_FACTS = tuple(f.name for f in fields(DrawnFace) if f.name != "drawing")  # all a CardFace's
+# A card's facts: what a DrawnFace keeps of a CardFace (all but its items), and what a cache
+# entry writes of each face beside its primitives and drawing.
+FACTS = tuple(f.name for f in fields(DrawnFace) if f.name != "drawing")
+assert FACTS == tuple(f.name for f in fields(CardFace) if f.name != "items")
 
 
 @dataclass(frozen=True)
