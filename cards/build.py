@@ -102,7 +102,7 @@ def fit_all(
 
         cache = default_cache()
     fits: list[Fit | None] = [None] * len(spells)
-    keys: list[str] = []
+    keys = [""] * len(spells)  # each spell's entry, with a cache
     missing = list(range(len(spells)))
     if cache is not None:  # (imported only then: sqlite3 is no part of a --no-cache build)
         from cards.cache import fit_key, layout_key
@@ -116,7 +116,7 @@ def fit_all(
                 missing.append(number)
                 continue
             if drawn and type(fit.faces[0]) is CardFace:  # an entry without drawings
-                fits[number] = _drawn(fit, cache, key, layout)
+                fits[number] = _kept(fit, cache, key, layout, drawn)
             if progress is not None:
                 progress(1)
     workers = _workers(jobs, len(missing))
@@ -138,13 +138,9 @@ def fit_all(
         else:
             context = TypesetContext()
             for number in missing:
-                fit = fits[number] = _fit(spells[number], layout, context, continue_on_back)
+                fit = _fit(spells[number], layout, context, continue_on_back)
                 context.forget_paragraphs()
-                if drawn:
-                    key = keys[number] if cache is not None else ""
-                    fits[number] = _drawn(fit, cache, key, layout)
-                elif cache is not None:
-                    cache.put(keys[number], fit, layout)
+                fits[number] = _kept(fit, cache, keys[number], layout, drawn)
                 if progress is not None:
                     progress(1)
     finally:
@@ -153,13 +149,14 @@ def fit_all(
     return tuple(fits)  # type: ignore[arg-type]
 
 
-def _drawn(fit: Fit, cache: FitCache | None, key: str, layout: Layout) -> Fit:
-    """Draw a fit's faces once, keep the drawings in its entry; return it as `DrawnFace`s.
+def _kept(fit: Fit, cache: FitCache | None, key: str, layout: Layout, drawn: bool) -> Fit:
+    """Keep a fit in the cache under key (with its faces' drawings, if drawn) and return it,
+    as `DrawnFace`s if drawn: each face drawn once.
 
     A face that cannot be drawn apart from its document (a font that is not TrueType) stays
     a `CardFace`, drawn as the PDF is written.
     """
-    drawings = face_drawings(fit.faces)
+    drawings = face_drawings(fit.faces) if drawn else None
     if cache is not None:
         cache.put(key, fit, layout, drawings)
     return fit if drawings is None else _with_drawings(fit, drawings)
