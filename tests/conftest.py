@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import stat
 import sys
 import tempfile
 from pathlib import Path
@@ -151,6 +152,63 @@ def _parse_each_compendium_text_once():
 
 
 BIG_TEXT = 50_000  # characters: the compendium (540 kB), not a test's few spells
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _read_each_stored_parse_and_icon_once():
+    """Build a stored parse and an icon outline once per session for the same bytes.
+
+    Every CLI command and web request reads the parsed compendium back from the run's cache
+    folder (17 ms: checksum, marshal, records) and every layout loaded parses its SVG icons
+    again (4 ms a layout): a fifth of the fast tests' time. Both are pure functions of a
+    file's bytes (and, for the parse, the key it is stored under) returning frozen records, so
+    the same bytes give the same result: the memo holds it by the very bytes read, and a file
+    a test changed, damaged or made unreadable is read by the real function. Only results are
+    kept: a file the real function refuses is refused each time.
+    """
+    import cards.icons as icons
+    import cards.layout  # noqa: F401  (imports load_icon by name: patched below)
+    from cards.inputs import MAX_SETTINGS
+    from cards.source.stored import ParseStore
+
+    read_stored = ParseStore._read
+    stored: dict[tuple, object] = {}
+
+    def _read(path, key):
+        try:
+            data = Path(path).read_bytes()
+        except OSError:
+            return read_stored(path, key)
+        memo = (str(path), key, data)
+        if memo not in stored:
+            found = read_stored(path, key)
+            if found is None:
+                return None
+            stored[memo] = found
+        return stored[memo]
+
+    load_icon = icons.load_icon
+    outlines: dict[tuple, object] = {}
+
+    def load_icon_once(path):
+        try:
+            regular = stat.S_ISREG(os.stat(path).st_mode)
+            data = Path(path).read_bytes() if regular else None
+        except OSError:
+            data = None
+        if data is None or len(data) > MAX_SETTINGS:
+            return load_icon(path)  # the gate's own refusal, each time
+        memo = (str(path), data)
+        if memo not in outlines:
+            outlines[memo] = load_icon(path)
+        return outlines[memo]
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(ParseStore, "_read", staticmethod(_read))
+        for name, loaded in list(sys.modules.items()):
+            if name.startswith("cards") and getattr(loaded, "load_icon", None) is load_icon:
+                patch.setattr(loaded, "load_icon", load_icon_once)
+        yield
 
 
 @pytest.fixture(scope="session")
