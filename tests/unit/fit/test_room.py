@@ -527,49 +527,6 @@ def test_readable_breaks_go_no_lower_than_the_smallest_size():
 # --- the cards placed: own sizes, furniture, the last card's stretch ---------------------------
 
 
-class _Paragraphs:
-    """A setter of paragraphs of one slab each, as tall at each size as `heights[text][size]`
-    says whether set alone or together; its furniture and cards are plain records."""
-
-    def __init__(self, heights: dict[str, dict[float, float]], stretch: float = 0.0):
-        self.heights, self.stretch = heights, stretch
-        self.spell = SimpleNamespace(blocks=tuple(Paragraph(text) for text in heights))
-
-    def run(self, blocks, size: float, outline: bool) -> tuple[Slab, ...]:
-        return tuple(
-            Slab(self.heights[b.text][size], (), what=b.text, stretch=self.stretch) for b in blocks
-        )
-
-    def outline(self, size: float) -> tuple[Slab, ...]:
-        return self.run(self.spell.blocks, size, True)
-
-    def slabs(self, size: float) -> tuple[Slab, ...]:
-        return self.run(self.spell.blocks, size, False)
-
-    def block_starts(self, size: float) -> dict[int, tuple[int, int]]:
-        return {i: (i, 0) for i in range(len(self.spell.blocks))}
-
-    def header(self, first: bool, numbered: bool) -> str:
-        return ("first" if first else "later") + (" numbered" if numbered else "")
-
-    def back_header(self) -> str:
-        return "back"
-
-    def continued_header(self, first: bool) -> str:
-        return "cued " + ("first" if first else "later")
-
-    def card(self, size: float, part: int, parts: int, header: str, slabs) -> SimpleNamespace:
-        return SimpleNamespace(size=size, part=part, parts=parts, header=header, slabs=slabs)
-
-
-def _at(height: float, what: str) -> tuple[Slab, ...]:
-    return (Slab(height, (), what=what),)
-
-
-# Paragraph a is 20 pt at 6 pt and 25 pt at 7 pt; b 27 pt at 6 pt (34.6 pt guessed at 7 pt).
-GROWING = {"a": {6.0: 20.0, 7.0: 25.0}, "b": {6.0: 27.0}}
-
-
 def test_fronts_continued_on_backs_carry_the_cue_but_the_last():
     """Posvátná půda on poker with --continue-on-back takes three parts: the first card's
     front says its text goes on overleaf, its back has the slim band (no stats, no footer),
@@ -593,9 +550,25 @@ def test_fronts_continued_on_backs_carry_the_cue_but_the_last():
     assert cue not in labels(faces[2]) and "footer" in roles(faces[2])
 
 
-def test_a_spell_placed_on_one_card_keeps_its_stretch():
-    """One card opens its lines to fill its room like any card, its slabs' stretch kept."""
-    setter = _Paragraphs({"a": {6.0: 10.0}, "b": {6.0: 10.0}}, stretch=1.0)
-    faces = R.place_cards(setter, [6.0, 7.0], 0, [2], R.Room(40.0, 30.0, 0, None, None), False)
-    assert [slab.stretch for slab in faces[0].slabs] == [1.0, 1.0]
-    assert faces[0].header == "first numbered"
+def test_the_cards_of_a_spell_open_their_lines_and_carry_the_stats_on_the_first_only():
+    """Six paragraphs of 2-5 sentences take three cards at 6.5 pt on poker: the first card
+    holds the stats, the later ones none; each says its part (n/3) in the band, where the
+    name (shrunk to 9.5 pt to leave it room) ends before it; and each opens its lines to
+    fill its room (its paragraphs' stretch kept), so its lines stand further apart than the
+    leading (6.5 x 1.14 pt), by up to leading_max (1.3)."""
+    blocks = (Paragraph(SENTENCE * n) for n in (3, 4, 2, 5, 3, 4))
+    faces = fit_spell(make_spell(*blocks, name="Ochrana před energií"), load_layout("poker"))
+    assert [(face.part, face.parts, face.body_size) for face in faces] == [
+        (n, 3, 6.5) for n in (1, 2, 3)
+    ]
+    stats = [any(isinstance(i, TextLine) and i.role == "stat" for i in f.items) for f in faces]
+    assert stats == [True, False, False]
+    for face in faces:
+        (part,) = [i for i in face.items if isinstance(i, Label) and i.text == f"{face.part}/3"]
+        (name,) = [i for i in face.items if isinstance(i, TextLine) and i.role == "title"]
+        assert name.line.text == "Ochrana před energií" and name.size == 9.5
+        assert name.x + name.line.width < part.x
+        lines = [i.y for i in face.items if isinstance(i, TextLine) and i.role == "body"]
+        lines.sort(reverse=True)
+        pitch = min(above - below for above, below in zip(lines, lines[1:], strict=False))
+        assert 6.5 * 1.14 + 0.1 < pitch <= 6.5 * 1.3 + EPS, face.part
