@@ -17,7 +17,7 @@ from cards.face import Label, Rule, TextLine
 from cards.fit import fit, fit_spell
 from cards.fit import room as R
 from cards.fit.blocks import sentence_end
-from cards.fit.paginate import BLOCK, EPS, LINE, NEVER, Slab, used_height
+from cards.fit.paginate import BLOCK, EPS, Slab, used_height
 from cards.fit.setter import FitError, SpellSetter
 from cards.layout import load_layout
 from cards.model import Paragraph
@@ -345,14 +345,16 @@ def test_readable_breaks_fall_back_to_the_breaks_found_when_no_plan_fits():
 # --- a first card holding only the stats -------------------------------------------------------
 
 
-def _poker_with_room(tmp_path, header, room: float, name: str):
-    """Poker made as tall that the body below `header(setter)` (a card's furniture) is
-    `room` points high: the body grows with the card's height point for point."""
+def _poker_with_room(tmp_path, header, room: float, name: str, spell=None):
+    """Poker made as tall that the body below `header(setter)` (a card's furniture, of
+    `spell` or a one-sentence spell) is `room` points high: the body grows with the card's
+    height point for point."""
+    spell = spell or make_spell()
     reference = 40.0
     probe = load_layout(str(layout_variant(tmp_path, {"height_mm": repr(reference)}, name)))
-    height = reference + (room - header(SpellSetter(make_spell(), probe))) / mm
+    height = reference + (room - header(SpellSetter(spell, probe))) / mm
     layout = load_layout(str(layout_variant(tmp_path, {"height_mm": repr(height)}, name)))
-    assert header(SpellSetter(make_spell(), layout)) == pytest.approx(room, abs=EPS / 20)
+    assert header(SpellSetter(spell, layout)) == pytest.approx(room, abs=EPS / 20)
     return layout
 
 
@@ -438,63 +440,68 @@ def test_a_room_is_a_frozen_value():
         room.skip = 1  # type: ignore[misc]
 
 
-def _fewest_setter(text_height: float):
-    """A setter whose description is `text_height` of 10 pt slabs; its first card holds 50 pt
-    unnumbered, 40 pt numbered ("1/2" costs a line), later cards 30 pt."""
-    sizes = SimpleNamespace(size_steps=(8.0, 7.0), leading=1.2)
-    layout = SimpleNamespace(body_min=7.0, body_max=8.0, sizes=sizes)
-    heights = {(True, False): 50.0, (True, True): 40.0, (False, True): 30.0}
+# --- fewest_parts, on real setters ----------------------------------------------------------------
+# The fewest parts a description takes at the minimum size (6.5 pt on poker): one where it
+# fits the first card without a part number, else the numbered cards it fills, each to its
+# last line.
 
-    def header(first, numbered):
-        return SimpleNamespace(body=SimpleNamespace(height=heights[first, numbered]), items=())
-
-    return SimpleNamespace(
-        layout=layout,
-        style=SimpleNamespace(sizes=sizes),
-        header=header,
-        outline=lambda size: _slabs(int(text_height // 10)),
-    )
+TASINA = "Tašina příšerný smích kouzla"  # its part number (n/N) costs the name a line
 
 
-def test_a_description_as_tall_as_the_unnumbered_first_card_takes_one_card():
-    """50 pt of text on a first card of 50 pt without a number: one card, though the
-    numbered card holds only 40."""
-    assert R.fewest_parts(_fewest_setter(50.0), False) == 1
+def test_a_description_as_tall_as_the_unnumbered_first_card_takes_one_part(tmp_path):
+    """Tašina's name takes a second line beside a part number, so its numbered first card
+    holds 11.7 pt less text. Poker made as tall that the unnumbered first card's body is
+    the text's height less EPS / 2 (float noise): one part, counted on that card (not the
+    numbered one, nor with no tolerance)."""
+    spell = make_spell(Paragraph(SENTENCE * 9), name=TASINA)
+    height = used_height(SpellSetter(spell, load_layout("poker")).outline(6.5))
+    unnumbered = lambda setter: setter.header(first=True, numbered=False).body.height  # noqa: E731
+    layout = _poker_with_room(tmp_path, unnumbered, height - EPS / 2, "unnumbered", spell)
+    setter = SpellSetter(spell, layout)
+    assert setter.header(first=True, numbered=True).body.height < height - 10.0
+    assert R.fewest_parts(setter, False) == 1
 
 
-def test_a_description_taller_than_one_card_counts_the_numbered_cards():
-    """60 pt: no longer one card; numbered cards of 40 and 30 pt take two."""
-    assert R.fewest_parts(_fewest_setter(60.0), False) == 2
-    assert R.fewest_parts(_fewest_setter(80.0), False) == 3  # 40 + 30, and 10 left over
+def test_a_description_taller_than_the_first_card_takes_two_parts():
+    """On poker the first card's body (under the stats) holds 155.8 pt, a later card's
+    193.9: nine sentences (155.6 pt) take one part, ten (170.4 pt) two, though a card
+    without the stats would hold them."""
+    poker = load_layout("poker")
+    nine, ten = (SpellSetter(make_spell(Paragraph(SENTENCE * n)), poker) for n in (9, 10))
+    later = ten.header(first=False, numbered=False).body.height
+    assert ten.header(first=True, numbered=False).body.height < used_height(ten.outline(6.5))
+    assert used_height(ten.outline(6.5)) < later
+    assert (R.fewest_parts(nine, False), R.fewest_parts(ten, False)) == (1, 2)
 
 
-def test_the_fewest_cards_are_counted_whole_past_sixty():
-    """The count has no practical limit: 40 pt on the first card and 61 cards of 30 pt."""
-    assert R.fewest_parts(_fewest_setter(40.0 + 30.0 * 61), False) == 62
+def test_the_fewest_parts_fill_each_card_rather_than_end_at_a_paragraph():
+    """Paragraphs of 3, 4, 6, 1 and 4 sentences: cards ended at a paragraph end where they
+    are full enough take three, cards filled to their last line two: the fewest are two."""
+    spell = make_spell(*(Paragraph(SENTENCE * n) for n in (3, 4, 6, 1, 4)))
+    setter = SpellSetter(spell, load_layout("poker"))
+    at_paragraphs = R.room_of(setter, False).cards(setter.outline(6.5), True, 10**6)
+    assert len(at_paragraphs) == 3
+    assert R.fewest_parts(setter, False) == 2
 
 
-def _outlined(slabs: tuple[Slab, ...]):
-    """`_fewest_setter`'s furniture (50 pt unnumbered, 40 numbered, 30 later) over these slabs."""
-    setter = _fewest_setter(0.0)
-    setter.outline = lambda size: slabs
-    return setter
+def test_the_fewest_parts_are_counted_whole_past_sixty(tmp_path):
+    """500 one-line paragraphs on a 45 mm card: the first card holds as many lines as fit
+    its body under the stats, each later card as many as fit its own; past sixty parts
+    the count goes on."""
+    layout = _short_poker(tmp_path, 45)
+    setter = SpellSetter(make_spell(*(Paragraph("Slovo.") for _ in range(500))), layout)
+    slabs = setter.outline(6.5)
+    line, gap = slabs[1].height, slabs[1].space_before
+    assert all((slab.height, slab.space_before) == (line, gap) for slab in slabs[1:])
 
+    def holds(body: float) -> int:
+        return int((body + gap + EPS) // (line + gap))
 
-def test_a_description_within_eps_of_the_unnumbered_first_card_takes_one_card():
-    """50 pt and EPS of text (a float sum's noise) still goes on the 50 pt card alone."""
-    slabs = (Slab(10.0, ()), Slab(40.0 + EPS, ()))
-    assert used_height(slabs) == 50.0 + EPS  # exactly the room and its tolerance
-    assert R.fewest_parts(_outlined(slabs), False) == 1
-
-
-def test_the_fewest_cards_fill_each_card_rather_than_end_at_a_paragraph():
-    """Fourteen 5 pt lines breakable only before the 8th (a paragraph end) and the 9th: the
-    first card (40 pt) takes eight and the second (30 pt) six. Ending the first card at the
-    paragraph, as full as a paragraph end asks (35 of 40 pt), would leave seven for the
-    second, which holds six, and take a third card."""
-    kinds = {7: BLOCK, 8: LINE}
-    slabs = tuple(Slab(5.0, (), breakable=kinds.get(i, NEVER)) for i in range(14))
-    assert R.fewest_parts(_outlined(slabs), False) == 2
+    first = holds(setter.header(first=True, numbered=True).body.height)
+    later = holds(setter.header(first=False, numbered=True).body.height)
+    parts = 1 + -(-(500 - first) // later)
+    assert parts > 60
+    assert R.fewest_parts(setter, False) == parts
 
 
 # --- gape: a line's spaces ---------------------------------------------------------------------
