@@ -1,14 +1,13 @@
 """cards/fit/room.py: the size grid, the room of a spell's cards (through fit_spell on poker
 made shorter or taller, and room_of of real setters), `Room` on slabs given by hand, the gape
-of spaces and the choices made from it (breaks that read well, a less gaping size, the fewest
-parts) and the cards placed, the last three with stub setters whose heights are given by
-hand."""
+of spaces, the card breaks that read well (through fit_spell, against a brute force of the
+rule), the fewest parts (fewest_parts of real setters), the cards placed (through
+fit_spell); a less gaping size with `fits` and `gape` given by hand."""
 
 from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 from reportlab.lib.units import mm
@@ -23,11 +22,6 @@ from cards.layout import load_layout
 from cards.model import Paragraph
 from cards.typeset import Line
 from tests.support.spells import SENTENCE, layout_variant, make_spell
-
-
-def _layout(low: float, high: float, steps: tuple[float, ...] = ()):
-    return SimpleNamespace(body_min=low, body_max=high, sizes=SimpleNamespace(size_steps=steps))
-
 
 # --- size_grid and physical_cards ------------------------------------------------
 
@@ -272,74 +266,101 @@ def test_least_gaping_takes_only_a_size_that_fits_and_gapes_less():
     assert R.least_gaping(SIZES, 20, fits, _gaping(ratios, 2.5)) == 20
 
 
-# --- readable_breaks --------------------------------------------------------------------------
+# --- readable_breaks, through fit_spell against a brute force ---------------------------------
+# The rule (room.readable_breaks' docstring), stated here apart from room.py: the card breaks
+# at the size the search reached are planned (`Room.plan`); where the plan costs a break
+# inside a sentence (paginate's BREAK_COST of a line end, 4) or more, up to two sizes smaller
+# (BREAK_STEPS) at which the text takes as many parts are weighed too, each step down costing
+# 2 (STEP_COST), and the least total is taken (of equals, the larger size). The size the
+# search reached is the one fit takes when no step down is allowed (BREAK_STEPS = 0); the
+# parts the text takes at a size are those the search breaks it into there (paragraph ends
+# preferred where the parts allowed hold them, else cards filled to their last line).
+
+STEP_COST, BREAK_STEPS, INSIDE_A_SENTENCE = 2.0, 2, 4.0
 
 
-def _plans(costs: dict[float, tuple[float, list[int] | None]]):
-    """A room and setter whose plan at each size costs as given."""
-    setter = SimpleNamespace(outline=lambda size: size)
-    room = SimpleNamespace(plan=lambda outline, count: costs[outline])
-    return setter, room
+def _readable(spell, layout, monkeypatch, continue_on_back: bool = False):
+    """The faces the rule gives a spell, and how many sizes smaller it is set for its breaks."""
+    with monkeypatch.context() as patch:
+        patch.setattr(R, "BREAK_STEPS", 0)
+        reached = fit_spell(spell, layout, continue_on_back=continue_on_back)
+    setter = SpellSetter(spell, layout)
+    room = R.room_of(setter, continue_on_back)
+    sizes = R.size_grid(layout)
+    k, count = sizes.index(reached[0].body_size), len(reached)
+    least = len(room.cards(setter.outline(sizes[0]), False, 10**6))
+    allowed = least + least % 2 if continue_on_back else least  # a back left empty is free
+
+    def parts(size: float) -> int | None:
+        for prefer in (True, False):
+            found = len(room.cards(setter.outline(size), prefer, 10**6))
+            if found <= allowed:
+                return found
+        return None
+
+    def planned(j: int):
+        cost, ends = room.plan(setter.outline(sizes[j]), count)
+        if ends is None or len(ends) != count or (j != k and parts(sizes[j]) != count):
+            return float("inf"), None
+        return cost, ends
+
+    best, faces, steps = planned(k)[0], reached, 0
+    if best < INSIDE_A_SENTENCE:
+        return faces, steps
+    for down in range(1, min(BREAK_STEPS, k) + 1):
+        cost, ends = planned(k - down)
+        if cost + STEP_COST * down < best:
+            best, steps = cost + STEP_COST * down, down
+            faces = R.place_cards(setter, sizes, k - down, ends, room, continue_on_back)
+    return faces, steps
 
 
-SIX = [6.0, 6.5, 7.0, 7.5, 8.0]
+def _drawn(faces):
+    return [(face.part, face.parts, face.body_size, face.items) for face in faces]
 
 
-def test_readable_breaks_keep_a_size_whose_breaks_read_well():
-    """A plan cheaper than a line break (4): k and its planned ends, no smaller size set."""
-    asked = []
-
-    def breaks(size):
-        asked.append(size)
-        return [3, 6]
-
-    setter, room = _plans({8.0: (3.9, [2, 6])})
-    assert R.readable_breaks(SIX, 4, breaks, room, setter) == (4, [2, 6])
-    assert asked == [8.0]
-
-
-def test_readable_breaks_take_a_smaller_size_whose_breaks_cost_less_with_the_step():
-    """A short-line break (12) at k; a step down breaks at a block (0): 1.5 in all, taken."""
-    setter, room = _plans({8.0: (12.0, [3, 6]), 7.5: (0.0, [4, 7]), 7.0: (0.0, [4, 8])})
-    assert R.readable_breaks(SIX, 4, lambda size: [3, 6], room, setter) == (3, [4, 7])
+# Paragraphs of n sentences (the first with half a sentence more where marked), on poker
+# made 60 mm tall or as it is: spells set at the size the search reached, one size smaller
+# or two; one of them reaches the smallest size in one step, one's breaks at the size
+# reached cost exactly a line end.
+READABLE = [
+    (60, (2, 2, 3), False),
+    (60, (2, 2, 1), False),
+    (60, (1, 3, 4), False),
+    (60, (1, 1, 2), True),
+    (88, (2, 4, 3), True),
+    (88, (3, 3, 3), False),
+]
+HALF = "Vrhneš energetickou kouli o průměru 4 couly. "
 
 
-def test_readable_breaks_go_two_steps_down_at_most():
-    """Costs 12, 11 (12.5 with its step), 0 (3 with two steps): two steps; the third never."""
-    costs = {8.0: (12.0, [3, 6]), 7.5: (11.0, [3, 7]), 7.0: (0.0, [4, 8]), 6.5: (0.0, [5, 9])}
-    setter, room = _plans(costs)
-    assert R.readable_breaks(SIX, 4, lambda size: [3, 6], room, setter) == (2, [4, 8])
-    costs[7.0] = (9.5, [4, 8])  # 12.5: not less than 12
-    assert R.readable_breaks(SIX, 4, lambda size: [3, 6], room, setter) == (4, [3, 6])
+def test_a_spell_is_set_smaller_where_its_card_breaks_then_read_better(tmp_path, monkeypatch):
+    """fit_spell gives each spell of READABLE the faces of the rule above: set where it was,
+    one size smaller or two (each taken by some of them)."""
+    taken = set()
+    for height, shape, half in READABLE:
+        layout = _short_poker(tmp_path, height)
+        blocks = [
+            Paragraph(SENTENCE * n + (HALF if half and not i else "")) for i, n in enumerate(shape)
+        ]
+        spell = make_spell(*blocks)
+        faces, steps = _readable(spell, layout, monkeypatch)
+        assert _drawn(fit_spell(spell, layout)) == _drawn(faces), (height, shape, half)
+        taken.add(steps)
+    assert taken == {0, 1, 2}
 
 
-def test_readable_breaks_need_a_step_to_cost_strictly_less():
-    """4 at k against 2 + 2 a step down (1 + 4 two steps): equal, k kept; 1.9 + 2 wins."""
-    assert R.STEP_COST == 2.0
-    costs = {8.0: (4.0, [3, 6]), 7.5: (2.0, [4, 7]), 7.0: (1.0, [4, 8])}
-    setter, room = _plans(costs)
-    assert R.readable_breaks(SIX, 4, lambda size: [3, 6], room, setter) == (4, [3, 6])
-    costs[7.5] = (1.9, [4, 7])
-    assert R.readable_breaks(SIX, 4, lambda size: [3, 6], room, setter) == (3, [4, 7])
+def test_on_backs_a_smaller_size_must_take_as_many_parts(compendium, monkeypatch):
+    """Hromokrok in large print with --continue-on-back: four parts at 12 pt, whose plan
+    would rather fill three; a size smaller is weighed only for four parts, as the rule
+    says."""
+    from cards.select import find_spell
 
-
-def test_readable_breaks_skip_a_size_of_another_card_count():
-    """A smaller size that takes more cards (or none fit) is not a choice."""
-    costs = {8.0: (12.0, [3, 6]), 7.5: (0.0, [2, 4, 7]), 7.0: (0.0, [4, 8])}
-    setter, room = _plans(costs)
-    counts = {8.0: [3, 6], 7.5: [2, 4, 7], 7.0: None}
-    assert R.readable_breaks(SIX, 4, counts.get, room, setter) == (4, [3, 6])
-
-
-def test_readable_breaks_fall_back_to_the_breaks_found_when_no_plan_fits():
-    """No plan at k (inf): the breaks found are kept unless a smaller size plans any."""
-    costs = {8.0: (float("inf"), None), 7.5: (float("inf"), None), 7.0: (float("inf"), None)}
-    setter, room = _plans(costs)
-    assert R.readable_breaks(SIX, 4, lambda size: [3, 6], room, setter) == (4, [3, 6])
-    costs[7.5] = (4.0, [4, 7])
-    assert R.readable_breaks(SIX, 4, lambda size: [3, 6], room, setter) == (3, [4, 7])
-    costs[7.5] = (1.0, [4, 5, 7])  # a plan of another count: as none
-    assert R.readable_breaks(SIX, 4, lambda size: [3, 6], room, setter) == (4, [3, 6])
+    spell, layout = find_spell(compendium, "Hromokrok"), load_layout("large-print")
+    faces, steps = _readable(spell, layout, monkeypatch, continue_on_back=True)
+    got = fit_spell(spell, layout, continue_on_back=True)
+    assert _drawn(got) == _drawn(faces)
+    assert len(got) == 4
 
 
 # --- a first card holding only the stats -------------------------------------------------------
@@ -522,13 +543,6 @@ def test_least_gaping_goes_down_to_the_smallest_size_and_no_further():
     largest size, which gapes least, is never tried."""
     ratios = {1: 2.5, 0: 2.4, 20: 1.0}
     assert R.least_gaping(SIZES, 1, lambda size: True, _gaping(ratios, 2.5)) == 0
-
-
-def test_readable_breaks_go_no_lower_than_the_smallest_size():
-    """At the smallest size, breaks inside a sentence are kept: there is no smaller size
-    (the largest, whose breaks cost nothing, is not a step down)."""
-    setter, room = _plans({6.0: (12.0, [3, 6]), 8.0: (0.0, [4, 7])})
-    assert R.readable_breaks(SIX, 0, lambda size: [3, 6], room, setter) == (0, [3, 6])
 
 
 # --- the cards placed: own sizes, furniture, the last card's stretch ---------------------------
