@@ -351,9 +351,9 @@ def test_a_spell_is_set_smaller_where_its_card_breaks_then_read_better(tmp_path,
 
 
 def test_on_backs_a_smaller_size_must_take_as_many_parts(compendium, monkeypatch):
-    """Hromokrok in large print with --continue-on-back: four parts at 12 pt, whose plan
-    would rather fill three; a size smaller is weighed only for four parts, as the rule
-    says."""
+    """Hromokrok in large print with --continue-on-back: four parts at 12 pt, their planned
+    breaks inside sentences. A size down its text still breaks into four parts, but the
+    plan there would fill three: no choice, a smaller size must take as many parts."""
     from cards.select import find_spell
 
     spell, layout = find_spell(compendium, "Hromokrok"), load_layout("large-print")
