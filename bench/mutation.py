@@ -81,7 +81,6 @@ TESTS: dict[str, tuple[str, ...]] = {
     "fit/paginate": ("test_paginate", "test_card_breaks", _UNIT_FIT),
     "fit/search": ("test_search", "test_sizes", "test_card_sizes", _UNIT_FIT),
     "fit/room": ("test_room", "test_sizes", _UNIT_FIT),
-    "fit/parts": ("test_parts", _UNIT_FIT),
     "fit/blocks": ("test_blocks", "test_card_breaks", "test_repeated_headings", _UNIT_FIT),
     "fit/tables": ("test_tables", _UNIT_FIT),
     "fit/furniture": ("test_furniture", _UNIT_FIT, "tests/unit/test_backs.py"),

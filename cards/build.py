@@ -352,17 +352,17 @@ def build_pdf(
         layout = load_layout(layout)
     options = options or PrintOptions()
     with collector_paused():
-        faces = fit_spells(
-            spells,
-            layout,
-            progress,
-            continue_on_back=options.continue_on_back,
-            cache=cache,
-            jobs=jobs,
-            drawn=inks is None,  # a drawing is in RGB: a print shop's inks draw anew
-        )
+        # (handed on, not kept here: write_faces lets each card go once it is painted)
         return write_faces(
-            faces,
+            fit_spells(
+                spells,
+                layout,
+                progress,
+                continue_on_back=options.continue_on_back,
+                cache=cache,
+                jobs=jobs,
+                drawn=inks is None,  # a drawing is in RGB: a print shop's inks draw anew
+            ),
             out,
             spells=len(spells),
             layout=layout,
@@ -391,12 +391,15 @@ def write_faces(
     """Impose fitted card faces on sheets and write one PDF atomically (build_pdf's second half).
 
     Every face is finished before the PDF is painted: the decorative backs are set here,
-    all with one typesetting context.
+    all with one typesetting context. A page is let go once it is painted, and with it its
+    cards' drawings, unless the caller keeps `faces`: a deck is not held whole to the end.
     """
     options = options or PrintOptions()
     with collector_paused():
         deck = DeckLabel(title, layout.fonts["body"], layout.colours.muted)
+        cards = len(physical_cards(faces, continue_on_back=options.continue_on_back))
         pages = impose(faces, load_sheet(sheet, layout.width, layout.height), options, deck=deck)
+        del faces  # the pages hold the cards now
         front_pages = sum(1 for page in pages if page.side == "front")
         context = TypesetContext()
         finished = with_backs(
@@ -407,15 +410,19 @@ def write_faces(
 
             index_part = index_pages(pages, layout, title, backs=options.with_backs)
             finished = _roman_labels(index_part) + finished
-        path = write_pdf(finished, Path(out), title=title, draw_front=draw_front, inks=inks)
-        pages = finished
-    return BuildResult(
-        path=path,
-        spells=spells,
-        cards=len(physical_cards(faces, continue_on_back=options.continue_on_back)),
-        sheets=front_pages,
-        pages=len(pages),
-    )
+        del pages
+        count = len(finished)
+        path = write_pdf(
+            _handed_over(list(finished)), Path(out), title=title, draw_front=draw_front, inks=inks
+        )
+    return BuildResult(path=path, spells=spells, cards=cards, sheets=front_pages, pages=count)
+
+
+def _handed_over(pages: list) -> Iterator:
+    """Yield each page, keeping none: once painted, a page and its cards can be let go."""
+    for number in range(len(pages)):
+        page, pages[number] = pages[number], None
+        yield page
 
 
 def _roman_labels(pages: Sequence) -> tuple:

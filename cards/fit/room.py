@@ -74,7 +74,8 @@ class Room:
     final: Callable[[int], float] | None  # and the last card's
 
     def cards(self, slabs: tuple[Slab, ...], prefer: bool, limit: int) -> list[int]:
-        """Return the slab index each card's text ends before, at most `limit` cards."""
+        """Return the slab index each card's text ends before (`paginate.split`): a list
+        longer than `limit`, cut off there, when the text needs more cards than that."""
         ends = split(
             slabs, self.first, self.rest, prefer, limit - self.skip, self.heights, self.final
         )

@@ -76,3 +76,23 @@ def test_icons_are_told_apart():
     layout = load_layout("poker")
     outlines = {layout.icons[school] for school in layout.school_colours}
     assert len(outlines) == len(layout.school_colours)
+
+
+def test_an_icon_file_is_read_as_it_is_now(tmp_path):
+    """An icon loaded again after its file changed has the new outline; a file that was good
+    and is now bad is refused, and one that is good again loads again."""
+    icon = tmp_path / "disc.svg"
+    icon.write_text('<svg viewBox="0 0 10 10"><path d="M0 0 L 10 10"/></svg>', encoding="utf-8")
+    assert load_icon(icon).points == ((0.0, 1.0), (1.0, 0.0))
+    icon.write_text('<svg viewBox="0 0 10 10"><path d="M0 0 L 5 10"/></svg>', encoding="utf-8")
+    assert load_icon(icon).points == ((0.0, 1.0), (0.5, 0.0))
+    icon.write_text('<svg viewBox="0 0 10 10"><path d="M0 0 X 5 5"/></svg>', encoding="utf-8")
+    with pytest.raises(IconError, match="disc.svg"):
+        load_icon(icon)
+    with pytest.raises(IconError, match="disc.svg"):
+        load_icon(icon)
+    icon.write_text('<svg viewBox="0 0 10 10"><path d="M0 0 L 10 10"/></svg>', encoding="utf-8")
+    assert load_icon(icon).points == ((0.0, 1.0), (1.0, 0.0))
+    other = tmp_path / "other.svg"  # the same text under another name: its own name
+    other.write_text(icon.read_text(encoding="utf-8"), encoding="utf-8")
+    assert load_icon(other).name == "other" and load_icon(icon).name == "disc"

@@ -1,14 +1,13 @@
 """cards/fit/room.py: the size grid, the room of a spell's cards (through fit_spell on poker
 made shorter or taller, and room_of of real setters), `Room` on slabs given by hand, the gape
-of spaces and the choices made from it (breaks that read well, a less gaping size, the fewest
-parts) and the cards placed, the last three with stub setters whose heights are given by
-hand."""
+of spaces, the card breaks that read well (through fit_spell, against a brute force of the
+rule), the fewest parts (fewest_parts of real setters), the cards placed (through
+fit_spell); a less gaping size with `fits` and `gape` given by hand."""
 
 from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 from reportlab.lib.units import mm
@@ -17,17 +16,12 @@ from cards.face import Label, Rule, TextLine
 from cards.fit import fit, fit_spell
 from cards.fit import room as R
 from cards.fit.blocks import sentence_end
-from cards.fit.paginate import BLOCK, EPS, LINE, NEVER, Slab, used_height
+from cards.fit.paginate import BLOCK, EPS, Slab, used_height
 from cards.fit.setter import FitError, SpellSetter
 from cards.layout import load_layout
 from cards.model import Paragraph
 from cards.typeset import Line
 from tests.support.spells import SENTENCE, layout_variant, make_spell
-
-
-def _layout(low: float, high: float, steps: tuple[float, ...] = ()):
-    return SimpleNamespace(body_min=low, body_max=high, sizes=SimpleNamespace(size_steps=steps))
-
 
 # --- size_grid and physical_cards ------------------------------------------------
 
@@ -272,87 +266,116 @@ def test_least_gaping_takes_only_a_size_that_fits_and_gapes_less():
     assert R.least_gaping(SIZES, 20, fits, _gaping(ratios, 2.5)) == 20
 
 
-# --- readable_breaks --------------------------------------------------------------------------
+# --- readable_breaks, through fit_spell against a brute force ---------------------------------
+# The rule (room.readable_breaks' docstring), stated here apart from room.py: the card breaks
+# at the size the search reached are planned (`Room.plan`); where the plan costs a break
+# inside a sentence (paginate's BREAK_COST of a line end, 4) or more, up to two sizes smaller
+# (BREAK_STEPS) at which the text takes as many parts are weighed too, each step down costing
+# 2 (STEP_COST), and the least total is taken (of equals, the larger size). The size the
+# search reached is the one fit takes when no step down is allowed (BREAK_STEPS = 0); the
+# parts the text takes at a size are those the search breaks it into there (paragraph ends
+# preferred where the parts allowed hold them, else cards filled to their last line).
+
+STEP_COST, BREAK_STEPS, INSIDE_A_SENTENCE = 2.0, 2, 4.0
 
 
-def _plans(costs: dict[float, tuple[float, list[int] | None]]):
-    """A room and setter whose plan at each size costs as given."""
-    setter = SimpleNamespace(outline=lambda size: size)
-    room = SimpleNamespace(plan=lambda outline, count: costs[outline])
-    return setter, room
+def _readable(spell, layout, monkeypatch, continue_on_back: bool = False):
+    """The faces the rule gives a spell, and how many sizes smaller it is set for its breaks."""
+    with monkeypatch.context() as patch:
+        patch.setattr(R, "BREAK_STEPS", 0)
+        reached = fit_spell(spell, layout, continue_on_back=continue_on_back)
+    setter = SpellSetter(spell, layout)
+    room = R.room_of(setter, continue_on_back)
+    sizes = R.size_grid(layout)
+    k, count = sizes.index(reached[0].body_size), len(reached)
+    least = len(room.cards(setter.outline(sizes[0]), False, 10**6))
+    allowed = least + least % 2 if continue_on_back else least  # a back left empty is free
+
+    def parts(size: float) -> int | None:
+        for prefer in (True, False):
+            found = len(room.cards(setter.outline(size), prefer, 10**6))
+            if found <= allowed:
+                return found
+        return None
+
+    def planned(j: int):
+        cost, ends = room.plan(setter.outline(sizes[j]), count)
+        if ends is None or len(ends) != count or (j != k and parts(sizes[j]) != count):
+            return float("inf"), None
+        return cost, ends
+
+    best, faces, steps = planned(k)[0], reached, 0
+    if best < INSIDE_A_SENTENCE:
+        return faces, steps
+    for down in range(1, min(BREAK_STEPS, k) + 1):
+        cost, ends = planned(k - down)
+        if cost + STEP_COST * down < best:
+            best, steps = cost + STEP_COST * down, down
+            faces = R.place_cards(setter, sizes, k - down, ends, room, continue_on_back)
+    return faces, steps
 
 
-SIX = [6.0, 6.5, 7.0, 7.5, 8.0]
+def _drawn(faces):
+    return [(face.part, face.parts, face.body_size, face.items) for face in faces]
 
 
-def test_readable_breaks_keep_a_size_whose_breaks_read_well():
-    """A plan cheaper than a line break (4): k and its planned ends, no smaller size set."""
-    asked = []
-
-    def breaks(size):
-        asked.append(size)
-        return [3, 6]
-
-    setter, room = _plans({8.0: (3.9, [2, 6])})
-    assert R.readable_breaks(SIX, 4, breaks, room, setter) == (4, [2, 6])
-    assert asked == [8.0]
-
-
-def test_readable_breaks_take_a_smaller_size_whose_breaks_cost_less_with_the_step():
-    """A short-line break (12) at k; a step down breaks at a block (0): 1.5 in all, taken."""
-    setter, room = _plans({8.0: (12.0, [3, 6]), 7.5: (0.0, [4, 7]), 7.0: (0.0, [4, 8])})
-    assert R.readable_breaks(SIX, 4, lambda size: [3, 6], room, setter) == (3, [4, 7])
+# Paragraphs of n sentences (the first with half a sentence more where marked), on poker
+# made 60 mm tall or as it is: spells set at the size the search reached, one size smaller
+# or two; one of them reaches the smallest size in one step, one's breaks at the size
+# reached cost exactly a line end.
+READABLE = [
+    (60, (2, 2, 3), False),
+    (60, (2, 2, 1), False),
+    (60, (1, 3, 4), False),
+    (60, (1, 1, 2), True),
+    (88, (2, 4, 3), True),
+    (88, (3, 3, 3), False),
+]
+HALF = "Vrhneš energetickou kouli o průměru 4 couly. "
 
 
-def test_readable_breaks_go_two_steps_down_at_most():
-    """Costs 12, 11 (12.5 with its step), 0 (3 with two steps): two steps; the third never."""
-    costs = {8.0: (12.0, [3, 6]), 7.5: (11.0, [3, 7]), 7.0: (0.0, [4, 8]), 6.5: (0.0, [5, 9])}
-    setter, room = _plans(costs)
-    assert R.readable_breaks(SIX, 4, lambda size: [3, 6], room, setter) == (2, [4, 8])
-    costs[7.0] = (9.5, [4, 8])  # 12.5: not less than 12
-    assert R.readable_breaks(SIX, 4, lambda size: [3, 6], room, setter) == (4, [3, 6])
+def test_a_spell_is_set_smaller_where_its_card_breaks_then_read_better(tmp_path, monkeypatch):
+    """fit_spell gives each spell of READABLE the faces of the rule above: set where it was,
+    one size smaller or two (each taken by some of them)."""
+    taken = set()
+    for height, shape, half in READABLE:
+        layout = _short_poker(tmp_path, height)
+        blocks = [
+            Paragraph(SENTENCE * n + (HALF if half and not i else "")) for i, n in enumerate(shape)
+        ]
+        spell = make_spell(*blocks)
+        faces, steps = _readable(spell, layout, monkeypatch)
+        assert _drawn(fit_spell(spell, layout)) == _drawn(faces), (height, shape, half)
+        taken.add(steps)
+    assert taken == {0, 1, 2}
 
 
-def test_readable_breaks_need_a_step_to_cost_strictly_less():
-    """4 at k against 2 + 2 a step down (1 + 4 two steps): equal, k kept; 1.9 + 2 wins."""
-    assert R.STEP_COST == 2.0
-    costs = {8.0: (4.0, [3, 6]), 7.5: (2.0, [4, 7]), 7.0: (1.0, [4, 8])}
-    setter, room = _plans(costs)
-    assert R.readable_breaks(SIX, 4, lambda size: [3, 6], room, setter) == (4, [3, 6])
-    costs[7.5] = (1.9, [4, 7])
-    assert R.readable_breaks(SIX, 4, lambda size: [3, 6], room, setter) == (3, [4, 7])
+def test_on_backs_a_smaller_size_must_take_as_many_parts(compendium, monkeypatch):
+    """Hromokrok in large print with --continue-on-back: four parts at 12 pt, their planned
+    breaks inside sentences. A size down its text still breaks into four parts, but the
+    plan there would fill three: no choice, a smaller size must take as many parts."""
+    from cards.select import find_spell
 
-
-def test_readable_breaks_skip_a_size_of_another_card_count():
-    """A smaller size that takes more cards (or none fit) is not a choice."""
-    costs = {8.0: (12.0, [3, 6]), 7.5: (0.0, [2, 4, 7]), 7.0: (0.0, [4, 8])}
-    setter, room = _plans(costs)
-    counts = {8.0: [3, 6], 7.5: [2, 4, 7], 7.0: None}
-    assert R.readable_breaks(SIX, 4, counts.get, room, setter) == (4, [3, 6])
-
-
-def test_readable_breaks_fall_back_to_the_breaks_found_when_no_plan_fits():
-    """No plan at k (inf): the breaks found are kept unless a smaller size plans any."""
-    costs = {8.0: (float("inf"), None), 7.5: (float("inf"), None), 7.0: (float("inf"), None)}
-    setter, room = _plans(costs)
-    assert R.readable_breaks(SIX, 4, lambda size: [3, 6], room, setter) == (4, [3, 6])
-    costs[7.5] = (4.0, [4, 7])
-    assert R.readable_breaks(SIX, 4, lambda size: [3, 6], room, setter) == (3, [4, 7])
-    costs[7.5] = (1.0, [4, 5, 7])  # a plan of another count: as none
-    assert R.readable_breaks(SIX, 4, lambda size: [3, 6], room, setter) == (4, [3, 6])
+    spell, layout = find_spell(compendium, "Hromokrok"), load_layout("large-print")
+    faces, steps = _readable(spell, layout, monkeypatch, continue_on_back=True)
+    got = fit_spell(spell, layout, continue_on_back=True)
+    assert _drawn(got) == _drawn(faces)
+    assert len(got) == 4
 
 
 # --- a first card holding only the stats -------------------------------------------------------
 
 
-def _poker_with_room(tmp_path, header, room: float, name: str):
-    """Poker made as tall that the body below `header(setter)` (a card's furniture) is
-    `room` points high: the body grows with the card's height point for point."""
+def _poker_with_room(tmp_path, header, room: float, name: str, spell=None):
+    """Poker made as tall that the body below `header(setter)` (a card's furniture, of
+    `spell` or a one-sentence spell) is `room` points high: the body grows with the card's
+    height point for point."""
+    spell = spell or make_spell()
     reference = 40.0
     probe = load_layout(str(layout_variant(tmp_path, {"height_mm": repr(reference)}, name)))
-    height = reference + (room - header(SpellSetter(make_spell(), probe))) / mm
+    height = reference + (room - header(SpellSetter(spell, probe))) / mm
     layout = load_layout(str(layout_variant(tmp_path, {"height_mm": repr(height)}, name)))
-    assert header(SpellSetter(make_spell(), layout)) == pytest.approx(room, abs=EPS / 20)
+    assert header(SpellSetter(spell, layout)) == pytest.approx(room, abs=EPS / 20)
     return layout
 
 
@@ -438,63 +461,68 @@ def test_a_room_is_a_frozen_value():
         room.skip = 1  # type: ignore[misc]
 
 
-def _fewest_setter(text_height: float):
-    """A setter whose description is `text_height` of 10 pt slabs; its first card holds 50 pt
-    unnumbered, 40 pt numbered ("1/2" costs a line), later cards 30 pt."""
-    sizes = SimpleNamespace(size_steps=(8.0, 7.0), leading=1.2)
-    layout = SimpleNamespace(body_min=7.0, body_max=8.0, sizes=sizes)
-    heights = {(True, False): 50.0, (True, True): 40.0, (False, True): 30.0}
+# --- fewest_parts, on real setters ----------------------------------------------------------------
+# The fewest parts a description takes at the minimum size (6.5 pt on poker): one where it
+# fits the first card without a part number, else the numbered cards it fills, each to its
+# last line.
 
-    def header(first, numbered):
-        return SimpleNamespace(body=SimpleNamespace(height=heights[first, numbered]), items=())
-
-    return SimpleNamespace(
-        layout=layout,
-        style=SimpleNamespace(sizes=sizes),
-        header=header,
-        outline=lambda size: _slabs(int(text_height // 10)),
-    )
+TASINA = "Tašina příšerný smích kouzla"  # its part number (n/N) costs the name a line
 
 
-def test_a_description_as_tall_as_the_unnumbered_first_card_takes_one_card():
-    """50 pt of text on a first card of 50 pt without a number: one card, though the
-    numbered card holds only 40."""
-    assert R.fewest_parts(_fewest_setter(50.0), False) == 1
+def test_a_description_as_tall_as_the_unnumbered_first_card_takes_one_part(tmp_path):
+    """Tašina's name takes a second line beside a part number, so its numbered first card
+    holds 11.7 pt less text. Poker made as tall that the unnumbered first card's body is
+    the text's height less EPS / 2 (float noise): one part, counted on that card (not the
+    numbered one, nor with no tolerance)."""
+    spell = make_spell(Paragraph(SENTENCE * 9), name=TASINA)
+    height = used_height(SpellSetter(spell, load_layout("poker")).outline(6.5))
+    unnumbered = lambda setter: setter.header(first=True, numbered=False).body.height  # noqa: E731
+    layout = _poker_with_room(tmp_path, unnumbered, height - EPS / 2, "unnumbered", spell)
+    setter = SpellSetter(spell, layout)
+    assert setter.header(first=True, numbered=True).body.height < height - 10.0
+    assert R.fewest_parts(setter, False) == 1
 
 
-def test_a_description_taller_than_one_card_counts_the_numbered_cards():
-    """60 pt: no longer one card; numbered cards of 40 and 30 pt take two."""
-    assert R.fewest_parts(_fewest_setter(60.0), False) == 2
-    assert R.fewest_parts(_fewest_setter(80.0), False) == 3  # 40 + 30, and 10 left over
+def test_a_description_taller_than_the_first_card_takes_two_parts():
+    """On poker the first card's body (under the stats) holds 155.8 pt, a later card's
+    193.9: nine sentences (155.6 pt) take one part, ten (170.4 pt) two, though a card
+    without the stats would hold them."""
+    poker = load_layout("poker")
+    nine, ten = (SpellSetter(make_spell(Paragraph(SENTENCE * n)), poker) for n in (9, 10))
+    later = ten.header(first=False, numbered=False).body.height
+    assert ten.header(first=True, numbered=False).body.height < used_height(ten.outline(6.5))
+    assert used_height(ten.outline(6.5)) < later
+    assert (R.fewest_parts(nine, False), R.fewest_parts(ten, False)) == (1, 2)
 
 
-def test_the_fewest_cards_are_counted_whole_past_sixty():
-    """The count has no practical limit: 40 pt on the first card and 61 cards of 30 pt."""
-    assert R.fewest_parts(_fewest_setter(40.0 + 30.0 * 61), False) == 62
+def test_the_fewest_parts_fill_each_card_rather_than_end_at_a_paragraph():
+    """Paragraphs of 3, 4, 6, 1 and 4 sentences: cards ended at a paragraph end where they
+    are full enough take three, cards filled to their last line two: the fewest are two."""
+    spell = make_spell(*(Paragraph(SENTENCE * n) for n in (3, 4, 6, 1, 4)))
+    setter = SpellSetter(spell, load_layout("poker"))
+    at_paragraphs = R.room_of(setter, False).cards(setter.outline(6.5), True, 10**6)
+    assert len(at_paragraphs) == 3
+    assert R.fewest_parts(setter, False) == 2
 
 
-def _outlined(slabs: tuple[Slab, ...]):
-    """`_fewest_setter`'s furniture (50 pt unnumbered, 40 numbered, 30 later) over these slabs."""
-    setter = _fewest_setter(0.0)
-    setter.outline = lambda size: slabs
-    return setter
+def test_the_fewest_parts_are_counted_whole_past_sixty(tmp_path):
+    """500 one-line paragraphs on a 45 mm card: the first card holds as many lines as fit
+    its body under the stats, each later card as many as fit its own; past sixty parts
+    the count goes on."""
+    layout = _short_poker(tmp_path, 45)
+    setter = SpellSetter(make_spell(*(Paragraph("Slovo.") for _ in range(500))), layout)
+    slabs = setter.outline(6.5)
+    line, gap = slabs[1].height, slabs[1].space_before
+    assert all((slab.height, slab.space_before) == (line, gap) for slab in slabs[1:])
 
+    def holds(body: float) -> int:
+        return int((body + gap + EPS) // (line + gap))
 
-def test_a_description_within_eps_of_the_unnumbered_first_card_takes_one_card():
-    """50 pt and EPS of text (a float sum's noise) still goes on the 50 pt card alone."""
-    slabs = (Slab(10.0, ()), Slab(40.0 + EPS, ()))
-    assert used_height(slabs) == 50.0 + EPS  # exactly the room and its tolerance
-    assert R.fewest_parts(_outlined(slabs), False) == 1
-
-
-def test_the_fewest_cards_fill_each_card_rather_than_end_at_a_paragraph():
-    """Fourteen 5 pt lines breakable only before the 8th (a paragraph end) and the 9th: the
-    first card (40 pt) takes eight and the second (30 pt) six. Ending the first card at the
-    paragraph, as full as a paragraph end asks (35 of 40 pt), would leave seven for the
-    second, which holds six, and take a third card."""
-    kinds = {7: BLOCK, 8: LINE}
-    slabs = tuple(Slab(5.0, (), breakable=kinds.get(i, NEVER)) for i in range(14))
-    assert R.fewest_parts(_outlined(slabs), False) == 2
+    first = holds(setter.header(first=True, numbered=True).body.height)
+    later = holds(setter.header(first=False, numbered=True).body.height)
+    parts = 1 + -(-(500 - first) // later)
+    assert parts > 60
+    assert R.fewest_parts(setter, False) == parts
 
 
 # --- gape: a line's spaces ---------------------------------------------------------------------
@@ -517,57 +545,7 @@ def test_least_gaping_goes_down_to_the_smallest_size_and_no_further():
     assert R.least_gaping(SIZES, 1, lambda size: True, _gaping(ratios, 2.5)) == 0
 
 
-def test_readable_breaks_go_no_lower_than_the_smallest_size():
-    """At the smallest size, breaks inside a sentence are kept: there is no smaller size
-    (the largest, whose breaks cost nothing, is not a step down)."""
-    setter, room = _plans({6.0: (12.0, [3, 6]), 8.0: (0.0, [4, 7])})
-    assert R.readable_breaks(SIX, 0, lambda size: [3, 6], room, setter) == (0, [3, 6])
-
-
 # --- the cards placed: own sizes, furniture, the last card's stretch ---------------------------
-
-
-class _Paragraphs:
-    """A setter of paragraphs of one slab each, as tall at each size as `heights[text][size]`
-    says whether set alone or together; its furniture and cards are plain records."""
-
-    def __init__(self, heights: dict[str, dict[float, float]], stretch: float = 0.0):
-        self.heights, self.stretch = heights, stretch
-        self.spell = SimpleNamespace(blocks=tuple(Paragraph(text) for text in heights))
-
-    def run(self, blocks, size: float, outline: bool) -> tuple[Slab, ...]:
-        return tuple(
-            Slab(self.heights[b.text][size], (), what=b.text, stretch=self.stretch) for b in blocks
-        )
-
-    def outline(self, size: float) -> tuple[Slab, ...]:
-        return self.run(self.spell.blocks, size, True)
-
-    def slabs(self, size: float) -> tuple[Slab, ...]:
-        return self.run(self.spell.blocks, size, False)
-
-    def block_starts(self, size: float) -> dict[int, tuple[int, int]]:
-        return {i: (i, 0) for i in range(len(self.spell.blocks))}
-
-    def header(self, first: bool, numbered: bool) -> str:
-        return ("first" if first else "later") + (" numbered" if numbered else "")
-
-    def back_header(self) -> str:
-        return "back"
-
-    def continued_header(self, first: bool) -> str:
-        return "cued " + ("first" if first else "later")
-
-    def card(self, size: float, part: int, parts: int, header: str, slabs) -> SimpleNamespace:
-        return SimpleNamespace(size=size, part=part, parts=parts, header=header, slabs=slabs)
-
-
-def _at(height: float, what: str) -> tuple[Slab, ...]:
-    return (Slab(height, (), what=what),)
-
-
-# Paragraph a is 20 pt at 6 pt and 25 pt at 7 pt; b 27 pt at 6 pt (34.6 pt guessed at 7 pt).
-GROWING = {"a": {6.0: 20.0, 7.0: 25.0}, "b": {6.0: 27.0}}
 
 
 def test_fronts_continued_on_backs_carry_the_cue_but_the_last():
@@ -593,9 +571,25 @@ def test_fronts_continued_on_backs_carry_the_cue_but_the_last():
     assert cue not in labels(faces[2]) and "footer" in roles(faces[2])
 
 
-def test_a_spell_placed_on_one_card_keeps_its_stretch():
-    """One card opens its lines to fill its room like any card, its slabs' stretch kept."""
-    setter = _Paragraphs({"a": {6.0: 10.0}, "b": {6.0: 10.0}}, stretch=1.0)
-    faces = R.place_cards(setter, [6.0, 7.0], 0, [2], R.Room(40.0, 30.0, 0, None, None), False)
-    assert [slab.stretch for slab in faces[0].slabs] == [1.0, 1.0]
-    assert faces[0].header == "first numbered"
+def test_the_cards_of_a_spell_open_their_lines_and_carry_the_stats_on_the_first_only():
+    """Six paragraphs of 2-5 sentences take three cards at 6.5 pt on poker: the first card
+    holds the stats, the later ones none; each says its part (n/3) in the band, where the
+    name (shrunk to 9.5 pt to leave it room) ends before it; and each opens its lines to
+    fill its room (its paragraphs' stretch kept), so its lines stand further apart than the
+    leading (6.5 x 1.14 pt), by up to leading_max (1.3)."""
+    blocks = (Paragraph(SENTENCE * n) for n in (3, 4, 2, 5, 3, 4))
+    faces = fit_spell(make_spell(*blocks, name="Ochrana před energií"), load_layout("poker"))
+    assert [(face.part, face.parts, face.body_size) for face in faces] == [
+        (n, 3, 6.5) for n in (1, 2, 3)
+    ]
+    stats = [any(isinstance(i, TextLine) and i.role == "stat" for i in f.items) for f in faces]
+    assert stats == [True, False, False]
+    for face in faces:
+        (part,) = [i for i in face.items if isinstance(i, Label) and i.text == f"{face.part}/3"]
+        (name,) = [i for i in face.items if isinstance(i, TextLine) and i.role == "title"]
+        assert name.line.text == "Ochrana před energií" and name.size == 9.5
+        assert name.x + name.line.width < part.x
+        lines = [i.y for i in face.items if isinstance(i, TextLine) and i.role == "body"]
+        lines.sort(reverse=True)
+        pitch = min(above - below for above, below in zip(lines, lines[1:], strict=False))
+        assert 6.5 * 1.14 + 0.1 < pitch <= 6.5 * 1.3 + EPS, face.part

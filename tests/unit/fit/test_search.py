@@ -545,12 +545,15 @@ def test_an_odd_count_on_backs_takes_a_part_more_at_a_larger_size(poker):
     ]
 
 
-def test_a_spell_on_two_cards_at_12_pt_is_squeezed_onto_one(poker):
-    """Nineteen one-line paragraphs take two cards, at poker's top size; squeezed (half the
-    gaps) they fit one card at 6.5 pt, and a card saved beats the size: one squeezed card."""
+def test_a_spell_on_two_cards_at_12_pt_is_squeezed_onto_one(poker, tmp_path, monkeypatch):
+    """Nineteen one-line paragraphs take two cards, at poker's top size, where nothing may
+    squeeze them (poker with squeeze = 0, no run-in grid); squeezed (half the gaps) they fit
+    one card at 6.5 pt, and a card saved beats the size: on poker, one squeezed card."""
     spell = _one_word_paragraphs(19)
-    plain = search._fit(SpellSetter(spell, poker), False)
-    assert [f.body_size for f in plain.faces] == [poker.body_max] * 2
+    monkeypatch.setattr(search, "RUN_IN_FALLBACK", False)
+    unsqueezed = load_layout(str(layout_variant(tmp_path, {"squeeze": "0.0"}, "unsqueezed")))
+    plain = search.fit_spell(spell, unsqueezed)
+    assert [(f.body_size, f.squeeze) for f in plain] == [(poker.body_max, 0.0)] * 2
     (face,) = search.fit_spell(spell, poker)
     assert (face.body_size, face.squeeze) == (6.5, 0.5)
 
