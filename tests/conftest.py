@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import stat
 import sys
 import tempfile
 from pathlib import Path
@@ -155,20 +154,15 @@ BIG_TEXT = 50_000  # characters: the compendium (540 kB), not a test's few spell
 
 
 @pytest.fixture(scope="session", autouse=True)
-def _read_each_stored_parse_and_icon_once():
-    """Build a stored parse and an icon outline once per session for the same bytes.
+def _read_each_stored_parse_once():
+    """Build a stored parse of the compendium once per session for the same bytes.
 
     Every CLI command and web request reads the parsed compendium back from the run's cache
-    folder (17 ms: checksum, marshal, records) and every layout loaded parses its SVG icons
-    again (4 ms a layout): a fifth of the fast tests' time. Both are pure functions of a
-    file's bytes (and, for the parse, the key it is stored under) returning frozen records, so
-    the same bytes give the same result: the memo holds it by the very bytes read, and a file
-    a test changed, damaged or made unreadable is read by the real function. Only results are
-    kept: a file the real function refuses is refused each time.
+    folder (17 ms: checksum, marshal, records; some 310 times in the fast run). That is a pure
+    function of the stored file's bytes and the key it is stored under, returning frozen
+    records, so the memo holds it by the very bytes read: a file a test changed, damaged or
+    removed is read by the real function, and a file it refuses is refused each time.
     """
-    import cards.icons as icons
-    import cards.layout  # noqa: F401  (imports load_icon by name: patched below)
-    from cards.inputs import MAX_SETTINGS
     from cards.source.stored import ParseStore
 
     read_stored = ParseStore._read
@@ -187,27 +181,8 @@ def _read_each_stored_parse_and_icon_once():
             stored[memo] = found
         return stored[memo]
 
-    load_icon = icons.load_icon
-    outlines: dict[tuple, object] = {}
-
-    def load_icon_once(path):
-        try:
-            regular = stat.S_ISREG(os.stat(path).st_mode)
-            data = Path(path).read_bytes() if regular else None
-        except OSError:
-            data = None
-        if data is None or len(data) > MAX_SETTINGS:
-            return load_icon(path)  # the gate's own refusal, each time
-        memo = (str(path), data)
-        if memo not in outlines:
-            outlines[memo] = load_icon(path)
-        return outlines[memo]
-
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(ParseStore, "_read", staticmethod(_read))
-        for name, loaded in list(sys.modules.items()):
-            if name.startswith("cards") and getattr(loaded, "load_icon", None) is load_icon:
-                patch.setattr(loaded, "load_icon", load_icon_once)
         yield
 
 
