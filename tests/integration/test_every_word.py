@@ -73,23 +73,21 @@ class _Found:
     """The PDF's tokens joined into one text, to find the first token holding a word from a
     given token on with one `str.find` (C speed) instead of a Python loop over the tokens.
 
-    The tokens are joined by a character no token and no word holds, so a word is found inside
-    one token only: the first place it occurs from a token's start on lies in the first token
-    from there that holds it.
+    The tokens are joined by a character no token holds, so a word is found inside one token
+    only: the first place it occurs from a token's start on lies in the first token from there
+    that holds it (a word holding that character is in no token).
     """
 
-    SEPARATOR = "\x00"
-
     def __init__(self, tokens: list[str]):
-        assert not any(self.SEPARATOR in token for token in tokens)
+        held = set().union(*map(set, tokens))
+        self.separator = next(chr(code) for code in range(0x110000) if chr(code) not in held)
         self.tokens = tokens
-        self.text = self.SEPARATOR.join(tokens)
+        self.text = self.separator.join(tokens)
         self.starts = list(itertools.accumulate((len(t) + 1 for t in tokens), initial=0))
 
     def first(self, word: str, at: int = 0) -> int | None:
         """The index of the first token from `at` on that holds word (None: none does)."""
-        assert self.SEPARATOR not in word
-        if at >= len(self.tokens):
+        if at >= len(self.tokens) or self.separator in word:
             return None
         place = self.text.find(word, self.starts[at])
         return None if place < 0 else bisect.bisect_right(self.starts, place) - 1
