@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import shutil
 import sys
@@ -59,17 +60,27 @@ LONGEST = (
     "tests/integration/test_cli.py",
 )
 
+BROWSER = "tests/browser/"
+
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Run the longest modules first, then those holding slow tests, then the rest (each group
-    in collection order): a run ends when its last module does."""
+    in collection order): a run ends when its last module does.
+
+    Among the slow modules a browser module alternates with another one: a browser test mostly
+    waits for Chromium, and two workers both in browser modules left a core idle for half a
+    minute of the run."""
     slow = {item.nodeid.split("::")[0] for item in items if item.get_closest_marker("slow")}
+    modules = list(dict.fromkeys(item.nodeid.split("::")[0] for item in items))
+    waiting = [m for m in modules if m in slow and m not in LONGEST and m.startswith(BROWSER)]
+    working = [m for m in modules if m in slow and m not in LONGEST and m not in waiting]
+    turns = [m for pair in itertools.zip_longest(waiting, working) for m in pair if m]
 
     def rank(item: pytest.Item) -> tuple[int, int]:
         module = item.nodeid.split("::")[0]
         if module in LONGEST:
             return (0, LONGEST.index(module))
-        return (1, 0) if module in slow else (2, 0)
+        return (1, turns.index(module)) if module in slow else (2, 0)
 
     items.sort(key=rank)  # stable: a module's tests keep their order
 
