@@ -54,6 +54,7 @@ LONGEST = (
     "tests/web/test_bounds.py",
     "tests/integration/test_card_pdf.py",
     "tests/web/test_api.py",
+    "tests/web/test_pool.py",  # 3 s of waiting for time limits: beside work, not last
     "tests/integration/test_cache.py",
     "tests/unit/fit/test_card_sizes.py",
     "tests/integration/test_deck_czech.py",
