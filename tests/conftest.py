@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import shutil
 import sys
@@ -53,23 +54,34 @@ LONGEST = (
     "tests/web/test_bounds.py",
     "tests/integration/test_card_pdf.py",
     "tests/web/test_api.py",
+    "tests/web/test_pool.py",  # 3 s of waiting for time limits: beside work, not last
     "tests/integration/test_cache.py",
     "tests/unit/fit/test_card_sizes.py",
     "tests/integration/test_deck_czech.py",
     "tests/integration/test_cli.py",
 )
 
+BROWSER = "tests/browser/"
+
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Run the longest modules first, then those holding slow tests, then the rest (each group
-    in collection order): a run ends when its last module does."""
+    in collection order): a run ends when its last module does.
+
+    Among the slow modules a browser module alternates with another one: a browser test mostly
+    waits for Chromium, and two workers both in browser modules left a core idle for half a
+    minute of the run."""
     slow = {item.nodeid.split("::")[0] for item in items if item.get_closest_marker("slow")}
+    modules = list(dict.fromkeys(item.nodeid.split("::")[0] for item in items))
+    waiting = [m for m in modules if m in slow and m not in LONGEST and m.startswith(BROWSER)]
+    working = [m for m in modules if m in slow and m not in LONGEST and m not in waiting]
+    turns = [m for pair in itertools.zip_longest(waiting, working) for m in pair if m]
 
     def rank(item: pytest.Item) -> tuple[int, int]:
         module = item.nodeid.split("::")[0]
         if module in LONGEST:
             return (0, LONGEST.index(module))
-        return (1, 0) if module in slow else (2, 0)
+        return (1, turns.index(module)) if module in slow else (2, 0)
 
     items.sort(key=rank)  # stable: a module's tests keep their order
 
@@ -151,6 +163,39 @@ def _parse_each_compendium_text_once():
 
 
 BIG_TEXT = 50_000  # characters: the compendium (540 kB), not a test's few spells
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _read_each_stored_parse_once():
+    """Build a stored parse of the compendium once per session for the same bytes.
+
+    Every CLI command and web request reads the parsed compendium back from the run's cache
+    folder (17 ms: checksum, marshal, records; some 310 times in the fast run). That is a pure
+    function of the stored file's bytes and the key it is stored under, returning frozen
+    records, so the memo holds it by the very bytes read: a file a test changed, damaged or
+    removed is read by the real function, and a file it refuses is refused each time.
+    """
+    from cards.source.stored import ParseStore
+
+    read_stored = ParseStore._read
+    stored: dict[tuple, object] = {}
+
+    def _read(path, key):
+        try:
+            data = Path(path).read_bytes()
+        except OSError:
+            return read_stored(path, key)
+        memo = (str(path), key, data)
+        if memo not in stored:
+            found = read_stored(path, key)
+            if found is None:
+                return None
+            stored[memo] = found
+        return stored[memo]
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(ParseStore, "_read", staticmethod(_read))
+        yield
 
 
 @pytest.fixture(scope="session")

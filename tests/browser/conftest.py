@@ -1,6 +1,8 @@
 """A real browser over the real server: Debian's headless Chromium driven by Selenium.
 
-The app runs in a thread on 127.0.0.1 with a free port; one browser per test module. Nothing is
+The app runs in a thread on 127.0.0.1 with a free port; one browser per session (each xdist
+worker: starting Chromium took 1.4-2.9 s a module), and each test opens the page afresh with an
+empty store and the window at its size. Nothing is
 downloaded at run time: the browser and its driver are given by path (SE_OFFLINE=true stops
 Selenium Manager) and axe-core is vendored under tests/browser/vendor/ with its licence. When
 CI=true a missing browser fails the tests instead of skipping them.
@@ -55,15 +57,15 @@ def server(browser_available) -> str:
     thread.join(timeout=5)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def downloads(tmp_path_factory) -> Path:
-    """The folder the browser downloads into."""
+    """The folder the browser downloads into (a test empties it before it downloads)."""
     return tmp_path_factory.mktemp("downloads")
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser(server, downloads, tmp_path_factory):
-    """One headless Chromium for a test module, downloading into `downloads`."""
+    """One headless Chromium for the session, downloading into `downloads`."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -105,10 +107,12 @@ def browser(server, downloads, tmp_path_factory):
 
 @pytest.fixture
 def page(browser):
-    """The page, opened fresh with an empty browser store."""
-    browser.get(browser.base_url + "/")
-    wait_for_results(browser)  # no late answer may store the last test's deck again
-    browser.execute_script("localStorage.clear()")
+    """The page, opened fresh with an empty browser store, in a window of 1400 × 1000."""
+    browser.set_window_size(1400, 1000)
+    # The last test's page is left first (its late answers cannot store its deck again), for
+    # a file of the same origin that runs no script (the page itself took a second load).
+    browser.get(browser.base_url + "/assets/favicon.svg")
+    browser.execute_script("localStorage.clear(); sessionStorage.clear()")
     browser.get(browser.base_url + "/")
     wait_for_results(browser)
     return browser

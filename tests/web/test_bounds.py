@@ -108,6 +108,9 @@ def test_a_full_queue_answers_503_with_retry_after(small_app):
     """One worker busy and no room to wait: the next PDF is a Czech 503 with Retry-After."""
     client = small_app.test_client()
     labels = _whole_compendium(small_app)
+    # Counted first: the PDF's card bound would count them in the worker, and the deck of one
+    # spell could find the worker idle between that count and the build (a 200, not a 503).
+    assert client.post("/api/count", json={"spells": labels}).status_code == 200
     first = threading.Thread(
         target=client.post, args=("/api/pdf",), kwargs={"json": {"spells": labels}}
     )

@@ -3,6 +3,7 @@ with its index corner, the stat grid and the footer, built straight from `furnit
 
 from __future__ import annotations
 
+import functools
 from dataclasses import FrozenInstanceError, replace
 
 import pytest
@@ -29,8 +30,14 @@ def context() -> TypesetContext:
     return TypesetContext()
 
 
+@functools.cache
+def _layout(name: str):
+    """A shipped layout, loaded once a module: the compendium tests ask for it 492 times."""
+    return load_layout(name)
+
+
 def style_of(layout: str = "poker", school: str = "Zaklínání"):
-    return card_style(load_layout(layout), school)
+    return card_style(_layout(layout), school)
 
 
 def header(spell, layout: str = "poker", *, first=True, numbered=False, context=None):
