@@ -64,18 +64,18 @@ def _varied(rects: int):
 
 
 def held_per_page(rects: int) -> tuple[float, float]:
-    """Paint 120 pages of `rects` rectangles each; return the memory each painted page
-    holds until the end (pages 20-100) and the size of its operators."""
+    """Paint 50 pages of `rects` rectangles each; return the memory each painted page
+    holds until the end (pages 10-40) and the size of its operators."""
     draw, grown = _varied(rects)
-    pages = single_pages(120)
+    pages = single_pages(50)
     tracemalloc.start()
     try:
         data = render_pdf(pages, title="Test", draw_front=draw, draw_back=draw)
     finally:
         tracemalloc.stop()
     reader = PdfReader(io.BytesIO(data))
-    plain = sum(len(page.get_contents().get_data()) for page in reader.pages[20:100])
-    return (grown[100] - grown[20]) / 80, plain / 80
+    plain = sum(len(page.get_contents().get_data()) for page in reader.pages[10:40])
+    return (grown[40] - grown[10]) / 30, plain / 30
 
 
 def test_a_painted_page_is_held_compressed_until_the_document_is_written():
