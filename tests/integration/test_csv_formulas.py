@@ -7,16 +7,14 @@ import csv
 from click.testing import CliRunner
 
 from cards.cli import main
-from tests.support.spells import HOMEBREW_TEMPLATE
-
-SPELL = HOMEBREW_TEMPLATE
+from tests.support.spells import homebrew_text
 
 
 def test_a_spell_named_like_a_formula_is_neutralised_in_the_csv(tmp_path):
     """A cell opening with = + - @ tab or CR gets a leading ' (OWASP), other cells stay."""
     name = '=HYPERLINK("http://example.com","klikni")'
     path = tmp_path / "zly.txt"
-    path.write_text(SPELL.format(name=name), encoding="utf-8")
+    path.write_text(homebrew_text(name), encoding="utf-8")
     out = tmp_path / "fit.csv"
     result = CliRunner().invoke(
         main,

@@ -17,33 +17,9 @@ from click.testing import CliRunner
 
 from cards.cli import main
 from cards.inputs import InputError, decode
-from tests.support.spells import HOMEBREW_SPELL
+from tests.support.spells import HOMEBREW_SPELL, homebrew_text
 
 ROOT = Path(__file__).resolve().parents[2]
-SPELL = """{name}
-
-Sparkling greeting
-
-{book}
-
-Iluze 0. úrovně
-
-Vyvolání: 1 akce
-
-Dosah: 2 sáhy
-
-Složky: V, P
-
-Trvání: 1 minuta
-
-Povolání: Bard, Čaroděj
-
-Nad tvou dlaní vytryskne sprška barevných jisker, která pozdraví tvora podle tvé volby.
-"""
-
-
-def spell(name: str = "Jiskřivý pozdrav", book: str = "Kouzla naší družiny") -> str:
-    return SPELL.format(name=name, book=book)
 
 
 def run(*args: str, input: str | bytes | None = None):
@@ -148,7 +124,7 @@ def test_a_deck_list_saved_as_utf16_by_notepad_is_read(tmp_path):
 def test_a_spell_file_in_utf16_is_read(tmp_path):
     """An --add file in UTF-16 with a BOM is read (no 'byte 0 is not UTF-8')."""
     path = tmp_path / "druzina.txt"
-    path.write_bytes(b"\xff\xfe" + spell().encode("utf-16-le"))
+    path.write_bytes(b"\xff\xfe" + homebrew_text().encode("utf-16-le"))
     result = run("show", "Jiskřivý pozdrav", "--add", str(path))
     assert result.exit_code == 0, result.output
     assert 'name: "Jiskřivý pozdrav"' in result.output
@@ -159,7 +135,7 @@ def test_a_name_in_decomposed_unicode_is_a_duplicate(tmp_path):
     nfd = unicodedata.normalize("NFD", "Ohnivá koule")
     assert nfd != "Ohnivá koule"
     path = tmp_path / "druzina.txt"
-    path.write_text(spell(nfd, "Příručka hráče"), encoding="utf-8")
+    path.write_text(homebrew_text(nfd, "Příručka hráče"), encoding="utf-8")
     result = run("lint", "--add", str(path))
     assert result.exit_code == 1
     assert "Ohnivá koule" in result.output
@@ -183,7 +159,7 @@ def test_a_json_name_in_decomposed_unicode_is_normalised(tmp_path):
 
 def test_lint_add_dev_stdin_reads_the_pipe_once():
     """`lint --add /dev/stdin` with a valid pipe: no 'empty' error from a second read."""
-    result = cards("lint", "--add", "/dev/stdin", input=spell().encode())
+    result = cards("lint", "--add", "/dev/stdin", input=homebrew_text().encode())
     out = result.stdout.decode()
     assert result.returncode == 0, out + result.stderr.decode()
     assert "0 chyb" in out or "0 errors" in out

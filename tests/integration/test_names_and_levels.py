@@ -6,7 +6,7 @@ import pytest
 from click.testing import CliRunner
 
 from cards.cli import main
-from tests.support.spells import HOMEBREW_TEMPLATE
+from tests.support.spells import homebrew_text
 
 
 def run(*args: str, input: str | None = None):
@@ -16,7 +16,7 @@ def run(*args: str, input: str | None = None):
 def test_a_name_holding_a_hash_is_named_in_a_deck_list(tmp_path):
     """A homebrew spell "Zvon #2" is found from a deck line; "# ..." after a space is a comment."""
     path = tmp_path / "druzina.txt"
-    path.write_text(HOMEBREW_TEMPLATE.format(name="Zvon #2"), encoding="utf-8")
+    path.write_text(homebrew_text("Zvon #2"), encoding="utf-8")
     deck = tmp_path / "balicek.txt"
     deck.write_text("# dnešní kouzla\nZvon #2\nŠtít # na později\n", encoding="utf-8")
     out = tmp_path / "d.pdf"
@@ -31,7 +31,7 @@ def client_with_hash():
     from cards.web.app import create_app
 
     app = create_app({"WARM": False, "BUILD_WORKERS": 0})
-    add = [{"name": "druzina.txt", "text": HOMEBREW_TEMPLATE.format(name="Zvon #2")}]
+    add = [{"name": "druzina.txt", "text": homebrew_text("Zvon #2")}]
     return app.test_client(), add
 
 
@@ -56,7 +56,7 @@ def test_a_level_of_thousands_of_digits_is_a_czech_error():
 def test_a_homebrew_name_ending_in_a_book_is_refused_by_lint(tmp_path):
     """ "Ohnivá koule (PHB)" as a spell's own name: lint errs (a deck line would mean another)."""
     path = tmp_path / "druzina.txt"
-    path.write_text(HOMEBREW_TEMPLATE.format(name="Ohnivá koule (PHB)"), encoding="utf-8")
+    path.write_text(homebrew_text("Ohnivá koule (PHB)"), encoding="utf-8")
     result = run("lint", "--add", str(path))
     assert result.exit_code == 1, result.output
     assert "druzina.txt:1" in result.output and "závork" in result.output
@@ -91,7 +91,7 @@ def test_a_spell_whose_name_has_no_letters_for_a_file_name_is_not_a_hidden_file(
 ):
     """A spell named in punctuation: its preview is out/kouzlo.png, never the hidden out/.png."""
     path = tmp_path / "druzina.txt"
-    path.write_text(HOMEBREW_TEMPLATE.format(name="!!!"), encoding="utf-8")
+    path.write_text(homebrew_text("!!!"), encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     result = run("preview", "!!!", "--add", str(path), "--dpi", "50")
     assert result.exit_code == 0, result.output

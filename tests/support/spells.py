@@ -11,12 +11,12 @@ SENTENCE = (
     "Vrhneš energetickou kouli o průměru 4 couly na tvora, kterého vidíš v dosahu, "
     "a cíl utrpí zranění 3k8 tebou zvoleného typu. "
 )
-# A homebrew spell in the compendium's text format; {name} is its Czech name.
-HOMEBREW_TEMPLATE = """{name}
+# A homebrew spell in the compendium's text format: its Czech name and its book to fill in.
+_HOMEBREW = """{name}
 
 Sparkling greeting
 
-Kouzla naší družiny
+{book}
 
 Iluze 0. úrovně
 
@@ -34,7 +34,12 @@ Nad tvou dlaní vytryskne sprška barevných jisker, která pozdraví tvora podl
 """
 
 
-HOMEBREW_SPELL = HOMEBREW_TEMPLATE.format(name="Jiskřivý pozdrav")
+def homebrew_text(name: str = "Jiskřivý pozdrav", book: str = "Kouzla naší družiny") -> str:
+    """Return the text of a homebrew spell (a bard's cantrip) of that name from that book."""
+    return _HOMEBREW.format(name=name, book=book)
+
+
+HOMEBREW_SPELL = homebrew_text()
 
 
 def make_spell(

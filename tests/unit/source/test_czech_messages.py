@@ -14,7 +14,7 @@ from cards.cli import main
 from cards.lint.files import lint_spells
 from cards.lint.report import lint_lines
 from cards.source.problems import Problem
-from tests.support.spells import HOMEBREW_TEMPLATE
+from tests.support.spells import homebrew_text
 
 # Words of the old English messages; none may be left in what the user reads.
 ENGLISH = re.compile(
@@ -23,13 +23,13 @@ ENGLISH = re.compile(
 )
 
 BAD_TEXT = (
-    HOMEBREW_TEMPLATE.format(name="Jiskřivý pozdrav")
+    homebrew_text("Jiskřivý pozdrav")
     .replace("Povolání: Bard, Čaroděj", "Povolání: Bard, Mnich")
     .replace("Iluze 0. úrovně", "Pyromancie 3. úrovně")
     + "\n"
-    + HOMEBREW_TEMPLATE.format(name="Druhé kouzlo").replace("Dosah: 2 sáhy\n\n", "")
+    + homebrew_text("Druhé kouzlo").replace("Dosah: 2 sáhy\n\n", "")
     + "\n"
-    + HOMEBREW_TEMPLATE.format(name="Druhé kouzlo").replace("1 akce", "1 akce\n\nVyvolání: 2 akce")
+    + homebrew_text("Druhé kouzlo").replace("1 akce", "1 akce\n\nVyvolání: 2 akce")
     + "\nHodíš 3k 6 a tvorovi Ve svém dosahu ubereš o 15%, tedy málo.\n"
 )
 
@@ -94,7 +94,7 @@ def test_a_bad_json_record_speaks_czech(tmp_path):
 def test_a_duplicate_is_named_in_czech_with_both_places(tmp_path):
     """The same spell twice in one file: "kouzlo … z knihy … už je v soubor:řádek"."""
     path = tmp_path / "dvakrat.txt"
-    path.write_text(HOMEBREW_TEMPLATE.format(name="Zkouška") * 2, encoding="utf-8")
+    path.write_text(homebrew_text("Zkouška") * 2, encoding="utf-8")
     result = CliRunner().invoke(main, ["lint", "--add", str(path)])
     assert result.exit_code == 1
     assert (
