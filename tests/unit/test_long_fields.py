@@ -11,15 +11,13 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from cards.bounds import FieldTooWide
 from cards.source.text import parse_compendium
-from tests.support.spells import HOMEBREW_TEMPLATE
-
-SPELL = HOMEBREW_TEMPLATE
+from tests.support.spells import homebrew_text
 
 
 def test_a_czech_name_over_120_characters_is_an_error():
     """A 130-character name: an error on its line, not a paragraph of the previous spell."""
     long_name = "Velmi dlouhé jméno " * 7  # 133 characters
-    text = SPELL.format(name="Krátké jméno") + "\n" + SPELL.format(name=long_name.strip())
+    text = homebrew_text("Krátké jméno") + "\n" + homebrew_text(long_name.strip())
     compendium = parse_compendium(text, "k.txt", any_book=True)
     errors = [p for p in compendium.errors if p.kind == "name"]
     assert errors and errors[0].line == text.splitlines().index(long_name.strip()) + 1
@@ -46,7 +44,7 @@ def test_nan_in_an_icon_view_box_is_refused(tmp_path):
 
 def _homebrew(name: str = "Jiskřivý pozdrav", **replace: str):
     """The homebrew spell with some of its lines replaced (old text -> new text)."""
-    text = SPELL.format(name=name)
+    text = homebrew_text(name)
     for old, new in replace.items():
         assert old in text
         text = text.replace(old, new)
@@ -245,7 +243,7 @@ def test_the_cli_names_the_spell_and_field_and_exits_1(tmp_path):
     from cards.cli import main
 
     path = tmp_path / "k.txt"
-    text = SPELL.format(name="Jiskřivý pozdrav").replace("Dosah: 2 sáhy", "Dosah: " + "z" * 300)
+    text = homebrew_text("Jiskřivý pozdrav").replace("Dosah: 2 sáhy", "Dosah: " + "z" * 300)
     path.write_text(text, encoding="utf-8")
     out = tmp_path / "k.pdf"
     result = CliRunner().invoke(

@@ -9,7 +9,7 @@ from cards.layout import load_layout
 from cards.lint.files import lint_spells
 from cards.source.library import read_compendium
 from cards.source.text import parse_compendium
-from tests.support.spells import HOMEBREW_TEMPLATE
+from tests.support.spells import homebrew_text
 
 # The width rule shrinks a field to its floor, then wraps it: a 77-character English name or a
 # 58-character book prints (WRAPPED_*); four times that book, or a range over four lines, does not
@@ -27,7 +27,7 @@ def _file(
     book: str = "Kouzla naší družiny",
     range_: str = "2 sáhy",
 ):
-    text = HOMEBREW_TEMPLATE.format(name=name).replace("Sparkling greeting", english)
+    text = homebrew_text(name).replace("Sparkling greeting", english)
     text = text.replace("Dosah: 2 sáhy", f"Dosah: {range_}")
     path = tmp_path / "moje.txt"
     path.write_text(text.replace("Kouzla naší družiny", book), encoding="utf-8")
@@ -83,13 +83,13 @@ def test_description_missing_marks_a_stat_block_without_description():
 
 def test_description_missing_looks_before_the_stat_block_only():
     """A paragraph before "Akce" is a description; "Akce" first is not."""
-    text = HOMEBREW_TEMPLATE.format(name="Zkouška").replace(
+    text = homebrew_text("Zkouška").replace(
         "Nad tvou dlaní", "Akce\n\nKousnutí. Zraní.\n\nNad tvou dlaní"
     )
     (spell,) = parse_compendium(text, "k.txt", any_book=True).spells
     assert spell.description_missing
     (spell,) = parse_compendium(
-        HOMEBREW_TEMPLATE.format(name="Zkouška") + "\nAkce\n\nKousnutí. Zraní.\n",
+        homebrew_text("Zkouška") + "\nAkce\n\nKousnutí. Zraní.\n",
         "k.txt",
         any_book=True,
     ).spells
@@ -98,8 +98,6 @@ def test_description_missing_looks_before_the_stat_block_only():
 
 def test_a_heading_other_than_a_stat_block_section_is_not_a_missing_description():
     """ "Účinek" above the text is a sub-heading of the description, not a stat block."""
-    text = HOMEBREW_TEMPLATE.format(name="Zkouška").replace(
-        "Nad tvou dlaní", "Účinek\n\nNad tvou dlaní"
-    )
+    text = homebrew_text("Zkouška").replace("Nad tvou dlaní", "Účinek\n\nNad tvou dlaní")
     (spell,) = parse_compendium(text, "k.txt", any_book=True).spells
     assert spell.blocks[0].text == "Účinek" and not spell.description_missing

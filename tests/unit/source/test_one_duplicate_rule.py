@@ -12,13 +12,13 @@ from cards.source.json import parse_json
 from cards.source.library import parse_spell_text
 from cards.source.problems import Compendium
 from cards.source.text import parse_compendium
-from tests.support.spells import HOMEBREW_TEMPLATE
+from tests.support.spells import homebrew_text
 
 PHB, JAD = "Příručka hráče", "Jeskyně a draci"
 
 
 def _text(name: str, books: tuple[str, ...]) -> str:
-    return HOMEBREW_TEMPLATE.format(name=name).replace("Kouzla naší družiny", ", ".join(books))
+    return homebrew_text(name, ", ".join(books))
 
 
 def _record(name: str, books: tuple[str, ...]) -> dict:
