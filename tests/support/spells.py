@@ -89,3 +89,13 @@ def layout_variant(directory: Path, replacements: dict[str, str], name: str = "v
     path = directory / f"{name}.toml"
     path.write_text(text, encoding="utf-8")
     return path
+
+
+def write_spell_file(folder: Path, data: bytes | str, name: str = "k.txt") -> Path:
+    """Write a spell file of text (UTF-8) or raw bytes into folder; return its path."""
+    path = folder / name
+    if isinstance(data, str):
+        path.write_text(data, encoding="utf-8")
+    else:
+        path.write_bytes(data)
+    return path

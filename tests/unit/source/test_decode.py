@@ -13,24 +13,15 @@ from cards.source.library import read_compendium
 from cards.source.problems import CompendiumError
 from cards.source.text import parse_compendium
 from tests.support.examples import examples
-from tests.support.spells import HOMEBREW_SPELL
+from tests.support.spells import HOMEBREW_SPELL, write_spell_file
 
 # A spell of a shipped book; its first line, "Jiskřivý pozdrav", is not ASCII.
 SAMPLE = HOMEBREW_SPELL.replace("Kouzla naší družiny", "Příručka hráče")
 
 
-def _write(tmp_path, data: bytes | str, name: str = "k.txt"):
-    path = tmp_path / name
-    if isinstance(data, str):
-        path.write_text(data, encoding="utf-8")
-    else:
-        path.write_bytes(data)
-    return path
-
-
 def _problems(tmp_path, data: bytes | str):
     with pytest.raises(CompendiumError) as info:
-        read_compendium(_write(tmp_path, data))
+        read_compendium(write_spell_file(tmp_path, data))
     return info.value.problems
 
 
@@ -44,8 +35,8 @@ def test_a_cp1250_file_is_named_with_its_first_bad_line_and_likely_encoding(tmp_
 
 def test_a_utf16_file_with_a_byte_order_mark_is_read_and_without_one_named(tmp_path):
     """UTF-16 with a byte order mark (Notepad) is read; without one it is named as UTF-16."""
-    path = _write(tmp_path, SAMPLE.encode("utf-16"))
-    clean = read_compendium(_write(tmp_path, SAMPLE, "clean.txt")).spells
+    path = write_spell_file(tmp_path, SAMPLE.encode("utf-16"))
+    clean = read_compendium(write_spell_file(tmp_path, SAMPLE, "clean.txt")).spells
     assert read_compendium(path).spells == clean
     (problem,) = _problems(tmp_path, SAMPLE.encode("utf-16-le"))
     assert problem.kind == "encoding" and "UTF-16" in problem.message
@@ -77,7 +68,7 @@ def test_a_missing_file_raises_from_read_and_is_a_problem_from_lint(tmp_path):
 def test_a_bom_crlf_and_stray_whitespace_read_like_the_clean_text(tmp_path):
     """A BOM, CRLF line ends and stray spaces and tabs parse like the clean text."""
     messy = "\ufeff" + "\r\n".join("  " + line + " \t" for line in SAMPLE.split("\n"))
-    path = _write(tmp_path, messy)
+    path = write_spell_file(tmp_path, messy)
     clean = parse_compendium(SAMPLE, str(path))
     assert read_compendium(path).spells == clean.spells
 

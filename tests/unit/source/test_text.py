@@ -18,6 +18,7 @@ from cards.source.library import read_compendium
 from cards.source.problems import CompendiumError, Problem
 from cards.source.text import compendium_text, parse_compendium, spell_lines, spell_text
 from tests.support.examples import examples
+from tests.support.spells import write_spell_file
 
 
 @pytest.fixture(scope="module")
@@ -318,17 +319,8 @@ Z tvé dlaně vyrazí chapadlo.
 """
 
 
-def _write(tmp_path, data: bytes | str, name: str = "k.txt"):
-    path = tmp_path / name
-    if isinstance(data, str):
-        path.write_text(data, encoding="utf-8")
-    else:
-        path.write_bytes(data)
-    return path
-
-
 def _raises(tmp_path, data: bytes | str) -> CompendiumError:
-    path = _write(tmp_path, data)
+    path = write_spell_file(tmp_path, data)
     with pytest.raises(CompendiumError) as info:
         read_compendium(path)
     return info.value
@@ -426,7 +418,7 @@ def test_lint_reports_every_problem(tmp_path):
     """lint lists all problems of a file, not only the first, in line order."""
     text = SAMPLE.replace("Zaklínání 2.", "Kouzlení 2.").replace("Černokněžník", "Mág")
     text = text.replace("Dosah: 18 sáhů\n", "")
-    problems = lint_compendium(_write(tmp_path, text))
+    problems = lint_compendium(write_spell_file(tmp_path, text))
     assert [(p.kind, p.line) for p in problems] == [
         ("school", 9),
         ("missing-field", 32),
