@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 import io
-import zlib
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 from reportlab.lib.colors import HexColor
-from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFPageLabel, PDFStream
+from reportlab.pdfbase.pdfdoc import (
+    PDFArray,
+    PDFDictionary,
+    PDFName,
+    PDFPageLabel,
+    PDFStream,
+    PDFZCompress,
+)
 from reportlab.pdfgen.canvas import Canvas
 
 from cards.atomic import write_atomically
@@ -103,8 +109,8 @@ def _compress_shown_page(canvas: Canvas) -> None:
     """
     page = canvas._doc.Pages.pages[-1]
     stream = PDFStream(
-        PDFDictionary({"Filter": PDFArray([PDFName("FlateDecode")])}),
-        zlib.compress(page.stream.encode("utf8")),
+        PDFDictionary({"Filter": PDFArray([PDFName(PDFZCompress.pdfname)])}),
+        PDFZCompress.encode(page.stream),
     )
     stream.__Comment__ = "page stream"
     page.Contents = stream
