@@ -410,10 +410,11 @@ def write_faces(
 
             index_part = index_pages(pages, layout, title, backs=options.with_backs)
             finished = _roman_labels(index_part) + finished
-        del pages
-        count = len(finished)
+        pages = list(finished)
+        del finished  # only the list holds the pages now: _handed_over lets each go in turn
+        count = len(pages)
         path = write_pdf(
-            _handed_over(list(finished)), Path(out), title=title, draw_front=draw_front, inks=inks
+            _handed_over(pages), Path(out), title=title, draw_front=draw_front, inks=inks
         )
     return BuildResult(path=path, spells=spells, cards=cards, sheets=front_pages, pages=count)
 
